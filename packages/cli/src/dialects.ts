@@ -1,0 +1,9 @@
+import type { Dialect } from '@flowlint/core';
+import { promptpack } from '@flowlint/promptpack';
+
+/** Every dialect the CLI knows, in the order detection asks them. */
+export const dialects: readonly Dialect<any>[] = [promptpack];
+
+export function dialectById(id: string): Dialect<any> | undefined {
+  return dialects.find((d) => d.id === id);
+}

@@ -1,0 +1,81 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import ignore, { type Ignore } from 'ignore';
+
+export class UsageError extends Error {}
+
+export interface Target {
+  /** As given or found, relative to cwd, '/'-separated. */
+  file: string;
+  /** True when the user named this file, so an unknown format is worth saying. */
+  explicit: boolean;
+  /** The folder reads are confined to. */
+  root: string;
+}
+
+const ALWAYS_SKIPPED = new Set(['.git', 'node_modules', '.hg', '.svn']);
+const CANDIDATE = /\.(json|ya?ml|md)$/i;
+
+/** Files to lint under the given paths: directories are walked honouring .gitignore files. */
+export function discover(paths: readonly string[]): Target[] {
+  const out: Target[] = [];
+  const seen = new Set<string>();
+  for (const p of paths) {
+    if (!existsSync(p)) throw new UsageError(`no such file or directory: ${p}`);
+    const stat = statSync(p);
+    if (stat.isFile()) {
+      add(out, seen, { file: toPosix(p), explicit: true, root: path.dirname(p) });
+      continue;
+    }
+    walk(p, p, [], out, seen);
+  }
+  return out;
+}
+
+function walk(dir: string, root: string, rules: Array<{ base: string; ig: Ignore }>, out: Target[], seen: Set<string>): void {
+  const ownIgnore = readIgnore(dir);
+  const active = ownIgnore ? [...rules, { base: dir, ig: ownIgnore }] : rules;
+  let entries;
+  try {
+    entries = readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return;
+  }
+  entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  for (const entry of entries) {
+    if (ALWAYS_SKIPPED.has(entry.name)) continue;
+    const full = path.join(dir, entry.name);
+    const isDir = entry.isDirectory();
+    if (ignored(full, isDir, active)) continue;
+    if (isDir) walk(full, root, active, out, seen);
+    else if (entry.isFile() && CANDIDATE.test(entry.name)) add(out, seen, { file: toPosix(full), explicit: false, root });
+  }
+}
+
+function ignored(full: string, isDir: boolean, rules: Array<{ base: string; ig: Ignore }>): boolean {
+  for (const { base, ig } of rules) {
+    const rel = toPosix(path.relative(base, full));
+    if (rel && !rel.startsWith('..') && ig.ignores(isDir ? rel + '/' : rel)) return true;
+  }
+  return false;
+}
+
+function readIgnore(dir: string): Ignore | undefined {
+  try {
+    return ignore().add(readFileSync(path.join(dir, '.gitignore'), 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+function add(out: Target[], seen: Set<string>, target: Target): void {
+  const key = path.resolve(target.file);
+  if (seen.has(key)) return;
+  seen.add(key);
+  out.push(target);
+}
+
+export function toPosix(p: string): string {
+  const rel = path.isAbsolute(p) ? path.relative(process.cwd(), p) || p : p;
+  return rel.split(path.sep).join('/').replace(/^\.\//, '');
+}

@@ -1,0 +1,52 @@
+import type { Diagnostic } from '@flowlint/core';
+import { Source } from '@flowlint/core';
+import type { LintRun } from '../lint.js';
+import { counts, type FormatContext } from './index.js';
+
+const ansi = { red: 31, yellow: 33, cyan: 36, gray: 90, bold: 1, underline: 4 } as const;
+
+/** Human output: path:line:col, severity, message, [rule], the source line with the range underlined. */
+export function formatStylish(run: LintRun, context: FormatContext): string {
+  const paint = (code: keyof typeof ansi, s: string) => (context.color ? `\u001b[${ansi[code]}m${s}\u001b[0m` : s);
+  const sources = new Map<string, Source | undefined>();
+  const sourceOf = (path: string) => {
+    if (!sources.has(path)) {
+      const text = context.text(path);
+      sources.set(path, text === undefined ? undefined : new Source(path, text));
+    }
+    return sources.get(path);
+  };
+  const lines: string[] = [];
+  for (const d of run.diagnostics) {
+    const where = `${d.path}:${d.range.start.line + 1}:${d.range.start.character + 1}`;
+    const severity = d.severity === 'error' ? paint('red', 'error') : d.severity === 'warning' ? paint('yellow', 'warning') : paint('cyan', 'info');
+    lines.push(`${paint('bold', where)}  ${severity}  ${d.message}  ${paint('gray', `[${d.rule}]`)}`);
+    lines.push(...excerpt(d, sourceOf(d.path), paint));
+    for (const r of d.related ?? []) {
+      lines.push(paint('gray', `    ${r.path}:${r.range.start.line + 1}:${r.range.start.character + 1}: ${r.message}`));
+    }
+  }
+  const { errors, warnings, infos } = counts(run.diagnostics);
+  const total = errors + warnings + infos;
+  const files = `${run.files.length} file${run.files.length === 1 ? '' : 's'} checked`;
+  if (total === 0) {
+    lines.push(`✔ no problems (${files})`);
+  } else {
+    const summary = `${total} problem${total === 1 ? '' : 's'} (${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}, ${infos} info) in ${files}`;
+    lines.push('', paint(errors ? 'red' : 'yellow', `✖ ${summary}`));
+  }
+  return lines.join('\n') + '\n';
+}
+
+function excerpt(d: Diagnostic, source: Source | undefined, paint: (c: keyof typeof ansi, s: string) => string): string[] {
+  if (!source || source.text.length === 0) return [];
+  const line = d.range.start.line;
+  const text = source.lineText(line);
+  if (text.length > 300) return [];
+  const from = Math.min(d.range.start.character, text.length);
+  const to = d.range.end.line === line ? Math.max(from + 1, Math.min(d.range.end.character, text.length)) : Math.max(from + 1, text.length);
+  const gutter = String(line + 1);
+  const pad = ' '.repeat(gutter.length);
+  const shown = text.replace(/\t/g, ' ');
+  return [`  ${paint('gray', gutter + ' |')} ${shown}`, `  ${paint('gray', pad + ' |')} ${' '.repeat(from)}${paint('red', '^'.repeat(to - from))}`];
+}

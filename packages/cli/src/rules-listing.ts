@@ -1,0 +1,21 @@
+import type { Rule } from '@flowlint/core';
+
+/** Where each rule's doc lives in the repository (SARIF helpUri and `flowlint rules` point here). */
+export function ruleDocPath(rule: Pick<Rule, 'id'>): string {
+  return `rules/${rule.id}.md`;
+}
+
+export function formatRules(rules: readonly Rule<any>[], format: 'text' | 'json'): string {
+  const sorted = [...rules].sort((a, b) => (a.id < b.id ? -1 : 1));
+  if (format === 'json') {
+    return (
+      JSON.stringify(
+        sorted.map((r) => ({ id: r.id, dialect: r.dialect, severity: r.severity, fixable: Boolean(r.fixable), summary: r.summary, basis: r.basis, doc: ruleDocPath(r) })),
+        null,
+        2,
+      ) + '\n'
+    );
+  }
+  const width = Math.max(...sorted.map((r) => r.id.length));
+  return sorted.map((r) => `${r.id.padEnd(width)}  ${r.severity.padEnd(7)}  ${r.summary}\n${' '.repeat(width + 11)}basis: ${r.basis}`).join('\n') + '\n';
+}

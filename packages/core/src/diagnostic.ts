@@ -1,0 +1,86 @@
+import type { Position, Source, Span } from './source.js';
+
+export type Severity = 'error' | 'warning' | 'info';
+
+export interface Range {
+  start: Position;
+  end: Position;
+}
+
+/** A text edit on one file, by offsets into its original text. */
+export interface TextEdit {
+  span: Span;
+  newText: string;
+}
+
+export interface Fix {
+  /** Short imperative, shown by editors as the quick-fix title. */
+  title: string;
+  edits: TextEdit[];
+}
+
+export interface RelatedLocation {
+  path: string;
+  range: Range;
+  span: Span;
+  message: string;
+}
+
+export interface Diagnostic {
+  rule: string;
+  severity: Severity;
+  message: string;
+  path: string;
+  /** 0-based, LSP style; formatters print 1-based. */
+  range: Range;
+  span: Span;
+  related?: RelatedLocation[];
+  fix?: Fix;
+}
+
+export function rangeOf(source: Source, span: Span): Range {
+  return { start: source.positionAt(span.start), end: source.positionAt(span.end) };
+}
+
+export function makeDiagnostic(
+  source: Source,
+  span: Span,
+  rule: string,
+  severity: Severity,
+  message: string,
+): Diagnostic {
+  return { rule, severity, message, path: source.path, range: rangeOf(source, span), span };
+}
+
+const severityRank: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
+
+export function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {
+  if (a.path !== b.path) return a.path < b.path ? -1 : 1;
+  return (
+    a.range.start.line - b.range.start.line ||
+    a.range.start.character - b.range.start.character ||
+    (a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0) ||
+    severityRank[a.severity] - severityRank[b.severity] ||
+    (a.message < b.message ? -1 : a.message > b.message ? 1 : 0)
+  );
+}
+
+/** Sorted by path, line, column, rule; exact repeats removed. */
+export function sortAndDedupe(diagnostics: Diagnostic[]): Diagnostic[] {
+  const sorted = [...diagnostics].sort(compareDiagnostics);
+  const out: Diagnostic[] = [];
+  for (const d of sorted) {
+    const prev = out[out.length - 1];
+    if (
+      prev &&
+      prev.path === d.path &&
+      prev.rule === d.rule &&
+      prev.message === d.message &&
+      prev.span.start === d.span.start &&
+      prev.span.end === d.span.end
+    )
+      continue;
+    out.push(d);
+  }
+  return out;
+}

@@ -1,0 +1,24 @@
+import type { Pair } from 'yaml';
+import type { Source, Span } from './source.js';
+import type { TreeNode } from './tree.js';
+
+/**
+ * The text to delete to remove one `key: value` entry: its whole line(s) in block style, or the
+ * entry with one adjoining comma in flow style (JSON). Comments and layout elsewhere stay as they are.
+ */
+export function entryRemovalSpan(source: Source, entry: { key?: TreeNode | Pair['key']; node: TreeNode }): Span {
+  const text = source.text;
+  const keyRange = (entry.key as TreeNode | undefined)?.range;
+  const start = keyRange?.[0] ?? entry.node.range?.[0] ?? 0;
+  const end = entry.node.range?.[1] ?? start;
+  const lineStart = text.lastIndexOf('\n', start - 1) + 1;
+  const newline = text.indexOf('\n', end);
+  const lineEnd = newline === -1 ? text.length : newline + 1;
+  if (/^[ \t]*(- )?$/.test(text.slice(lineStart, start).replace(/- $/, '')) && /^[ \t]*(#.*)?\r?\n?$/.test(text.slice(end, lineEnd))) {
+    return { start: lineStart, end: lineEnd };
+  }
+  const trailing = /^\s*,[ \t]*/.exec(text.slice(end));
+  if (trailing) return { start, end: end + trailing[0].length };
+  const leading = /,\s*$/.exec(text.slice(Math.max(0, start - 200), start));
+  return leading ? { start: start - leading[0].length, end } : { start, end };
+}

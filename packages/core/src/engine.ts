@@ -1,0 +1,87 @@
+import type { LintSettings } from './config.js';
+import { makeDiagnostic, rangeOf, sortAndDedupe, type Diagnostic } from './diagnostic.js';
+import type { Dialect, Host } from './dialect.js';
+import { spanOf } from './location.js';
+import type { ReportDescriptor, Rule } from './rule.js';
+import type { Source } from './source.js';
+
+export interface UnitResult {
+  dialect: string;
+  diagnostics: Diagnostic[];
+  sources: Source[];
+}
+
+/**
+ * Loads one unit (a file, or a multi-file unit rooted at it) and runs every enabled rule of its
+ * dialect once on the model. A rule that throws becomes one core/internal-error; the others go on.
+ */
+export function lintUnit(
+  source: Source,
+  dialect: Dialect,
+  rules: readonly Rule<any>[],
+  host: Host,
+  settings: LintSettings,
+): UnitResult {
+  let loaded;
+  try {
+    loaded = dialect.load(source, host, settings.targets);
+  } catch (error) {
+    return { dialect: dialect.id, diagnostics: [internalError(source, `loading as ${dialect.id}`, error)], sources: [source] };
+  }
+  const diagnostics = [...loaded.diagnostics];
+  const model = loaded.model;
+  if (model !== undefined) {
+    for (const rule of rules) {
+      if (rule.dialect !== dialect.id) continue;
+      const severity = settings.rules[rule.id] ?? rule.severity;
+      if (severity === 'off') continue;
+      const report = (d: ReportDescriptor): void => {
+        diagnostics.push(toDiagnostic(d, rule.id, severity, source));
+      };
+      try {
+        rule.check(model, report, { source, targets: settings.targets });
+      } catch (error) {
+        diagnostics.push(internalError(source, `rule ${rule.id}`, error));
+      }
+    }
+  }
+  return { dialect: dialect.id, diagnostics: applySeverities(diagnostics, settings), sources: loaded.sources };
+}
+
+function toDiagnostic(d: ReportDescriptor, rule: string, severity: Diagnostic['severity'], main: Source): Diagnostic {
+  const source = d.source ?? main;
+  const diagnostic = makeDiagnostic(source, spanOf(d.at), rule, severity, d.message);
+  if (d.related?.length) {
+    diagnostic.related = d.related.map((r) => {
+      const rs = r.source ?? source;
+      const span = spanOf(r.at);
+      return { path: rs.path, span, range: rangeOf(rs, span), message: r.message };
+    });
+  }
+  if (d.fix) {
+    diagnostic.fix = { title: d.fix.title, edits: d.fix.edits.map((e) => ({ span: spanOf(e.at), newText: e.newText })) };
+  }
+  return diagnostic;
+}
+
+/** Parse-level findings (core/*) and dialect load findings honour configured severities too. */
+function applySeverities(diagnostics: Diagnostic[], settings: LintSettings): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const d of diagnostics) {
+    const setting = settings.rules[d.rule];
+    if (setting === 'off') continue;
+    out.push(setting ? { ...d, severity: setting } : d);
+  }
+  return sortAndDedupe(out);
+}
+
+export function internalError(source: Source, where: string, error: unknown): Diagnostic {
+  const detail = error instanceof Error ? error.message : String(error);
+  return makeDiagnostic(
+    source,
+    { start: 0, end: 0 },
+    'core/internal-error',
+    'error',
+    `flowlint failed while ${where}: ${detail}. This is a bug in flowlint; please report it with this file`,
+  );
+}

@@ -1,0 +1,50 @@
+import type { Pair } from 'yaml';
+import type { Severity } from './diagnostic.js';
+import type { Source, Span } from './source.js';
+import type { TreeNode } from './tree.js';
+
+/** Anything a finding can point at: a tree node, a key/value pair, or raw offsets. */
+export type At = TreeNode | Pair | Span;
+
+export interface EditDescriptor {
+  at: At;
+  newText: string;
+}
+
+export interface ReportDescriptor {
+  at: At;
+  /** The file the finding is in, when the unit spans several files; default: the unit's main file. */
+  source?: Source;
+  message: string;
+  related?: Array<{ at: At; source?: Source; message: string }>;
+  /** Edits on the same file as the finding; applied only on request (--fix, editor quick fix). */
+  fix?: { title: string; edits: EditDescriptor[] };
+}
+
+export type Report = (descriptor: ReportDescriptor) => void;
+
+/** Version targets a project lints against, e.g. { promptpack: '1.9.0', runtime: 'promptkit@1.5' }. */
+export type Targets = Readonly<Record<string, string>>;
+
+export interface RuleContext {
+  /** The unit's main file. */
+  source: Source;
+  targets: Targets;
+}
+
+export interface Rule<M = unknown> {
+  /** `<dialect>/<kebab-name>`. */
+  id: string;
+  dialect: string;
+  /** Default severity, from the source's own words (MUST → error, SHOULD → warning, MAY → info). */
+  severity: Severity;
+  /** The spec sentence the rule enforces, or "derived: <why>". */
+  basis: string;
+  summary: string;
+  fixable?: boolean;
+  check(model: M, report: Report, context: RuleContext): void;
+}
+
+export function defineRule<M>(rule: Rule<M>): Rule<M> {
+  return rule;
+}

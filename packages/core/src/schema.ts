@@ -1,0 +1,271 @@
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import { closest, distance } from 'fastest-levenshtein';
+import type { Span } from './source.js';
+import { spanOfNode, type Tree } from './tree.js';
+
+/** One schema violation, placed on the exact key or value it concerns. */
+export interface SchemaFinding {
+  span: Span;
+  message: string;
+  keyword: string;
+  /** Data path of the offending value, e.g. ['workflow', 'states', 'triage', 'control']. */
+  path: Array<string | number>;
+}
+
+const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (
+  ajv: Ajv2020,
+) => void;
+
+type JsonSchema = Record<string, unknown>;
+
+/**
+ * A JSON Schema (2020-12) compiled once and reused for every file. Its findings point at the
+ * key (unknown property) or value (wrong type, enum, pattern) they concern, suggest near misses,
+ * and for oneOf/anyOf keep only the branch the document most nearly matches.
+ */
+export class SchemaChecker {
+  private readonly ajv: Ajv2020;
+  private readonly validate: ValidateFunction;
+  private readonly base: string;
+  private readonly branchValidators = new WeakMap<object, ValidateFunction>();
+
+  constructor(schema: JsonSchema) {
+    this.ajv = new Ajv2020({ allErrors: true, strict: false, verbose: true, validateSchema: false, logger: false });
+    addFormats(this.ajv);
+    const id = typeof schema.$id === 'string' ? schema.$id : 'flowlint:schema';
+    this.base = id.split('#')[0]!;
+    this.ajv.addSchema({ ...schema, $id: this.base });
+    this.validate = this.ajv.getSchema(this.base)!;
+  }
+
+  check(tree: Tree): SchemaFinding[] {
+    if (!tree.clean || tree.value === undefined) return [];
+    if (this.validate(tree.value)) return [];
+    const errors = this.explain(this.validate.errors ?? [], tree.value);
+    const findings: SchemaFinding[] = [];
+    const seen = new Set<string>();
+    for (const error of errors) {
+      const finding = this.describe(error, tree);
+      if (!finding) continue;
+      const key = `${finding.span.start}:${finding.span.end}:${finding.message}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      findings.push(finding);
+    }
+    return findings;
+  }
+
+  /** Replaces every failed oneOf/anyOf (and the noise of all its branches) by its best branch's errors. */
+  private explain(errors: ErrorObject[], root: unknown, prefix = ''): ErrorObject[] {
+    const out: ErrorObject[] = [];
+    for (const error of errors) {
+      if (error.keyword === 'if') continue;
+      if ((error.keyword === 'oneOf' || error.keyword === 'anyOf') && !passedSeveral(error)) {
+        const at = error.instancePath;
+        // Branch errors came just before the combinator's own; drop those under the same value.
+        while (out.length && isUnder(out[out.length - 1]!.instancePath, at) && out[out.length - 1]!.schemaPath !== error.schemaPath) {
+          out.pop();
+        }
+        out.push(...this.bestBranch(error, valueAt(root, at.slice(prefix.length)), at));
+        continue;
+      }
+      out.push(error);
+    }
+    return out;
+  }
+
+  private bestBranch(error: ErrorObject, value: unknown, at: string): ErrorObject[] {
+    const subschemas: unknown[] = Array.isArray(error.schema) ? error.schema : [];
+    const branches = subschemas.length;
+    let best: ErrorObject[] | undefined;
+    let bestScore = Infinity;
+    const rootTypes: string[] = [];
+    for (let i = 0; i < branches; i++) {
+      const validate = this.branch(subschemas[i]);
+      if (!validate || validate(value)) return [];
+      const raw = (validate.errors ?? []).map((e) => ({ ...e, instancePath: at + e.instancePath }));
+      const explained = this.explain(raw, value, at);
+      const rootType = explained.find((e) => e.keyword === 'type' && e.instancePath === at);
+      if (rootType) rootTypes.push(String(rootType.params.type));
+      const score = branchScore(explained, at);
+      if (score < bestScore) {
+        bestScore = score;
+        best = explained;
+      }
+    }
+    if (best && rootTypes.length === branches && branches > 0) {
+      return [{ ...error, keyword: 'type', params: { type: [...new Set(rootTypes)].join(' or ') }, message: '' }];
+    }
+    return best ?? [error];
+  }
+
+  /** Each branch of a combinator, compiled once, with its local $refs pointing into the whole schema. */
+  private branch(subschema: unknown): ValidateFunction | undefined {
+    if (subschema === null || typeof subschema !== 'object') return undefined;
+    let v = this.branchValidators.get(subschema);
+    if (!v) {
+      v = this.ajv.compile(absoluteRefs(subschema, this.base) as JsonSchema);
+      this.branchValidators.set(subschema, v);
+    }
+    return v;
+  }
+
+  private describe(error: ErrorObject, tree: Tree): SchemaFinding | undefined {
+    const path = pointerToPath(error.instancePath);
+    const where = path.length ? `'${displayPath(path)}'` : 'the document';
+    const located = tree.nodeAt(path);
+    const valueNode = located.node;
+    const holder = located.keyNode ?? valueNode;
+    const span = (n: typeof valueNode): Span => (n ? spanOfNode(n) : { start: 0, end: 0 });
+    const params = error.params as Record<string, unknown>;
+    switch (error.keyword) {
+      case 'additionalProperties':
+      case 'unevaluatedProperties': {
+        const name = String(params.additionalProperty ?? params.unevaluatedProperty);
+        const entry = tree.entry(valueNode, name);
+        const allowed = Object.keys((error.parentSchema?.properties as object | undefined) ?? {});
+        return {
+          span: span(entry?.keyNode ?? holder),
+          keyword: error.keyword,
+          path: [...path, name],
+          message: `unknown property '${name}' in ${where}${didYouMean(name, allowed)}`,
+        };
+      }
+      case 'required': {
+        const missing = String(params.missingProperty);
+        return {
+          span: span(holder),
+          keyword: 'required',
+          path,
+          message: `${where} is missing the required property '${missing}'`,
+        };
+      }
+      case 'enum': {
+        const allowed = ((params.allowedValues as unknown[]) ?? []).map(String);
+        const actual = JSON.stringify(error.data);
+        return {
+          span: span(valueNode ?? holder),
+          keyword: 'enum',
+          path,
+          message: `${actual} is not a valid value for ${where}; expected one of: ${allowed.join(', ')}${didYouMean(String(error.data), allowed)}`,
+        };
+      }
+      case 'const':
+        return {
+          span: span(valueNode ?? holder),
+          keyword: 'const',
+          path,
+          message: `${where} must be ${JSON.stringify(params.allowedValue)}, not ${JSON.stringify(error.data)}`,
+        };
+      case 'type':
+        return {
+          span: span(valueNode ?? holder),
+          keyword: 'type',
+          path,
+          message: `${where} must be ${article(String(params.type))}, not ${typeName(error.data)}`,
+        };
+      case 'pattern':
+        return {
+          span: span(valueNode ?? holder),
+          keyword: 'pattern',
+          path,
+          message: `${JSON.stringify(error.data)} does not match the pattern ${String(params.pattern)} required for ${where}`,
+        };
+      case 'oneOf':
+        return {
+          span: span(valueNode ?? holder),
+          keyword: 'oneOf',
+          path,
+          message: `${where} matches more than one of the allowed shapes; make it match exactly one`,
+        };
+      default:
+        return {
+          span: span(valueNode ?? holder),
+          keyword: error.keyword,
+          path,
+          message: `${where} ${error.message ?? 'is invalid'}`,
+        };
+    }
+  }
+}
+
+function absoluteRefs(schema: unknown, base: string): unknown {
+  if (Array.isArray(schema)) return schema.map((s) => absoluteRefs(s, base));
+  if (schema === null || typeof schema !== 'object') return schema;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(schema)) {
+    out[k] = k === '$ref' && typeof v === 'string' && v.startsWith('#') ? base + v : absoluteRefs(v, base);
+  }
+  return out;
+}
+
+function passedSeveral(error: ErrorObject): boolean {
+  return Array.isArray((error.params as { passingSchemas?: unknown }).passingSchemas);
+}
+
+function isUnder(path: string, at: string): boolean {
+  return path === at || path.startsWith(at + '/');
+}
+
+/** Lower is closer: a branch of the wrong type or kind is far; otherwise fewer errors is closer. */
+function branchScore(errors: ErrorObject[], at: string): number {
+  let score = errors.length;
+  for (const e of errors) {
+    if (e.keyword === 'type' && e.instancePath === at) score += 1000;
+    else if ((e.keyword === 'const' || e.keyword === 'enum') && e.instancePath.split('/').length === at.split('/').length + 1)
+      score += 100;
+  }
+  return score;
+}
+
+/** workflow.states.triage.on_event, steps[2].provider: how people write data paths. */
+export function displayPath(path: ReadonlyArray<string | number>): string {
+  let out = '';
+  for (const step of path) {
+    const s = String(step);
+    if (/^\d+$/.test(s)) out += `[${s}]`;
+    else if (/^[A-Za-z_$][\w$-]*$/.test(s)) out += out ? `.${s}` : s;
+    else out += `[${JSON.stringify(s)}]`;
+  }
+  return out;
+}
+
+function pointerToPath(pointer: string): string[] {
+  if (!pointer) return [];
+  return pointer
+    .slice(1)
+    .split('/')
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+}
+
+function valueAt(root: unknown, pointer: string): unknown {
+  let v = root;
+  for (const step of pointerToPath(pointer)) {
+    if (v === null || typeof v !== 'object') return undefined;
+    v = (v as Record<string, unknown>)[step];
+  }
+  return v;
+}
+
+export function didYouMean(name: string, candidates: readonly string[]): string {
+  if (!candidates.length) return '';
+  const best = closest(name, candidates as string[]);
+  const limit = Math.max(2, Math.floor(name.length / 3));
+  return distance(name, best) <= limit && best !== name ? `; did you mean '${best}'?` : '';
+}
+
+function typeName(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'object') return 'a mapping';
+  return `${article(typeof value)} (${JSON.stringify(value)})`;
+}
+
+function article(type: string): string {
+  const names: Record<string, string> = { object: 'a mapping', array: 'an array', integer: 'an integer', null: 'null' };
+  return type
+    .split(/ or |,/)
+    .map((t) => names[t] ?? `a ${t}`)
+    .join(' or ');
+}

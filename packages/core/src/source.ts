@@ -1,0 +1,66 @@
+/** A file's text with a line index, so offsets and line/column positions convert in O(log n). */
+export interface Position {
+  /** 0-based line. */
+  line: number;
+  /** 0-based column, in UTF-16 code units (the LSP default). */
+  character: number;
+}
+
+export interface Span {
+  start: number;
+  end: number;
+}
+
+export class Source {
+  readonly path: string;
+  readonly text: string;
+  private readonly lineStarts: number[];
+
+  constructor(path: string, text: string) {
+    this.path = path;
+    this.text = text;
+    this.lineStarts = [0];
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 10) this.lineStarts.push(i + 1);
+      else if (c === 13 && text.charCodeAt(i + 1) !== 10) this.lineStarts.push(i + 1);
+    }
+  }
+
+  get lineCount(): number {
+    return this.lineStarts.length;
+  }
+
+  positionAt(offset: number): Position {
+    const clamped = Math.max(0, Math.min(offset, this.text.length));
+    let lo = 0;
+    let hi = this.lineStarts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.lineStarts[mid]! <= clamped) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo, character: clamped - this.lineStarts[lo]! };
+  }
+
+  offsetAt(position: Position): number {
+    if (position.line < 0) return 0;
+    if (position.line >= this.lineStarts.length) return this.text.length;
+    const start = this.lineStarts[position.line]!;
+    return Math.min(start + Math.max(0, position.character), this.lineEnd(position.line));
+  }
+
+  /** Offset of the end of a line, before its line break. */
+  lineEnd(line: number): number {
+    const next = this.lineStarts[line + 1];
+    let end = next === undefined ? this.text.length : next;
+    while (end > this.lineStarts[line]! && (this.text[end - 1] === '\n' || this.text[end - 1] === '\r')) end--;
+    return end;
+  }
+
+  lineText(line: number): string {
+    const start = this.lineStarts[line];
+    if (start === undefined) return '';
+    return this.text.slice(start, this.lineEnd(line));
+  }
+}

@@ -1,0 +1,228 @@
+import {
+  isAlias,
+  isMap,
+  isNode,
+  isPair,
+  isScalar,
+  isSeq,
+  parseDocument,
+  type Document,
+  type Node,
+  type Pair,
+  type Scalar,
+  type YAMLMap,
+  type YAMLSeq,
+} from 'yaml';
+import { makeDiagnostic, type Diagnostic } from './diagnostic.js';
+import type { Source, Span } from './source.js';
+
+export type { Node as TreeNode, Pair as TreePair, Scalar as TreeScalar, YAMLMap as TreeMap, YAMLSeq as TreeSeq };
+export { isMap, isSeq, isScalar, isPair, isAlias };
+
+/** One key of a mapping, with the nodes of both sides (aliases already resolved). */
+export interface Entry {
+  key: string;
+  keyNode: Node;
+  value: Node | undefined;
+  pair: Pair;
+}
+
+/** Where in the text a parsed region sits: the whole file, or e.g. a Markdown front matter block. */
+export interface Region {
+  start: number;
+  end: number;
+}
+
+/** Expanding aliases beyond this is what an alias bomb looks like; honest documents stay far below. */
+const MAX_ALIAS_EXPANSION = 1000;
+
+/**
+ * A YAML (or JSON, which is YAML) document whose every node keeps its offsets in the original
+ * file. Dialect models hold these nodes, so every finding can point at the exact place.
+ */
+export class Tree {
+  readonly source: Source;
+  readonly doc: Document.Parsed | undefined;
+  readonly root: Node | undefined;
+  readonly diagnostics: Diagnostic[] = [];
+  /** The document as plain data (for schema checks); undefined when it could not be built safely. */
+  readonly value: unknown;
+  /** False when the document is too hostile (alias bomb, absurd depth) to build a model from. */
+  readonly usable: boolean;
+  /** True when the text parsed without syntax errors: only then are schema findings meaningful. */
+  readonly clean: boolean;
+
+  constructor(source: Source, region?: Region) {
+    this.source = source;
+    const text = region ? maskOutside(source.text, region) : source.text;
+    let doc: Document.Parsed | undefined;
+    try {
+      doc = parseDocument(text, { uniqueKeys: true, strict: true, prettyErrors: false });
+    } catch (error) {
+      this.report({ start: region?.start ?? 0, end: region?.start ?? 0 }, 'core/yaml-syntax', tooDeep(error));
+    }
+    this.doc = doc;
+    this.root = doc?.contents ?? undefined;
+    let usable = doc !== undefined;
+    let clean = usable;
+    let deepReported = false;
+    for (const e of doc?.errors ?? []) {
+      if (/call stack/i.test(e.message)) {
+        clean = usable = false;
+        if (!deepReported) this.report({ start: e.pos[0], end: e.pos[1] }, 'core/yaml-syntax', tooDeep(new RangeError()));
+        deepReported = true;
+        continue;
+      }
+      const rule = e.code === 'DUPLICATE_KEY' ? 'core/duplicate-key' : 'core/yaml-syntax';
+      const message = e.code === 'DUPLICATE_KEY' ? duplicateKeyMessage(text, e.pos) : syntaxMessage(e.message);
+      this.report({ start: e.pos[0], end: Math.max(e.pos[1], e.pos[0]) }, rule, message);
+      if (rule === 'core/yaml-syntax') clean = false;
+    }
+    let value: unknown;
+    if (doc && usable) {
+      try {
+        value = doc.toJS({ maxAliasCount: MAX_ALIAS_EXPANSION });
+      } catch (error) {
+        usable = false;
+        const at = firstAlias(this.root) ?? { start: 0, end: 0 };
+        const message =
+          error instanceof RangeError
+            ? tooDeep(error)
+            : 'the document expands its aliases too many times (an alias bomb?); flowlint stops reading it here';
+        this.report(at, 'core/yaml-syntax', message);
+      }
+    }
+    this.value = value;
+    this.usable = usable;
+    this.clean = clean && usable;
+  }
+
+  private report(span: Span, rule: string, message: string): void {
+    this.diagnostics.push(makeDiagnostic(this.source, span, rule, 'error', message));
+  }
+
+  /** Follows an alias to its anchor; any other node comes back as is. */
+  resolve(node: unknown): Node | undefined {
+    if (!isNode(node)) return undefined;
+    if (isAlias(node)) {
+      const target = this.doc ? node.resolve(this.doc) : undefined;
+      return isAlias(target) ? undefined : (target ?? undefined);
+    }
+    return node;
+  }
+
+  entries(node: Node | undefined): Entry[] {
+    const map = this.resolve(node);
+    if (!isMap(map)) return [];
+    const out: Entry[] = [];
+    for (const pair of map.items) {
+      const keyNode = this.resolve(pair.key);
+      if (!keyNode) continue;
+      const key = isScalar(keyNode) ? String(keyNode.value) : this.source.text.slice(...spanTuple(keyNode));
+      out.push({ key, keyNode, value: this.resolve(pair.value), pair });
+    }
+    return out;
+  }
+
+  entry(node: Node | undefined, key: string): Entry | undefined {
+    return this.entries(node).find((e) => e.key === key);
+  }
+
+  get(node: Node | undefined, key: string): Node | undefined {
+    return this.entry(node, key)?.value;
+  }
+
+  items(node: Node | undefined): Node[] {
+    const seq = this.resolve(node);
+    if (!isSeq(seq)) return [];
+    const out: Node[] = [];
+    for (const item of seq.items) {
+      const n = this.resolve(item);
+      if (n) out.push(n);
+    }
+    return out;
+  }
+
+  /** The node at a data path (as in a JSON pointer), and the key node of its last step. */
+  nodeAt(path: ReadonlyArray<string | number>): { node: Node | undefined; keyNode?: Node } {
+    let node: Node | undefined = this.root;
+    let keyNode: Node | undefined;
+    for (const step of path) {
+      if (typeof step === 'number' || isSeq(this.resolve(node))) {
+        node = this.items(node)[Number(step)];
+        keyNode = undefined;
+      } else {
+        const e = this.entry(node, step);
+        node = e?.value;
+        keyNode = e?.keyNode;
+      }
+      if (!node && !keyNode) return { node: undefined };
+    }
+    return keyNode ? { node, keyNode } : { node };
+  }
+}
+
+/** The scalar's value, or undefined for collections and missing nodes. */
+export function scalarValue(node: Node | undefined): unknown {
+  return isScalar(node) ? node.value : undefined;
+}
+
+export function stringValue(node: Node | undefined): string | undefined {
+  const v = scalarValue(node);
+  return typeof v === 'string' ? v : undefined;
+}
+
+export function spanOfNode(node: Node | Pair): Span {
+  if (isPair(node)) {
+    const k = isNode(node.key) ? node.key.range : undefined;
+    const v = isNode(node.value) ? node.value.range : undefined;
+    const start = k?.[0] ?? v?.[0] ?? 0;
+    return { start, end: v?.[1] ?? k?.[1] ?? start };
+  }
+  const r = node.range;
+  return r ? { start: r[0], end: r[1] } : { start: 0, end: 0 };
+}
+
+function spanTuple(node: Node): [number, number] {
+  const s = spanOfNode(node);
+  return [s.start, s.end];
+}
+
+/** Blank out everything outside the region but keep every offset where it was. */
+function maskOutside(text: string, region: Region): string {
+  const blank = (s: string) => s.replace(/[^\r\n]/g, ' ');
+  return blank(text.slice(0, region.start)) + text.slice(region.start, region.end);
+}
+
+function firstAlias(root: Node | undefined): Span | undefined {
+  let found: Span | undefined;
+  const visit = (n: unknown, depth: number): void => {
+    if (found || depth > 200 || !isNode(n)) return;
+    if (isAlias(n)) {
+      found = spanOfNode(n);
+      return;
+    }
+    if (isMap(n)) for (const p of n.items) visit(p.value, depth + 1);
+    else if (isSeq(n)) for (const i of n.items) visit(i, depth + 1);
+  };
+  visit(root, 0);
+  return found;
+}
+
+function tooDeep(error: unknown): string {
+  return error instanceof RangeError
+    ? 'the document is nested too deeply to read; flatten it'
+    : `the document could not be read: ${error instanceof Error ? error.message : String(error)}`;
+}
+
+function syntaxMessage(message: string): string {
+  const first = message.split('\n')[0] ?? message;
+  return first.replace(/ at line \d+, column \d+:?$/, '').replace(/\.$/, '');
+}
+
+function duplicateKeyMessage(text: string, pos: [number, number]): string {
+  const key = text.slice(pos[0], pos[1]).replace(/^["']|["']$/g, '');
+  return key
+    ? `duplicate key '${key}': most parsers keep only the last one, so the earlier entry is silently lost; rename or merge them`
+    : 'duplicate key: most parsers keep only the last one; rename or merge them';
+}

@@ -1,0 +1,230 @@
+import { createDigraph, isMap, scalarValue, stringValue, type Entry, type Source, type Tree, type TreeNode } from '@flowlint/core';
+import type {
+  AgentsModel,
+  ArtifactDef,
+  CompositionModel,
+  Located,
+  PackModel,
+  PromptModel,
+  ProviderRequirement,
+  StateModel,
+  StepModel,
+  ToolModel,
+  WorkflowModel,
+} from './model.js';
+
+/** Builds the typed pack model from the located tree in one walk over the fields flowlint reads. */
+export function buildPack(tree: Tree, source: Source, root: TreeNode, specVersion: string): PackModel {
+  const at = (node: TreeNode | undefined, key: string): Located | undefined => {
+    const e = tree.entry(node, key);
+    return e?.value ? { value: scalarValue(e.value), node: e.value, key: e.keyNode } : undefined;
+  };
+  const block = (node: TreeNode | undefined, key: string): Located<undefined> | undefined => {
+    const e = tree.entry(node, key);
+    return e?.value ? { value: undefined, node: e.value, key: e.keyNode } : undefined;
+  };
+  const list = (node: TreeNode | undefined): Located[] =>
+    tree.items(node).map((n) => ({ value: scalarValue(n), node: n }));
+
+  const prompts = new Map<string, PromptModel>();
+  for (const e of tree.entries(tree.get(root, 'prompts'))) {
+    const validators = tree.items(tree.get(e.value, 'validators'));
+    const toolPolicy = tree.get(e.value, 'tool_policy');
+    prompts.set(e.key, {
+      key: e.key,
+      keyNode: e.keyNode,
+      node: e.value,
+      tools: list(tree.get(e.value, 'tools')),
+      toolsNode: tree.get(e.value, 'tools'),
+      blocklist: list(tree.get(toolPolicy, 'blocklist')),
+      provider: at(e.value, 'provider'),
+      systemTemplate: at(e.value, 'system_template'),
+      failOnViolation: validators.map((v) => at(v, 'fail_on_violation')).filter(isDefined),
+      validatorIds: validators.map((v) => at(v, 'id')).filter(isDefined),
+    });
+  }
+
+  const tools = new Map<string, ToolModel>();
+  for (const e of tree.entries(tree.get(root, 'tools'))) {
+    tools.set(e.key, { key: e.key, keyNode: e.keyNode, node: e.value, name: at(e.value, 'name') });
+  }
+
+  const agentsEntry = tree.entry(root, 'agents');
+  let agents: AgentsModel | undefined;
+  if (agentsEntry?.value) {
+    const members = new Map<string, AgentsModel['members'] extends Map<string, infer V> ? V : never>();
+    for (const m of tree.entries(tree.get(agentsEntry.value, 'members'))) {
+      members.set(m.key, { key: m.key, keyNode: m.keyNode, node: m.value, state: at(m.value, 'state') });
+    }
+    agents = { node: agentsEntry.value, key: agentsEntry.keyNode, entry: at(agentsEntry.value, 'entry'), members };
+  }
+
+  const compositions = new Map<string, CompositionModel>();
+  for (const e of tree.entries(tree.get(root, 'compositions'))) {
+    compositions.set(e.key, {
+      key: e.key,
+      keyNode: e.keyNode,
+      node: e.value,
+      version: at(e.value, 'version'),
+      output: at(e.value, 'output'),
+      steps: tree.items(tree.get(e.value, 'steps')).map((n) => buildStep(tree, source, n, at, block, list)),
+    });
+  }
+
+  const providers: ProviderRequirement[] = [];
+  for (const n of tree.items(tree.get(tree.get(root, 'requires'), 'providers'))) {
+    const key = typeof scalarValue(n) === 'string' ? String(scalarValue(n)) : stringValue(tree.get(n, 'key'));
+    if (key === undefined) continue;
+    providers.push({
+      key,
+      node: n,
+      keyNode: tree.entry(n, 'key')?.value ?? n,
+      role: stringValue(tree.get(n, 'role')),
+      optional: scalarValue(tree.get(n, 'required')) === false,
+    });
+  }
+
+  const evalIds = new Set<string>();
+  for (const n of tree.items(tree.get(root, 'evals'))) {
+    const id = stringValue(tree.get(n, 'id'));
+    if (id) evalIds.add(id);
+  }
+
+  const schemaEntry = tree.entry(root, '$schema');
+  const pack: PackModel = {
+    source,
+    tree,
+    root,
+    specVersion,
+    schemaRef: schemaEntry?.value ? { value: scalarValue(schemaEntry.value), node: schemaEntry.value, key: schemaEntry.keyNode } : undefined,
+    prompts,
+    promptsKey: tree.entry(root, 'prompts')?.keyNode,
+    tools,
+    agents,
+    compositions,
+    providers,
+    evalIds,
+  };
+  const workflowEntry = tree.entry(root, 'workflow');
+  if (workflowEntry?.value && isMap(workflowEntry.value)) pack.workflow = buildWorkflow(tree, workflowEntry, pack, at, block);
+  return pack;
+}
+
+type At = (node: TreeNode | undefined, key: string) => Located | undefined;
+type Block = (node: TreeNode | undefined, key: string) => Located<undefined> | undefined;
+
+function buildWorkflow(tree: Tree, entry: Entry, pack: PackModel, at: At, block: Block): WorkflowModel {
+  const node = entry.value!;
+  const statesEntry = tree.entry(node, 'states');
+  const states = new Map<string, StateModel>();
+  for (const s of tree.entries(statesEntry?.value)) {
+    const artifacts: ArtifactDef[] = tree.entries(tree.get(s.value, 'artifacts')).map((a) => ({
+      name: a.key,
+      keyNode: a.keyNode,
+      node: a.value,
+      type: at(a.value, 'type'),
+      mode: at(a.value, 'mode'),
+    }));
+    states.set(s.key, {
+      name: s.key,
+      keyNode: s.keyNode,
+      node: s.value,
+      promptTask: at(s.value, 'prompt_task'),
+      description: at(s.value, 'description'),
+      onEventNode: block(s.value, 'on_event'),
+      onEvent: tree.entries(tree.get(s.value, 'on_event')).flatMap((ev) =>
+        ev.value ? [{ event: ev.key, eventNode: ev.keyNode, target: { value: scalarValue(ev.value), node: ev.value, key: ev.keyNode } }] : [],
+      ),
+      persistence: at(s.value, 'persistence'),
+      orchestration: at(s.value, 'orchestration'),
+      control: at(s.value, 'control'),
+      composition: at(s.value, 'composition'),
+      terminal: at(s.value, 'terminal'),
+      maxVisits: at(s.value, 'max_visits'),
+      onMaxVisits: at(s.value, 'on_max_visits'),
+      artifacts,
+      extensions: block(s.value, 'extensions'),
+    });
+  }
+
+  const graph = createDigraph();
+  for (const name of states.keys()) graph.addNode(name);
+  for (const state of states.values()) {
+    for (const edge of state.onEvent) {
+      const target = edge.target.value;
+      if (typeof target === 'string' && states.has(target)) graph.addEdge(state.name, target, { kind: 'event', event: edge.event });
+    }
+    const overflow = state.onMaxVisits?.value;
+    if (typeof overflow === 'string' && states.has(overflow)) graph.addEdge(state.name, overflow, { kind: 'max-visits' });
+  }
+
+  const entryPoint = at(node, 'entry');
+  const entryPoints: string[] = [];
+  if (typeof entryPoint?.value === 'string' && states.has(entryPoint.value)) entryPoints.push(entryPoint.value);
+  for (const member of pack.agents?.members.values() ?? []) {
+    const s = member.state?.value;
+    if (typeof s === 'string' && states.has(s)) entryPoints.push(s);
+  }
+
+  const engine = block(node, 'engine');
+  const budgetEntry = tree.entry(engine?.node, 'budget');
+  return {
+    node,
+    key: entry.keyNode,
+    version: at(node, 'version'),
+    entry: entryPoint,
+    states,
+    statesKey: statesEntry?.keyNode,
+    engine,
+    budget: budgetEntry?.value
+      ? { node: budgetEntry.value, key: budgetEntry.keyNode, maxTotalVisits: at(budgetEntry.value, 'max_total_visits') }
+      : undefined,
+    graph,
+    entryPoints,
+  };
+}
+
+const REFERENCE = /\$\{([^}]*)\}/g;
+
+function buildStep(
+  tree: Tree,
+  source: Source,
+  node: TreeNode,
+  at: At,
+  block: Block,
+  list: (n: TreeNode | undefined) => Located[],
+): StepModel {
+  const references: StepModel['references'] = [];
+  for (const field of ['input', 'predicate']) {
+    const n = tree.get(node, field);
+    if (!n?.range) continue;
+    const text = source.text.slice(n.range[0], n.range[1]);
+    for (const m of text.matchAll(REFERENCE)) {
+      const start = n.range[0] + m.index;
+      references.push({ path: m[1]!.trim(), span: { start, end: start + m[0].length } });
+    }
+  }
+  return {
+    id: at(node, 'id'),
+    kind: at(node, 'kind'),
+    node,
+    promptTask: at(node, 'prompt_task'),
+    tool: at(node, 'tool'),
+    tools: list(tree.get(node, 'tools')),
+    provider: at(node, 'provider'),
+    then: at(node, 'then'),
+    else: at(node, 'else'),
+    dependsOn: list(tree.get(node, 'depends_on')),
+    evalRefs: list(tree.get(tree.get(node, 'modifiers'), 'eval')),
+    branches: tree.items(tree.get(node, 'branches')).map((n) => buildStep(tree, source, n, at, block, list)),
+    termination: block(node, 'termination'),
+    reduce: block(node, 'reduce'),
+    predicate: block(node, 'predicate'),
+    outputSchema: at(node, 'output_schema'),
+    references,
+  };
+}
+
+function isDefined<T>(v: T | undefined): v is T {
+  return v !== undefined;
+}

@@ -1,0 +1,3 @@
+export * from './model.js';
+export { promptpack } from './dialect.js';
+export { schemaChecker, resolveSpecVersion, versionFromSchemaUrl, bundledSpecVersions, newestSpecVersion } from './versions.js';

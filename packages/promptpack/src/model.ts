@@ -1,0 +1,181 @@
+import {
+  isMap,
+  scalarValue,
+  type Digraph,
+  type Source,
+  type Tree,
+  type TreeNode,
+} from '@flowlint/core';
+
+/** A value from the document together with the node it came from and, for a mapping entry, its key. */
+export interface Located<T = unknown> {
+  value: T;
+  node: TreeNode;
+  key?: TreeNode;
+}
+
+export interface EventEdge {
+  event: string;
+  eventNode: TreeNode;
+  target: Located;
+}
+
+export interface ArtifactDef {
+  name: string;
+  keyNode: TreeNode;
+  node: TreeNode | undefined;
+  type?: Located;
+  mode?: Located;
+}
+
+export interface StateModel {
+  name: string;
+  keyNode: TreeNode;
+  node: TreeNode | undefined;
+  promptTask?: Located;
+  description?: Located;
+  onEventNode?: Located<undefined>;
+  onEvent: EventEdge[];
+  persistence?: Located;
+  orchestration?: Located;
+  control?: Located;
+  composition?: Located;
+  terminal?: Located;
+  maxVisits?: Located;
+  onMaxVisits?: Located;
+  artifacts: ArtifactDef[];
+  extensions?: Located<undefined>;
+}
+
+export interface BudgetModel {
+  node: TreeNode;
+  key: TreeNode;
+  maxTotalVisits?: Located;
+}
+
+export interface WorkflowModel {
+  node: TreeNode;
+  key: TreeNode;
+  version?: Located;
+  entry?: Located;
+  states: Map<string, StateModel>;
+  /** The `states` entry, where findings about the state set as a whole go. */
+  statesKey?: TreeNode;
+  engine?: Located<undefined>;
+  budget?: BudgetModel;
+  /** States as nodes; `on_event` (kind 'event') and `on_max_visits` (kind 'max-visits') edges to existing states. */
+  graph: Digraph;
+  /** `entry` and every `agents.members.*.state` that names a state. */
+  entryPoints: string[];
+}
+
+export interface PromptModel {
+  key: string;
+  keyNode: TreeNode;
+  node: TreeNode | undefined;
+  tools: Located[];
+  toolsNode?: TreeNode;
+  blocklist: Located[];
+  provider?: Located;
+  systemTemplate?: Located;
+  /** Every `validators[].fail_on_violation` entry. */
+  failOnViolation: Located[];
+  validatorIds: Located[];
+}
+
+export interface ToolModel {
+  key: string;
+  keyNode: TreeNode;
+  node: TreeNode | undefined;
+  name?: Located;
+}
+
+export interface AgentMember {
+  key: string;
+  keyNode: TreeNode;
+  node: TreeNode | undefined;
+  state?: Located;
+}
+
+export interface AgentsModel {
+  node: TreeNode;
+  key: TreeNode;
+  entry?: Located;
+  members: Map<string, AgentMember>;
+}
+
+export interface StepModel {
+  id?: Located;
+  kind?: Located;
+  node: TreeNode;
+  promptTask?: Located;
+  tool?: Located;
+  tools: Located[];
+  provider?: Located;
+  then?: Located;
+  else?: Located;
+  dependsOn: Located[];
+  evalRefs: Located[];
+  /** A parallel step's branches, each a step of its own. */
+  branches: StepModel[];
+  termination?: Located<undefined>;
+  reduce?: Located<undefined>;
+  predicate?: Located<undefined>;
+  outputSchema?: Located;
+  /** `${...}` references in the step's inputs and predicate, with their spans. */
+  references: Array<{ path: string; span: { start: number; end: number } }>;
+}
+
+export interface CompositionModel {
+  key: string;
+  keyNode: TreeNode;
+  node: TreeNode | undefined;
+  version?: Located;
+  output?: Located;
+  steps: StepModel[];
+}
+
+export interface ProviderRequirement {
+  key: string;
+  node: TreeNode;
+  keyNode: TreeNode;
+  role?: string;
+  optional: boolean;
+}
+
+export interface PackModel {
+  source: Source;
+  tree: Tree;
+  root: TreeNode;
+  /** The bundled spec schema version this pack is checked against. */
+  specVersion: string;
+  /** Why that version: the `$schema` value node, when the pack declares one. */
+  schemaRef?: Located;
+  prompts: Map<string, PromptModel>;
+  promptsKey?: TreeNode;
+  tools: Map<string, ToolModel>;
+  workflow?: WorkflowModel;
+  agents?: AgentsModel;
+  compositions: Map<string, CompositionModel>;
+  providers: ProviderRequirement[];
+  evalIds: Set<string>;
+}
+
+/** An absent `control` is exactly `control: user` (RFC 0014): never distinguish the two. */
+export function effectiveControl(state: StateModel): 'user' | 'agent' {
+  return state.control?.value === 'agent' ? 'agent' : 'user';
+}
+
+export function isTerminal(state: StateModel): boolean {
+  return state.terminal?.value === true;
+}
+
+export function hasMaxVisits(state: StateModel): boolean {
+  return typeof state.maxVisits?.value === 'number';
+}
+
+export function isMapping(node: TreeNode | undefined): boolean {
+  return isMap(node);
+}
+
+export { scalarValue };

@@ -1,0 +1,64 @@
+import { SchemaChecker } from '@flowlint/core';
+import v1_0 from '@flowlint/schemas/promptpack/1.0.schema.json' with { type: 'json' };
+import v1_1_0 from '@flowlint/schemas/promptpack/1.1.0.schema.json' with { type: 'json' };
+import v1_3_0 from '@flowlint/schemas/promptpack/1.3.0.schema.json' with { type: 'json' };
+import v1_3_1 from '@flowlint/schemas/promptpack/1.3.1.schema.json' with { type: 'json' };
+import v1_4_0 from '@flowlint/schemas/promptpack/1.4.0.schema.json' with { type: 'json' };
+import v1_9_0 from '@flowlint/schemas/promptpack/1.9.0.schema.json' with { type: 'json' };
+
+/** The spec schemas flowlint bundles, oldest first. */
+const bundled: ReadonlyArray<readonly [string, object]> = [
+  ['1.0.0', v1_0],
+  ['1.1.0', v1_1_0],
+  ['1.3.0', v1_3_0],
+  ['1.3.1', v1_3_1],
+  ['1.4.0', v1_4_0],
+  ['1.9.0', v1_9_0],
+];
+
+export const newestSpecVersion = '1.9.0';
+export const bundledSpecVersions = bundled.map(([v]) => v);
+
+const checkers = new Map<string, SchemaChecker>();
+
+/** Compiled on first use, then shared by every file of the process. */
+export function schemaChecker(version: string): SchemaChecker {
+  let checker = checkers.get(version);
+  if (!checker) {
+    const schema = bundled.find(([v]) => v === version)?.[1] ?? v1_9_0;
+    checker = new SchemaChecker(schema as Record<string, unknown>);
+    checkers.set(version, checker);
+  }
+  return checker;
+}
+
+/**
+ * The bundled schema for a requested version: the same one, else the oldest bundled version
+ * after it (versions only add fields within 1.x, so a newer schema never rejects an older pack's
+ * fields), else the newest. `latest` and `v1` mean the newest.
+ */
+export function resolveSpecVersion(requested: string | undefined): string {
+  const wanted = requested ? parseVersion(requested) : undefined;
+  if (!wanted) return newestSpecVersion;
+  for (const [v] of bundled) {
+    if (compare(parseVersion(v)!, wanted) >= 0) return v;
+  }
+  return newestSpecVersion;
+}
+
+/** The version a `$schema` URL names: `…/schema/v1.4.0/…` → '1.4.0'; `latest` and `v1` → undefined. */
+export function versionFromSchemaUrl(url: string): string | undefined {
+  const m = /promptpack\.org\/schema\/v?(\d+\.\d+(?:\.\d+)?)\//.exec(url);
+  return m?.[1];
+}
+
+function parseVersion(v: string): [number, number, number] | undefined {
+  const m = /^v?(\d+)(?:\.(\d+))?(?:\.(\d+))?/.exec(v.trim());
+  if (!m || m[2] === undefined) return undefined;
+  return [Number(m[1]), Number(m[2]), Number(m[3] ?? 0)];
+}
+
+function compare(a: readonly number[], b: readonly number[]): number {
+  for (let i = 0; i < 3; i++) if (a[i] !== b[i]) return a[i]! - b[i]!;
+  return 0;
+}

@@ -1,0 +1,26 @@
+import { defineRule, entryRemovalSpan } from '@flowlint/core';
+import { isTerminal, type PackModel } from '@flowlint/promptpack';
+
+export default defineRule<PackModel>({
+  id: 'promptpack/control-agent-on-terminal',
+  dialect: 'promptpack',
+  severity: 'warning',
+  basis: 'RFC 0014, validation rule 3: "Validators SHOULD warn on control: agent combined with terminal: true"',
+  summary: "'control: agent' on a terminal state has no effect",
+  fixable: true,
+  check(pack, report) {
+    for (const state of pack.workflow?.states.values() ?? []) {
+      if (!isTerminal(state) || state.control?.value !== 'agent') continue;
+      const control = state.control;
+      report({
+        at: control.key ?? control.node,
+        message:
+          `state '${state.name}' is terminal, so 'control: agent' never gets another round: the workflow ends after ` +
+          `this state's prompt; remove 'control', or drop 'terminal: true' if the agent should continue`,
+        related: [{ at: state.terminal!.key ?? state.terminal!.node, message: 'the workflow completes here' }],
+        fix: { title: "Remove 'control: agent'", edits: [{ at: entryRemovalSpan(pack.source, control), newText: '' }] },
+      });
+    }
+  },
+});
+
