@@ -5,3 +5,4 @@ import { promptpackRules } from './promptpack/index.js';
 export const rules: readonly Rule<any>[] = [...promptpackRules];
 
 export { promptpackRules };
+export { dialects, dialectById } from './dialects.js';

@@ -1,8 +1,7 @@
 import path from 'node:path';
 import { defaultSettings, lintUnit, memoryHost, Source, type Diagnostic, type LintSettings } from '@flowlint/core';
 import { discover, lintTargets } from '@flowlint/cli';
-import { rules } from '@flowlint/rules';
-import { dialectById } from '../../packages/cli/dist/dialects.js';
+import { dialectById, rules } from '@flowlint/rules';
 
 /** Lints files or folders on disk exactly as the CLI does, optionally forcing a dialect. */
 export function lintPaths(paths: string[], dialect?: string, settings: LintSettings = defaultSettings): Diagnostic[] {

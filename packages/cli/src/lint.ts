@@ -1,6 +1,6 @@
 import { readFileSync, statSync } from 'node:fs';
 import { lintUnit, makeDiagnostic, sortAndDedupe, Source, type Diagnostic, type Dialect, type LintSettings, type Rule } from '@flowlint/core';
-import { dialects } from './dialects.js';
+import { dialects } from '@flowlint/rules';
 import { toPosix, type Target } from './discover.js';
 import { fileHost } from './host.js';
 

@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { defaultSettings, type Diagnostic } from '@flowlint/core';
-import { rules } from '@flowlint/rules';
-import { dialectById, dialects } from './dialects.js';
+import { dialectById, dialects, rules } from '@flowlint/rules';
 import { discover, UsageError } from './discover.js';
 import { counts, formatters } from './formatters/index.js';
 import { lintTargets } from './lint.js';

@@ -1,7 +1,7 @@
 import type { Dialect } from '@flowlint/core';
 import { promptpack } from '@flowlint/promptpack';
 
-/** Every dialect the CLI knows, in the order detection asks them. */
+/** Every dialect flowlint knows, in the order detection asks them. */
 export const dialects: readonly Dialect<any>[] = [promptpack];
 
 export function dialectById(id: string): Dialect<any> | undefined {
