@@ -1,6 +1,6 @@
 import type { Diagnostic } from './diagnostic.js';
 import type { Targets } from './rule.js';
-import type { Source } from './source.js';
+import type { Source, Span } from './source.js';
 
 /**
  * Where files come from: the file system, an editor's open buffers, or memory. Paths are
@@ -24,9 +24,79 @@ export interface LoadResult<M> {
 /** How a file relates to a dialect. 'member' files are linted as part of a unit rooted elsewhere. */
 export type Detection = 'unit' | 'member' | false;
 
-export interface Dialect<M = unknown> {
+export interface Dialect<M = unknown> extends DialectServices<M> {
   id: string;
   /** Cheap: a path test, maybe a look at the first bytes. */
   detect(path: string, text: string): Detection;
   load(source: Source, host: Host, targets: Targets): LoadResult<M>;
+}
+
+/**
+ * What a dialect tells the surfaces beyond lint (graph drawing, editor outline, go to definition,
+ * completion, hover) so that a new dialect needs no change in the CLI or the language server.
+ */
+export interface DialectServices<M> {
+  /** The unit drawn as a graph: states and transitions, nodes and dependencies, prompts and order. */
+  graph?(model: M): GraphView | undefined;
+  /** Named things the unit defines and every place that refers to one of them. */
+  outline?(model: M): Outline;
+  /** The JSON Schema describing the unit's main file (or its front matter): hover text and key/enum completion. */
+  schema?(model: M): object | undefined;
+  /**
+   * Data paths whose values refer to a symbol kind ('*' matches any one key or index), e.g.
+   * { path: ['workflow', 'states', '*', 'on_event', '*'], kind: 'state' }: completion offers that kind there.
+   */
+  referenceSlots?: ReadonlyArray<{ path: readonly string[]; kind: string }>;
+}
+
+export interface GraphView {
+  /** 'LR' for pipelines, 'TD' for state machines: a hint to renderers. */
+  direction: 'LR' | 'TD';
+  nodes: GraphViewNode[];
+  edges: GraphViewEdge[];
+  /** Subgraphs (loop groups, repos); a node names its group. */
+  groups?: Array<{ id: string; label: string; parent?: string }>;
+}
+
+export interface GraphViewNode {
+  id: string;
+  label: string;
+  group?: string;
+  /** Roles renderers style: 'entry', 'terminal', 'agent', 'user', 'script', 'ai', 'approval', 'loop', 'problem', … */
+  classes?: string[];
+}
+
+export interface GraphViewEdge {
+  from: string;
+  to: string;
+  label?: string;
+  style?: 'solid' | 'dashed' | 'dotted';
+  /** 'problem' marks an edge that is part of a finding (an agent cycle without exit, say). */
+  classes?: string[];
+}
+
+export interface OutlineSymbol {
+  name: string;
+  /** 'state', 'prompt', 'tool', 'node', 'repo', 'composition', 'step', … */
+  kind: string;
+  /** The name's own span (a key, usually), in `path`'s file. */
+  span: Span;
+  /** The whole definition's span, for outlines and folding. */
+  fullSpan?: Span;
+  /** The file, when it is not the unit's main file. */
+  path?: string;
+  detail?: string;
+  children?: OutlineSymbol[];
+}
+
+export interface OutlineReference {
+  name: string;
+  kind: string;
+  span: Span;
+  path?: string;
+}
+
+export interface Outline {
+  symbols: OutlineSymbol[];
+  references: OutlineReference[];
 }
