@@ -25,8 +25,72 @@ export function agentCyclesWithoutExit(workflow: WorkflowModel): AgentCycle[] {
       return isTerminal(s) || effectiveControl(s) === 'user';
     });
     if (hasExit) continue;
-    members.sort((a, b) => (a.keyNode.range?.[0] ?? 0) - (b.keyNode.range?.[0] ?? 0));
+    members.sort(byPosition);
     out.push({ members, cycle: cycleThrough(graph, members[0]!.name, new Set(component)) });
   }
   return out;
+}
+
+const reachable = new WeakMap<WorkflowModel, Set<string>>();
+
+/**
+ * States reachable from `entry` and from every `agents.members.*.state` (RFC 0011 entry points),
+ * following `on_event` and `on_max_visits` edges. Computed once per workflow.
+ */
+export function reachableStates(workflow: WorkflowModel): Set<string> {
+  let set = reachable.get(workflow);
+  if (!set) {
+    set = reachableFrom(workflow.graph, workflow.entryPoints);
+    reachable.set(workflow, set);
+  }
+  return set;
+}
+
+/**
+ * Cycles that nothing in the state machine bounds: strongly connected sets (self-loops included)
+ * none of whose members has `max_visits`. `engine.budget` is for the caller to weigh.
+ */
+export function unboundedCycles(workflow: WorkflowModel): AgentCycle[] {
+  const { graph, states } = workflow;
+  const out: AgentCycle[] = [];
+  for (const component of cyclicComponents(graph)) {
+    const members = component.map((name) => states.get(name)!);
+    if (members.some(hasMaxVisits)) continue;
+    members.sort(byPosition);
+    out.push({ members, cycle: cycleThrough(graph, members[0]!.name, new Set(component)) });
+  }
+  return out;
+}
+
+/**
+ * RFC 0009 rule 2b: chains of forced exits (`on_max_visits`) that come back to where they started
+ * through states that all have `max_visits`. Once every member is exhausted, each forced exit lands
+ * on another exhausted state, so the chain never ends. Each chain is listed once, from its first
+ * member in the document.
+ */
+export function forcedExitCycles(workflow: WorkflowModel): StateModel[][] {
+  const { states } = workflow;
+  const next = (s: StateModel): StateModel | undefined => {
+    const target = s.onMaxVisits?.value;
+    const t = typeof target === 'string' ? states.get(target) : undefined;
+    return hasMaxVisits(s) && t && hasMaxVisits(t) ? t : undefined;
+  };
+  const done = new Set<StateModel>();
+  const out: StateModel[][] = [];
+  for (const start of states.values()) {
+    const index = new Map<StateModel, number>();
+    let s: StateModel | undefined = start;
+    while (s && !done.has(s) && !index.has(s)) {
+      index.set(s, index.size);
+      s = next(s);
+    }
+    const path = [...index.keys()];
+    if (s && index.has(s)) out.push(path.slice(index.get(s)).sort(byPosition));
+    for (const p of path) done.add(p);
+  }
+  return out;
+}
+
+function byPosition(a: StateModel, b: StateModel): number {
+  return (a.keyNode.range?.[0] ?? 0) - (b.keyNode.range?.[0] ?? 0);
 }

@@ -3,12 +3,14 @@ import type {
   AgentsModel,
   ArtifactDef,
   CompositionModel,
+  ExtensionsBag,
   Located,
   PackModel,
   PromptModel,
   ProviderRequirement,
   StateModel,
   StepModel,
+  TemplateReference,
   ToolModel,
   WorkflowModel,
 } from './model.js';
@@ -25,11 +27,20 @@ export function buildPack(tree: Tree, source: Source, root: TreeNode, specVersio
   };
   const list = (node: TreeNode | undefined): Located[] =>
     tree.items(node).map((n) => ({ value: scalarValue(n), node: n }));
+  const extensions: ExtensionsBag[] = [];
+  const collectExtensions = (node: TreeNode | undefined, owner: string): void => {
+    const bag = tree.get(node, 'extensions');
+    if (!isMap(bag)) return;
+    extensions.push({ owner, node: bag, keys: tree.entries(bag).map((e) => ({ key: e.key, keyNode: e.keyNode })) });
+  };
 
   const prompts = new Map<string, PromptModel>();
   for (const e of tree.entries(tree.get(root, 'prompts'))) {
     const validators = tree.items(tree.get(e.value, 'validators'));
     const toolPolicy = tree.get(e.value, 'tool_policy');
+    const systemTemplate = at(e.value, 'system_template');
+    collectExtensions(e.value, `prompt '${e.key}'`);
+    validators.forEach((v, i) => collectExtensions(v, `validator ${i + 1} of prompt '${e.key}'`));
     prompts.set(e.key, {
       key: e.key,
       keyNode: e.keyNode,
@@ -38,7 +49,8 @@ export function buildPack(tree: Tree, source: Source, root: TreeNode, specVersio
       toolsNode: tree.get(e.value, 'tools'),
       blocklist: list(tree.get(toolPolicy, 'blocklist')),
       provider: at(e.value, 'provider'),
-      systemTemplate: at(e.value, 'system_template'),
+      systemTemplate,
+      artifactRefs: typeof systemTemplate?.value === 'string' ? artifactReferences(source, systemTemplate.node) : [],
       failOnViolation: validators.map((v) => at(v, 'fail_on_violation')).filter(isDefined),
       validatorIds: validators.map((v) => at(v, 'id')).filter(isDefined),
     });
@@ -47,6 +59,8 @@ export function buildPack(tree: Tree, source: Source, root: TreeNode, specVersio
   const tools = new Map<string, ToolModel>();
   for (const e of tree.entries(tree.get(root, 'tools'))) {
     tools.set(e.key, { key: e.key, keyNode: e.keyNode, node: e.value, name: at(e.value, 'name') });
+    collectExtensions(e.value, `tool '${e.key}'`);
+    collectExtensions(tree.get(e.value, 'action_scope'), `the action_scope of tool '${e.key}'`);
   }
 
   const agentsEntry = tree.entry(root, 'agents');
@@ -55,12 +69,15 @@ export function buildPack(tree: Tree, source: Source, root: TreeNode, specVersio
     const members = new Map<string, AgentsModel['members'] extends Map<string, infer V> ? V : never>();
     for (const m of tree.entries(tree.get(agentsEntry.value, 'members'))) {
       members.set(m.key, { key: m.key, keyNode: m.keyNode, node: m.value, state: at(m.value, 'state') });
+      collectExtensions(m.value, `agent '${m.key}'`);
+      collectExtensions(tree.get(m.value, 'governance'), `the governance of agent '${m.key}'`);
     }
     agents = { node: agentsEntry.value, key: agentsEntry.keyNode, entry: at(agentsEntry.value, 'entry'), members };
   }
 
   const compositions = new Map<string, CompositionModel>();
   for (const e of tree.entries(tree.get(root, 'compositions'))) {
+    collectExtensions(e.value, `composition '${e.key}'`);
     compositions.set(e.key, {
       key: e.key,
       keyNode: e.keyNode,
@@ -88,7 +105,12 @@ export function buildPack(tree: Tree, source: Source, root: TreeNode, specVersio
   for (const n of tree.items(tree.get(root, 'evals'))) {
     const id = stringValue(tree.get(n, 'id'));
     if (id) evalIds.add(id);
+    collectExtensions(n, `eval '${id ?? '?'}'`);
   }
+  for (const p of tree.entries(tree.get(root, 'prompts'))) {
+    for (const n of tree.items(tree.get(p.value, 'evals'))) collectExtensions(n, `eval '${stringValue(tree.get(n, 'id')) ?? '?'}' of prompt '${p.key}'`);
+  }
+  collectExtensions(tree.get(tree.get(root, 'metadata'), 'governance'), 'metadata.governance');
 
   const schemaEntry = tree.entry(root, '$schema');
   const pack: PackModel = {
@@ -104,9 +126,13 @@ export function buildPack(tree: Tree, source: Source, root: TreeNode, specVersio
     compositions,
     providers,
     evalIds,
+    extensions,
   };
   const workflowEntry = tree.entry(root, 'workflow');
-  if (workflowEntry?.value && isMap(workflowEntry.value)) pack.workflow = buildWorkflow(tree, workflowEntry, pack, at, block);
+  if (workflowEntry?.value && isMap(workflowEntry.value)) {
+    pack.workflow = buildWorkflow(tree, workflowEntry, pack, at, block);
+    for (const state of pack.workflow.states.values()) collectExtensions(state.node, `state '${state.name}'`);
+  }
   return pack;
 }
 
@@ -143,7 +169,6 @@ function buildWorkflow(tree: Tree, entry: Entry, pack: PackModel, at: At, block:
       maxVisits: at(s.value, 'max_visits'),
       onMaxVisits: at(s.value, 'on_max_visits'),
       artifacts,
-      extensions: block(s.value, 'extensions'),
     });
   }
 
@@ -185,6 +210,17 @@ function buildWorkflow(tree: Tree, entry: Entry, pack: PackModel, at: At, block:
 }
 
 const REFERENCE = /\$\{([^}]*)\}/g;
+const ARTIFACT_REFERENCE = /\{\{\s*artifacts\.([A-Za-z0-9_-]+)[^}]*\}\}/g;
+
+/** `{{artifacts.<name>}}` in a template, found in the file's text so each keeps its exact span. */
+function artifactReferences(source: Source, node: TreeNode): TemplateReference[] {
+  if (!node.range) return [];
+  const text = source.text.slice(node.range[0], node.range[1]);
+  return [...text.matchAll(ARTIFACT_REFERENCE)].map((m) => {
+    const start = node.range![0] + m.index;
+    return { name: m[1]!, span: { start, end: start + m[0].length } };
+  });
+}
 
 function buildStep(
   tree: Tree,
@@ -195,13 +231,14 @@ function buildStep(
   list: (n: TreeNode | undefined) => Located[],
 ): StepModel {
   const references: StepModel['references'] = [];
-  for (const field of ['input', 'predicate']) {
+  for (const field of ['input', 'args', 'predicate']) {
     const n = tree.get(node, field);
     if (!n?.range) continue;
     const text = source.text.slice(n.range[0], n.range[1]);
     for (const m of text.matchAll(REFERENCE)) {
       const start = n.range[0] + m.index;
-      references.push({ path: m[1]!.trim(), span: { start, end: start + m[0].length } });
+      const path = m[1]!.trim();
+      references.push({ path, root: /^[^.[\s]*/.exec(path)![0], span: { start, end: start + m[0].length } });
     }
   }
   return {

@@ -3,6 +3,7 @@ import {
   scalarValue,
   type Digraph,
   type Source,
+  type Span,
   type Tree,
   type TreeNode,
 } from '@flowlint/core';
@@ -44,7 +45,6 @@ export interface StateModel {
   maxVisits?: Located;
   onMaxVisits?: Located;
   artifacts: ArtifactDef[];
-  extensions?: Located<undefined>;
 }
 
 export interface BudgetModel {
@@ -78,9 +78,16 @@ export interface PromptModel {
   blocklist: Located[];
   provider?: Located;
   systemTemplate?: Located;
+  /** `{{artifacts.<name>}}` references in the system template, each with its span in the file. */
+  artifactRefs: TemplateReference[];
   /** Every `validators[].fail_on_violation` entry. */
   failOnViolation: Located[];
   validatorIds: Located[];
+}
+
+export interface TemplateReference {
+  name: string;
+  span: Span;
 }
 
 export interface ToolModel {
@@ -122,8 +129,16 @@ export interface StepModel {
   reduce?: Located<undefined>;
   predicate?: Located<undefined>;
   outputSchema?: Located;
-  /** `${...}` references in the step's inputs and predicate, with their spans. */
-  references: Array<{ path: string; span: { start: number; end: number } }>;
+  /** `${...}` references in the step's input, args and predicate, with their spans. */
+  references: StepReference[];
+}
+
+export interface StepReference {
+  /** The whole path inside `${…}`, e.g. `classify.output.type`. */
+  path: string;
+  /** Its first segment: `input` or a step id. */
+  root: string;
+  span: Span;
 }
 
 export interface CompositionModel {
@@ -159,6 +174,16 @@ export interface PackModel {
   compositions: Map<string, CompositionModel>;
   providers: ProviderRequirement[];
   evalIds: Set<string>;
+  /** Every `extensions` bag the pack declares, with the object it annotates. */
+  extensions: ExtensionsBag[];
+}
+
+/** An RFC 0016 `extensions` object: flowlint reads its keys and never looks inside their values. */
+export interface ExtensionsBag {
+  /** The annotated object, as people say it: "prompt 'triage'", "state 'review'". */
+  owner: string;
+  node: TreeNode;
+  keys: Array<{ key: string; keyNode: TreeNode }>;
 }
 
 /** An absent `control` is exactly `control: user` (RFC 0014): never distinguish the two. */

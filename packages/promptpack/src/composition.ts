@@ -1,0 +1,84 @@
+import { createDigraph, cycleThrough, cyclicComponents, reachableFrom, type Digraph } from '@flowlint/core';
+import type { CompositionModel, StepModel } from './model.js';
+
+/** A step with where it sits: top level, or inside a parallel step's branches. */
+export interface PlacedStep {
+  step: StepModel;
+  id: string | undefined;
+  /** The parallel step whose branch this is. */
+  parent?: PlacedStep;
+}
+
+export interface StepGraph {
+  /** Every step in document order, nested branches right after their parallel step. */
+  steps: PlacedStep[];
+  /** Steps by id (the first one, when an id repeats). */
+  byId: Map<string, PlacedStep>;
+  /**
+   * "Waits for" edges between step ids: a step → the step it runs after (its `depends_on`, or the
+   * previous top-level step), a branch target → its branch step, a parallel step → its branches.
+   */
+  graph: Digraph;
+}
+
+const graphs = new WeakMap<CompositionModel, StepGraph>();
+
+/** The composition's steps and their order, built once per composition (RFC 0010 step semantics). */
+export function stepGraph(composition: CompositionModel): StepGraph {
+  let built = graphs.get(composition);
+  if (built) return built;
+  const steps: PlacedStep[] = [];
+  const place = (step: StepModel, parent?: PlacedStep): void => {
+    const placed: PlacedStep = { step, id: typeof step.id?.value === 'string' ? step.id.value : undefined, parent };
+    steps.push(placed);
+    for (const branch of step.branches) place(branch, placed);
+  };
+  for (const step of composition.steps) place(step);
+  const byId = new Map<string, PlacedStep>();
+  for (const s of steps) if (s.id !== undefined && !byId.has(s.id)) byId.set(s.id, s);
+
+  const graph = createDigraph();
+  for (const id of byId.keys()) graph.addNode(id);
+  const edge = (from: string | undefined, to: unknown): void => {
+    if (from !== undefined && typeof to === 'string' && byId.has(to)) graph.addEdge(from, to);
+  };
+  let previous: string | undefined;
+  for (const s of steps) {
+    const deps = s.step.dependsOn;
+    for (const dep of deps) edge(s.id, dep.value);
+    if (!s.parent && deps.length === 0) edge(s.id, previous);
+    if (s.parent) edge(s.parent.id, s.id);
+    edge(stringOf(s.step.then), s.id);
+    edge(stringOf(s.step.else), s.id);
+    if (!s.parent) previous = s.id;
+  }
+  built = { steps, byId, graph };
+  graphs.set(composition, built);
+  return built;
+}
+
+/** Cycles of the step graph, each spelled in run order (a → b → a). */
+export function stepCycles(composition: CompositionModel): string[][] {
+  const { graph } = stepGraph(composition);
+  return cyclicComponents(graph).map((component) => cycleThrough(graph, component[0]!, new Set(component)).reverse());
+}
+
+/**
+ * Steps whose output a step may read: those it runs after, directly or not, and for a step inside
+ * a parallel block, those its parallel step runs after (RFC 0010 rule 11: "a prior step's output").
+ */
+export function priorSteps(composition: CompositionModel, placed: PlacedStep): Set<string> {
+  const { graph, byId } = stepGraph(composition);
+  if (placed.id === undefined) return new Set();
+  const starts = [placed.id];
+  for (let p = placed.parent; p?.id !== undefined; p = p.parent) {
+    for (const n of graph.outNeighbors(p.id)) if (byId.get(n)?.parent !== p) starts.push(n);
+  }
+  const prior = reachableFrom(graph, starts);
+  prior.delete(placed.id);
+  return prior;
+}
+
+function stringOf(l: { value: unknown } | undefined): string | undefined {
+  return typeof l?.value === 'string' ? l.value : undefined;
+}

@@ -1,0 +1,27 @@
+import { defineRule, entryRemovalSpan } from '@flowlint/core';
+import { isTerminal, type PackModel } from '@flowlint/promptpack';
+
+export default defineRule<PackModel>({
+  id: 'promptpack/terminal-with-transitions',
+  dialect: 'promptpack',
+  severity: 'warning',
+  basis:
+    'RFC 0009: "If terminal is true, on_event should be empty or omitted. Validators should warn if a terminal state declares transitions (they would never fire)"',
+  summary: 'a terminal state’s on_event transitions never fire',
+  fixable: true,
+  check(pack, report) {
+    for (const state of pack.workflow?.states.values() ?? []) {
+      if (!isTerminal(state) || state.onEvent.length === 0) continue;
+      const onEvent = state.onEventNode!;
+      const events = state.onEvent.map((e) => e.event).join(', ');
+      report({
+        at: onEvent.key ?? onEvent.node,
+        message:
+          `state '${state.name}' is terminal, so the workflow ends after its prompt and its transitions (${events}) never fire; ` +
+          `remove on_event, or drop 'terminal: true' if the workflow should go on from here`,
+        related: [{ at: state.terminal!.key ?? state.terminal!.node, message: 'the workflow completes here' }],
+        fix: { title: "Remove the terminal state's on_event", edits: [{ at: entryRemovalSpan(pack.source, onEvent), newText: '' }] },
+      });
+    }
+  },
+});
