@@ -1,10 +1,16 @@
 import type { Rule } from '@flowlint/core';
 import schema from './schema.js';
 import agentCycleWithoutExit from './agent-cycle-without-exit.js';
+import artifactConflict from './artifact-conflict.js';
+import artifactTemplateRef from './artifact-template-ref.js';
+import budgetCoherence from './budget-coherence.js';
 import controlAgentOnTerminal from './control-agent-on-terminal.js';
+import controlOnExternal from './control-on-external.js';
+import cycle from './cycle.js';
 import deadEndState from './dead-end-state.js';
 import eventPascalCase from './event-pascal-case.js';
 import maxVisitsChain from './max-visits-chain.js';
+import noTerminalReachable from './no-terminal-reachable.js';
 import onEventTarget from './on-event-target.js';
 import onMaxVisitsTarget from './on-max-visits-target.js';
 import onMaxVisitsWithoutMaxVisits from './on-max-visits-without-max-visits.js';
@@ -14,14 +20,21 @@ import terminalWithTransitions from './terminal-with-transitions.js';
 import toolRef from './tool-ref.js';
 import unreachableState from './unreachable-state.js';
 import workflowEntry from './workflow-entry.js';
+import workflowVersion from './workflow-version.js';
 
 export const promptpackRules: readonly Rule<any>[] = [
   schema,
   agentCycleWithoutExit,
+  artifactConflict,
+  artifactTemplateRef,
+  budgetCoherence,
   controlAgentOnTerminal,
+  controlOnExternal,
+  cycle,
   deadEndState,
   eventPascalCase,
   maxVisitsChain,
+  noTerminalReachable,
   onEventTarget,
   onMaxVisitsTarget,
   onMaxVisitsWithoutMaxVisits,
@@ -31,4 +44,5 @@ export const promptpackRules: readonly Rule<any>[] = [
   toolRef,
   unreachableState,
   workflowEntry,
+  workflowVersion,
 ];
