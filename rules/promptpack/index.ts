@@ -1,6 +1,11 @@
 import type { Rule } from '@flowlint/core';
 import schema from './schema.js';
 import agentCycleWithoutExit from './agent-cycle-without-exit.js';
+import agentDelegatesToItself from './agent-delegates-to-itself.js';
+import agentDelegatesToNonMember from './agent-delegates-to-non-member.js';
+import agentStateRef from './agent-state-ref.js';
+import agentsEntryNotMember from './agents-entry-not-member.js';
+import agentsPromptRef from './agents-prompt-ref.js';
 import artifactConflict from './artifact-conflict.js';
 import artifactTemplateRef from './artifact-template-ref.js';
 import budgetCoherence from './budget-coherence.js';
@@ -25,6 +30,11 @@ import workflowVersion from './workflow-version.js';
 export const promptpackRules: readonly Rule<any>[] = [
   schema,
   agentCycleWithoutExit,
+  agentDelegatesToItself,
+  agentDelegatesToNonMember,
+  agentStateRef,
+  agentsEntryNotMember,
+  agentsPromptRef,
   artifactConflict,
   artifactTemplateRef,
   budgetCoherence,

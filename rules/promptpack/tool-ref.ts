@@ -1,5 +1,5 @@
 import { defineRule, didYouMean, type ReportDescriptor } from '@flowlint/core';
-import type { Located, PackModel, StepModel } from '@flowlint/promptpack';
+import { delegationsToNonMembers, type Located, type PackModel, type StepModel } from '@flowlint/promptpack';
 
 export default defineRule<PackModel>({
   id: 'promptpack/tool-ref',
@@ -19,8 +19,11 @@ export default defineRule<PackModel>({
         message: `${where} names tool '${ref.value}', which is not defined in ${defined}${didYouMean(ref.value, candidates)}; add it under 'tools' or remove the reference`,
       };
     };
+    // The entry agent naming a prompt that is not a member is promptpack/agent-delegates-to-non-member's.
+    const delegations = new Set(delegationsToNonMembers(pack));
     for (const prompt of pack.prompts.values()) {
       for (const ref of prompt.tools) {
+        if (delegations.has(ref)) continue;
         const finding = unknown(ref, `prompt '${prompt.key}'`, [...tools, ...members]);
         if (finding) report(finding);
       }

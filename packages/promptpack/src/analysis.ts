@@ -1,5 +1,5 @@
 import { cycleThrough, cyclicComponents, reachableFrom } from '@flowlint/core';
-import { effectiveControl, hasMaxVisits, isTerminal, type StateModel, type WorkflowModel } from './model.js';
+import { effectiveControl, hasMaxVisits, isTerminal, type Located, type PackModel, type StateModel, type WorkflowModel } from './model.js';
 
 export interface AgentCycle {
   /** The strongly connected set, in document order. */
@@ -93,4 +93,22 @@ export function forcedExitCycles(workflow: WorkflowModel): StateModel[][] {
 
 function byPosition(a: StateModel, b: StateModel): number {
   return (a.keyNode.range?.[0] ?? 0) - (b.keyNode.range?.[0] ?? 0);
+}
+
+/**
+ * RFC 0007 rule 4: names in the entry agent's `tools` that are prompt keys but neither member keys
+ * nor tools — a delegation to an agent that was never declared.
+ */
+export function delegationsToNonMembers(pack: PackModel): Located[] {
+  const agents = pack.agents;
+  const entry = typeof agents?.entry?.value === 'string' ? agents.entry.value : undefined;
+  if (!agents || entry === undefined) return [];
+  return (pack.prompts.get(entry)?.tools ?? []).filter(
+    (ref) =>
+      typeof ref.value === 'string' &&
+      ref.value !== entry &&
+      pack.prompts.has(ref.value) &&
+      !agents.members.has(ref.value) &&
+      !pack.tools.has(ref.value),
+  );
 }

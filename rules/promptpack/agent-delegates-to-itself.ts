@@ -1,0 +1,23 @@
+import { defineRule } from '@flowlint/core';
+import type { PackModel } from '@flowlint/promptpack';
+
+export default defineRule<PackModel>({
+  id: 'promptpack/agent-delegates-to-itself',
+  dialect: 'promptpack',
+  severity: 'warning',
+  basis: 'RFC 0007: "An agent\'s tools list should not include its own prompt key"',
+  summary: "an agent's tools should not name the agent itself",
+  check(pack, report) {
+    for (const member of pack.agents?.members.values() ?? []) {
+      for (const ref of pack.prompts.get(member.key)?.tools ?? []) {
+        if (ref.value !== member.key) continue;
+        report({
+          at: ref.node,
+          message:
+            `agent '${member.key}' lists itself in its tools, so it would delegate to itself; remove '${member.key}' from ` +
+            `prompts.${member.key}.tools`,
+        });
+      }
+    }
+  },
+});
