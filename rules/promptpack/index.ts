@@ -14,16 +14,24 @@ import controlOnExternal from './control-on-external.js';
 import cycle from './cycle.js';
 import deadEndState from './dead-end-state.js';
 import eventPascalCase from './event-pascal-case.js';
+import extensionsNamespace from './extensions-namespace.js';
+import failOnViolation from './fail-on-violation.js';
 import maxVisitsChain from './max-visits-chain.js';
 import noTerminalReachable from './no-terminal-reachable.js';
 import onEventTarget from './on-event-target.js';
 import onMaxVisitsTarget from './on-max-visits-target.js';
 import onMaxVisitsWithoutMaxVisits from './on-max-visits-without-max-visits.js';
+import providerKeyDuplicate from './provider-key-duplicate.js';
+import providerOptionalRef from './provider-optional-ref.js';
+import providerRef from './provider-ref.js';
+import providerRole from './provider-role.js';
 import stateComposition from './state-composition.js';
 import statePromptTask from './state-prompt-task.js';
 import terminalWithTransitions from './terminal-with-transitions.js';
+import toolKeyName from './tool-key-name.js';
 import toolRef from './tool-ref.js';
 import unreachableState from './unreachable-state.js';
+import validatorIdUnique from './validator-id-unique.js';
 import workflowEntry from './workflow-entry.js';
 import workflowVersion from './workflow-version.js';
 
@@ -43,16 +51,24 @@ export const promptpackRules: readonly Rule<any>[] = [
   cycle,
   deadEndState,
   eventPascalCase,
+  extensionsNamespace,
+  failOnViolation,
   maxVisitsChain,
   noTerminalReachable,
   onEventTarget,
   onMaxVisitsTarget,
   onMaxVisitsWithoutMaxVisits,
+  providerKeyDuplicate,
+  providerOptionalRef,
+  providerRef,
+  providerRole,
   stateComposition,
   statePromptTask,
   terminalWithTransitions,
+  toolKeyName,
   toolRef,
   unreachableState,
+  validatorIdUnique,
   workflowEntry,
   workflowVersion,
 ];

@@ -1,4 +1,5 @@
 import { cycleThrough, cyclicComponents, reachableFrom } from '@flowlint/core';
+import { stepGraph } from './composition.js';
 import { effectiveControl, hasMaxVisits, isTerminal, type Located, type PackModel, type StateModel, type WorkflowModel } from './model.js';
 
 export interface AgentCycle {
@@ -111,4 +112,27 @@ export function delegationsToNonMembers(pack: PackModel): Located[] {
       !agents.members.has(ref.value) &&
       !pack.tools.has(ref.value),
   );
+}
+
+export interface ProviderReference {
+  ref: Located;
+  key: string;
+  /** "prompt 'triage'", "step 'intent' of composition 'handle'". */
+  where: string;
+}
+
+/** Every explicit `provider` of a prompt or composition step (RFC 0017), in document order. */
+export function providerReferences(pack: PackModel): ProviderReference[] {
+  const out: ProviderReference[] = [];
+  for (const prompt of pack.prompts.values()) {
+    const key = prompt.provider?.value;
+    if (typeof key === 'string') out.push({ ref: prompt.provider!, key, where: `prompt '${prompt.key}'` });
+  }
+  for (const composition of pack.compositions.values()) {
+    for (const { step, id } of stepGraph(composition).steps) {
+      const key = step.provider?.value;
+      if (typeof key === 'string') out.push({ ref: step.provider!, key, where: `step '${id ?? '?'}' of composition '${composition.key}'` });
+    }
+  }
+  return out;
 }

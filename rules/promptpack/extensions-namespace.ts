@@ -1,0 +1,26 @@
+import { defineRule } from '@flowlint/core';
+import type { PackModel } from '@flowlint/promptpack';
+
+/** `acme.tier`, `acme:tier`, `com.acme/tier`, `x-acme-tier`: anything that carries an owner. */
+const NAMESPACED = /[.:/]|^x-/;
+
+export default defineRule<PackModel>({
+  id: 'promptpack/extensions-namespace',
+  dialect: 'promptpack',
+  severity: 'info',
+  basis: 'RFC 0016: extensions "Keys SHOULD be namespaced"; their contents are never interpreted (so flowlint reads only the keys)',
+  summary: 'an extensions key without a namespace',
+  check(pack, report) {
+    for (const bag of pack.extensions) {
+      for (const { key, keyNode } of bag.keys) {
+        if (NAMESPACED.test(key)) continue;
+        report({
+          at: keyNode,
+          message:
+            `extensions key '${key}' on ${bag.owner} has no namespace, so annotations from different tools can collide; ` +
+            `prefix it with its owner, e.g. 'acme.${key}'`,
+        });
+      }
+    }
+  },
+});

@@ -1,0 +1,27 @@
+import { defineRule } from '@flowlint/core';
+import type { PackModel, ProviderRequirement } from '@flowlint/promptpack';
+
+export default defineRule<PackModel>({
+  id: 'promptpack/provider-key-duplicate',
+  dialect: 'promptpack',
+  severity: 'error',
+  basis: 'RFC 0012: "key values within requires.providers MUST be unique (key is the sole discriminator)"',
+  summary: 'requires.providers keys must be unique',
+  check(pack, report) {
+    const first = new Map<string, ProviderRequirement>();
+    for (const provider of pack.providers) {
+      const earlier = first.get(provider.key);
+      if (!earlier) {
+        first.set(provider.key, provider);
+        continue;
+      }
+      report({
+        at: provider.keyNode,
+        message:
+          `provider key '${provider.key}' is declared twice in requires.providers; the key is how prompts and steps name ` +
+          `a provider, so a host cannot tell the two apart: rename one or merge them`,
+        related: [{ at: earlier.keyNode, message: `'${provider.key}' is first declared here` }],
+      });
+    }
+  },
+});
