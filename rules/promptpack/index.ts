@@ -9,6 +9,15 @@ import agentsPromptRef from './agents-prompt-ref.js';
 import artifactConflict from './artifact-conflict.js';
 import artifactTemplateRef from './artifact-template-ref.js';
 import budgetCoherence from './budget-coherence.js';
+import compositionCycle from './composition-cycle.js';
+import compositionEvalRef from './composition-eval-ref.js';
+import compositionInputRef from './composition-input-ref.js';
+import compositionJoinHint from './composition-join-hint.js';
+import compositionPromptRef from './composition-prompt-ref.js';
+import compositionReservedName from './composition-reserved-name.js';
+import compositionStepIdUnique from './composition-step-id-unique.js';
+import compositionStepRef from './composition-step-ref.js';
+import compositionUnreferenced from './composition-unreferenced.js';
 import controlAgentOnTerminal from './control-agent-on-terminal.js';
 import controlOnExternal from './control-on-external.js';
 import cycle from './cycle.js';
@@ -46,6 +55,15 @@ export const promptpackRules: readonly Rule<any>[] = [
   artifactConflict,
   artifactTemplateRef,
   budgetCoherence,
+  compositionCycle,
+  compositionEvalRef,
+  compositionInputRef,
+  compositionJoinHint,
+  compositionPromptRef,
+  compositionReservedName,
+  compositionStepIdUnique,
+  compositionStepRef,
+  compositionUnreferenced,
   controlAgentOnTerminal,
   controlOnExternal,
   cycle,

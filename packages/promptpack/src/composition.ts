@@ -40,7 +40,7 @@ export function stepGraph(composition: CompositionModel): StepGraph {
   const graph = createDigraph();
   for (const id of byId.keys()) graph.addNode(id);
   const edge = (from: string | undefined, to: unknown): void => {
-    if (from !== undefined && typeof to === 'string' && byId.has(to)) graph.addEdge(from, to);
+    if (from !== undefined && byId.has(from) && typeof to === 'string' && byId.has(to)) graph.addEdge(from, to);
   };
   let previous: string | undefined;
   for (const s of steps) {
@@ -57,10 +57,14 @@ export function stepGraph(composition: CompositionModel): StepGraph {
   return built;
 }
 
-/** Cycles of the step graph, each spelled in run order (a → b → a). */
+/** Cycles of the step graph, each spelled in run order from its first step in the document (a → b → a). */
 export function stepCycles(composition: CompositionModel): string[][] {
-  const { graph } = stepGraph(composition);
-  return cyclicComponents(graph).map((component) => cycleThrough(graph, component[0]!, new Set(component)).reverse());
+  const { graph, byId } = stepGraph(composition);
+  const position = (id: string) => byId.get(id)!.step.node.range?.[0] ?? 0;
+  return cyclicComponents(graph).map((component) => {
+    const first = component.reduce((a, b) => (position(b) < position(a) ? b : a));
+    return cycleThrough(graph, first, new Set(component)).reverse();
+  });
 }
 
 /**

@@ -1,0 +1,39 @@
+import { defineRule } from '@flowlint/core';
+import { priorSteps, stepGraph, suggestion, type PackModel } from '@flowlint/promptpack';
+
+export default defineRule<PackModel>({
+  id: 'promptpack/composition-input-ref',
+  dialect: 'promptpack',
+  severity: 'error',
+  basis: 'RFC 0010 rule 11: "Every ${...} reference path must resolve to either input or a prior step\'s output"',
+  summary: '${…} in a step must read input or the output of a step that runs before it',
+  check(pack, report) {
+    for (const composition of pack.compositions.values()) {
+      const { steps, byId } = stepGraph(composition);
+      for (const placed of steps) {
+        const where = `step '${placed.id ?? '?'}' of composition '${composition.key}'`;
+        let prior: Set<string> | undefined;
+        for (const ref of placed.step.references) {
+          if (ref.root === 'input') continue;
+          if (!byId.has(ref.root)) {
+            report({
+              at: ref.span,
+              message:
+                `${where} reads \${${ref.path}}, but '${ref.root}' is neither 'input' nor a step` +
+                `${suggestion(ref.root, ['input', ...byId.keys()], 'names it can read')}; read \${input.…} or \${<step id>.output.…}`,
+            });
+            continue;
+          }
+          prior ??= priorSteps(composition, placed);
+          if (prior.has(ref.root)) continue;
+          report({
+            at: ref.span,
+            message:
+              `${where} reads \${${ref.path}}, but step '${ref.root}' does not run before it, so its output does not exist yet; ` +
+              `move '${ref.root}' earlier, or list it in depends_on`,
+          });
+        }
+      }
+    }
+  },
+});
