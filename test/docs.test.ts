@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { defaultSettings } from '@flowlint/core';
 import { rules } from '@flowlint/rules';
 import { lintMemory } from './support/lint.js';
 import { repoRoot } from './support/paths.js';
@@ -8,6 +9,8 @@ import { repoRoot } from './support/paths.js';
 interface Block {
   file: string;
   text: string;
+  /** `targets=runtime:promptkit@1.5` in the info string: the version targets to lint with. */
+  targets: Record<string, string>;
 }
 
 /**
@@ -22,7 +25,8 @@ function blocksUnder(doc: string, heading: string, rule: string): Block[] {
     const lang = m[1]!;
     const named = /file=(\S+)/.exec(m[2]!)?.[1];
     const ext = lang === 'json' ? 'json' : lang === 'markdown' || lang === 'md' ? 'md' : 'yaml';
-    blocks.push({ file: named ?? `${rule.replace('/', '-')}.example.${ext}`, text: m[3]! });
+    const targets = Object.fromEntries((/targets=(\S+)/.exec(m[2]!)?.[1] ?? '').split(',').filter(Boolean).map((t) => t.split(':', 2)));
+    blocks.push({ file: named ?? `${rule.replace('/', '-')}.example.${ext}`, text: m[3]!, targets });
   }
   return blocks;
 }
@@ -38,7 +42,10 @@ describe('rule docs', () => {
       if (!existsSync(docPath)) return;
       const doc = readFileSync(docPath, 'utf8');
       const lint = (blocks: Block[]) =>
-        lintMemory(Object.fromEntries(blocks.map((b) => [b.file, b.text])), rule.dialect).filter((d) => d.rule === rule.id);
+        lintMemory(Object.fromEntries(blocks.map((b) => [b.file, b.text])), rule.dialect, {
+          ...defaultSettings,
+          targets: Object.assign({}, ...blocks.map((b) => b.targets)),
+        }).filter((d) => d.rule === rule.id);
       it('its Bad example produces the rule', () => {
         const bad = blocksUnder(doc, 'Bad', rule.id);
         expect(bad.length).toBeGreaterThan(0);

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { defaultSettings } from '@flowlint/core';
 import { rules } from '@flowlint/rules';
 import { expectedFindings, lintPaths, relative } from './support/lint.js';
 import { repoRoot } from './support/paths.js';
@@ -12,7 +13,7 @@ function expectationsOf(casePath: string) {
   const files = statSync(casePath).isDirectory() ? walk(casePath) : [casePath];
   const expected: Array<{ rule: string; line: number; file: string }> = [];
   for (const file of files) {
-    if (file.endsWith('.expect.json')) continue;
+    if (/\.(expect|settings)\.json$/.test(file)) continue;
     const sidecar = file.replace(/\.[^.]+$/, '.expect.json');
     if (existsSync(sidecar)) {
       for (const e of JSON.parse(readFileSync(sidecar, 'utf8')) as Array<{ rule: string; line: number }>) {
@@ -36,7 +37,7 @@ describe('rule fixtures', () => {
     const [dialect, name] = rule.id.split('/') as [string, string];
     const dir = path.join(fixturesDir, dialect, name);
     describe(rule.id, () => {
-      const cases = existsSync(dir) ? readdirSync(dir).filter((f) => !f.endsWith('.expect.json')) : [];
+      const cases = existsSync(dir) ? readdirSync(dir).filter((f) => !/\.(expect|settings)\.json$/.test(f)) : [];
       it('has at least one invalid and one valid case', () => {
         expect(cases.some((c) => c.startsWith('invalid-'))).toBe(true);
         expect(cases.some((c) => c.startsWith('valid-'))).toBe(true);
@@ -44,7 +45,10 @@ describe('rule fixtures', () => {
       for (const c of cases) {
         const casePath = path.join(dir, c);
         it(c, () => {
-          const found = lintPaths([relative(casePath)], dialect);
+          // A case may pin version targets (say, a runtime) in a sibling `<case>.settings.json`: { "targets": {…} }.
+          const settingsFile = casePath.replace(/(\.[^./]+)?$/, '.settings.json');
+          const settings = existsSync(settingsFile) ? { ...defaultSettings, ...JSON.parse(readFileSync(settingsFile, 'utf8')) } : defaultSettings;
+          const found = lintPaths([relative(casePath)], dialect, settings);
           const mine = found.filter((d) => d.rule === rule.id).map((d) => ({ rule: d.rule, line: d.range.start.line + 1, file: d.path }));
           if (c.startsWith('valid-')) {
             expect(mine).toEqual([]);

@@ -34,6 +34,7 @@ import providerKeyDuplicate from './provider-key-duplicate.js';
 import providerOptionalRef from './provider-optional-ref.js';
 import providerRef from './provider-ref.js';
 import providerRole from './provider-role.js';
+import runtimePortability from './runtime-portability.js';
 import stateComposition from './state-composition.js';
 import statePromptTask from './state-prompt-task.js';
 import terminalWithTransitions from './terminal-with-transitions.js';
@@ -80,6 +81,7 @@ export const promptpackRules: readonly Rule<any>[] = [
   providerOptionalRef,
   providerRef,
   providerRole,
+  runtimePortability,
   stateComposition,
   statePromptTask,
   terminalWithTransitions,

@@ -1,5 +1,5 @@
 import { defineRule } from '@flowlint/core';
-import { schemaChecker, type PackModel } from '@flowlint/promptpack';
+import { specSchemaFindings, type PackModel } from '@flowlint/promptpack';
 
 export default defineRule<PackModel>({
   id: 'promptpack/schema',
@@ -8,7 +8,7 @@ export default defineRule<PackModel>({
   basis: 'PromptPack JSON Schema (2020-12) of the version the pack’s $schema selects; v1.9.0 by default',
   summary: 'the pack must validate against the PromptPack JSON Schema',
   check(pack, report) {
-    for (const finding of schemaChecker(pack.specVersion).check(pack.tree)) {
+    for (const finding of specSchemaFindings(pack.tree, pack.specVersion)) {
       report({ at: finding.span, message: `${finding.message} (PromptPack schema v${pack.specVersion})` });
     }
   },

@@ -1,10 +1,11 @@
-import { SchemaChecker } from '@flowlint/core';
+import { SchemaChecker, type SchemaFinding, type Tree } from '@flowlint/core';
 import v1_0 from '@flowlint/schemas/promptpack/1.0.schema.json' with { type: 'json' };
 import v1_1_0 from '@flowlint/schemas/promptpack/1.1.0.schema.json' with { type: 'json' };
 import v1_3_0 from '@flowlint/schemas/promptpack/1.3.0.schema.json' with { type: 'json' };
 import v1_3_1 from '@flowlint/schemas/promptpack/1.3.1.schema.json' with { type: 'json' };
 import v1_4_0 from '@flowlint/schemas/promptpack/1.4.0.schema.json' with { type: 'json' };
 import v1_9_0 from '@flowlint/schemas/promptpack/1.9.0.schema.json' with { type: 'json' };
+import promptkit1_5 from '@flowlint/schemas/promptpack/promptkit-1.5.schema.json' with { type: 'json' };
 
 /** The spec schemas flowlint bundles, oldest first. */
 const bundled: ReadonlyArray<readonly [string, object]> = [
@@ -25,11 +26,35 @@ const checkers = new Map<string, SchemaChecker>();
 export function schemaChecker(version: string): SchemaChecker {
   let checker = checkers.get(version);
   if (!checker) {
-    const schema = bundled.find(([v]) => v === version)?.[1] ?? v1_9_0;
-    checker = new SchemaChecker(schema as Record<string, unknown>);
+    checker = new SchemaChecker(specSchema(version) as Record<string, unknown>);
     checkers.set(version, checker);
   }
   return checker;
+}
+
+/** The bundled spec schema of a version (see resolveSpecVersion): what a pack is checked against. */
+export function specSchema(version: string): object {
+  return bundled.find(([v]) => v === version)?.[1] ?? v1_9_0;
+}
+
+const findings = new WeakMap<Tree, SchemaFinding[]>();
+
+/** The spec schema's findings on a pack, computed once per parsed file and shared by the rules that need them. */
+export function specSchemaFindings(tree: Tree, version: string): SchemaFinding[] {
+  let found = findings.get(tree);
+  if (!found) {
+    found = schemaChecker(version).check(tree);
+    findings.set(tree, found);
+  }
+  return found;
+}
+
+let promptkitChecker: SchemaChecker | undefined;
+
+/** The schema PromptKit 1.5 embeds and enforces at load time (the `promptkit@1.5` runtime target). */
+export function promptkitSchemaChecker(): SchemaChecker {
+  promptkitChecker ??= new SchemaChecker(promptkit1_5 as Record<string, unknown>);
+  return promptkitChecker;
 }
 
 /**
