@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { lintPaths, relative } from './support/lint.js';
+import { defaultSettings, type LintSettings } from '@flowlint/core';
+import { lintMemory, lintPaths, relative } from './support/lint.js';
 import { hasShared, sharedDir } from './support/paths.js';
 
 const corpus = path.join(sharedDir, 'corpus/promptpack');
@@ -26,6 +27,47 @@ describe.skipIf(!hasShared)('PromptPack corpus verdicts (EXPECTED.json)', () => 
       else expect(show(errors), v.why).toEqual([]);
       if (v.expect === 'clean') expect(show(warnings), v.why).toEqual([]);
       if (v.expect === 'warning') expect(warnings.length, v.why).toBeGreaterThan(0);
+    });
+  }
+});
+
+/**
+ * §5.3: the RFC 0014 examples and the spec v1.8.1 turn-control example are workflow fragments, not
+ * packs. Each is wrapped in the smallest pack that declares the prompts its states name; the result
+ * must be clean (RFC 0014 Example 2's compile/test/fix agent cycle is bounded by max_visits and
+ * reaches a terminal user state), and PromptKit 1.5, which dropped `control`, must be reported as
+ * a portability note only.
+ */
+const controlFragments = [
+  'rfc-examples/rfc0014-example1-basic-control.workflow-fragment.yaml',
+  'rfc-examples/rfc0014-example2-codegen-control-loop.workflow-fragment.yaml',
+  'rfc-examples/spec-v1.8.1-structure-turn-control.workflow-fragment.json',
+];
+
+function packAround(fragment: string, json: boolean): string {
+  const tasks = [...new Set([...fragment.matchAll(/"?prompt_task"?\s*:\s*"?(\w+)/g)].map((m) => m[1]!))];
+  const prompts = Object.fromEntries(tasks.map((t) => [t, { id: t, name: t, version: '1.0.0', system_template: `Do ${t}.` }]));
+  const head = { id: 'control-example', name: 'Control example', version: '1.0.0', template_engine: { version: 'v1', syntax: '{{variable}}' }, prompts };
+  if (json) return JSON.stringify({ ...head, ...JSON.parse(fragment) }, null, 2);
+  // JSON is YAML: the header as one flow line, then the fragment's own top-level keys.
+  return Object.entries(head).map(([k, v]) => `${k}: ${JSON.stringify(v)}`).join('\n') + '\n' + fragment;
+}
+
+describe.skipIf(!hasShared)('RFC 0014 control examples, wrapped as packs', () => {
+  for (const file of controlFragments) {
+    const json = file.endsWith('.json');
+    const lint = (settings?: LintSettings) => {
+      const text = packAround(readFileSync(path.join(corpus, file), 'utf8'), json);
+      return lintMemory({ [`example.pack.${json ? 'json' : 'yaml'}`]: text }, 'promptpack', settings);
+    };
+    it(`${file} is clean`, () => {
+      expect(lint().map((d) => `${d.range.start.line + 1}: ${d.rule}: ${d.message}`)).toEqual([]);
+    });
+    it(`${file} is only a portability note for promptkit@1.5`, () => {
+      const found = lint({ ...defaultSettings, targets: { runtime: 'promptkit@1.5' } });
+      expect(found.length).toBeGreaterThan(0);
+      expect(found.every((d) => d.rule === 'promptpack/runtime-portability' && d.severity === 'info')).toBe(true);
+      expect(found.some((d) => d.message.includes("'control'"))).toBe(true);
     });
   }
 });
