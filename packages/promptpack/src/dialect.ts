@@ -1,7 +1,8 @@
 import { isMap, makeDiagnostic, stringValue, Tree, type Dialect, type Source } from '@flowlint/core';
 import { buildPack } from './build.js';
+import { packOutline, packReferenceSlots } from './outline.js';
 import type { PackModel } from './model.js';
-import { resolveSpecVersion, versionFromSchemaUrl } from './versions.js';
+import { resolveSpecVersion, specSchema, versionFromSchemaUrl } from './versions.js';
 
 const PACK_FILE = /\.(pack\.json|promptpack\.ya?ml)$/i;
 const DATA_FILE = /\.(json|ya?ml)$/i;
@@ -44,4 +45,8 @@ export const promptpack: Dialect<PackModel> = {
     const model = buildPack(tree, source, tree.resolve(root)!, resolveSpecVersion(requested));
     return { model, diagnostics, sources: [source] };
   },
+
+  outline: packOutline,
+  schema: (pack) => specSchema(pack.specVersion),
+  referenceSlots: packReferenceSlots,
 };

@@ -4,3 +4,4 @@ export { schemaChecker, specSchema, specSchemaFindings, promptkitSchemaChecker, 
 export { agentCyclesWithoutExit, delegationsToNonMembers, providerReferences, reachableStates, unboundedCycles, forcedExitCycles, type AgentCycle, type ProviderReference } from './analysis.js';
 export { stepGraph, stepCycles, priorSteps, type PlacedStep, type StepGraph } from './composition.js';
 export { stringOf, nameList, suggestion } from './names.js';
+export { packOutline, packReferenceSlots } from './outline.js';
