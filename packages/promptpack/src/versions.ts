@@ -26,7 +26,7 @@ const checkers = new Map<string, SchemaChecker>();
 export function schemaChecker(version: string): SchemaChecker {
   let checker = checkers.get(version);
   if (!checker) {
-    checker = new SchemaChecker(specSchema(version) as Record<string, unknown>);
+    checker = new SchemaChecker(discriminateSteps(specSchema(version) as JsonSchema));
     checkers.set(version, checker);
   }
   return checker;
@@ -49,11 +49,43 @@ export function specSchemaFindings(tree: Tree, version: string): SchemaFinding[]
   return found;
 }
 
+type JsonSchema = Record<string, unknown>;
+
+/** RFC 0010's step kinds and the shape each selects; any other kind is a vendor ExtensionStep. */
+const STEP_SHAPES: Record<string, string> = {
+  prompt: 'PromptStep',
+  agent: 'AgentStep',
+  tool: 'ToolStep',
+  branch: 'BranchStep',
+  parallel: 'ParallelStep',
+};
+
+/**
+ * The same schema with Step's `oneOf` over the kinds rewritten as "if kind is X then shape X".
+ * Exactly one shape can match a given kind (each fixes `kind`, and an extension kind needs a dot),
+ * so what validates is unchanged; but a failing step is now explained by the shape its kind
+ * selects ("missing termination") rather than by whichever branch looked closest.
+ */
+function discriminateSteps(schema: JsonSchema): JsonSchema {
+  const defs = schema.$defs as Record<string, JsonSchema> | undefined;
+  const step = defs?.Step;
+  const refs = Array.isArray(step?.oneOf) ? (step.oneOf as JsonSchema[]).map((b) => b.$ref) : [];
+  const expected = [...Object.values(STEP_SHAPES), 'ExtensionStep'].map((d) => `#/$defs/${d}`);
+  if (!step || refs.length !== expected.length || !expected.every((r) => refs.includes(r))) return schema;
+  const { oneOf: _, ...rest } = step;
+  const when = (kind: JsonSchema) => ({ required: ['kind'], properties: { kind } });
+  const byKind = [
+    ...Object.entries(STEP_SHAPES).map(([kind, shape]) => ({ if: when({ const: kind }), then: { $ref: `#/$defs/${shape}` } })),
+    { if: when({ not: { enum: Object.keys(STEP_SHAPES) } }), then: { $ref: '#/$defs/ExtensionStep' } },
+  ];
+  return { ...schema, $defs: { ...defs, Step: { ...rest, allOf: [...((rest.allOf as unknown[]) ?? []), ...byKind] } } };
+}
+
 let promptkitChecker: SchemaChecker | undefined;
 
 /** The schema PromptKit 1.5 embeds and enforces at load time (the `promptkit@1.5` runtime target). */
 export function promptkitSchemaChecker(): SchemaChecker {
-  promptkitChecker ??= new SchemaChecker(promptkit1_5 as Record<string, unknown>);
+  promptkitChecker ??= new SchemaChecker(discriminateSteps(promptkit1_5 as JsonSchema));
   return promptkitChecker;
 }
 
