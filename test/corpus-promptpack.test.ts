@@ -1,9 +1,10 @@
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { defaultSettings, type LintSettings } from '@flowlint/core';
 import { lintMemory, lintPaths, relative } from './support/lint.js';
-import { hasShared, sharedDir } from './support/paths.js';
+import { cliBin, hasShared, repoRoot, sharedDir } from './support/paths.js';
 
 const corpus = path.join(sharedDir, 'corpus/promptpack');
 
@@ -70,4 +71,18 @@ describe.skipIf(!hasShared)('RFC 0014 control examples, wrapped as packs', () =>
       expect(found.some((d) => d.message.includes("'control'"))).toBe(true);
     });
   }
+});
+
+/** Issue 2's acceptance check, as a user runs it: the error sits on the line of the unknown target. */
+describe('flowlint lint --format json on an unknown on_event target', () => {
+  it('reports a promptpack error on the line of that target', () => {
+    const file = relative(path.join(repoRoot, 'fixtures/promptpack/on-event-target/invalid-unknown-target.pack.json'));
+    const run = spawnSync(process.execPath, [cliBin, 'lint', '--format', 'json', file], { encoding: 'utf8' });
+    expect(run.status).toBe(1);
+    const report = JSON.parse(run.stdout) as { diagnostics: Array<{ rule: string; severity: string; message: string; range: { start: { line: number } } }> };
+    const targetLine = readFileSync(file, 'utf8').split('\n').findIndex((l) => l.includes('"human_handoff"')) + 1;
+    const errors = report.diagnostics.filter((d) => d.severity === 'error');
+    expect(errors.map((d) => [d.rule, d.range.start.line])).toEqual([['promptpack/on-event-target', targetLine]]);
+    expect(errors[0]!.message).toContain("'human_handoff'");
+  });
 });
