@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { memoryHost, Source } from '@flowlint/core';
+import {
+  forcedExitCycles,
+  priorSteps,
+  promptpack,
+  reachableStates,
+  stepCycles,
+  stepGraph,
+  unboundedCycles,
+  type PackModel,
+} from '@flowlint/promptpack';
+
+const head = `id: t
+name: T
+version: 1.0.0
+template_engine: { version: v1, syntax: "{{variable}}" }
+prompts:
+  p: { id: p, name: P, version: 1.0.0, system_template: P. }
+`;
+
+function pack(body: string): PackModel {
+  return promptpack.load(new Source('t.promptpack.yaml', head + body), memoryHost({}), {}).model!;
+}
+
+describe('workflow analysis', () => {
+  const workflow = pack(`workflow:
+  version: 2
+  entry: a
+  states:
+    a: { prompt_task: p, max_visits: 2, on_max_visits: b, on_event: { Go: b } }
+    b: { prompt_task: p, max_visits: 2, on_max_visits: a, on_event: { Back: a } }
+    c: { prompt_task: p, on_event: { Loop: c, Leave: d } }
+    d: { prompt_task: p, max_visits: 1, on_max_visits: e }
+    e: { prompt_task: p, terminal: true }
+agents:
+  entry: p
+  members:
+    p: { state: c }
+`).workflow!;
+
+  it('reaches states from the entry and from agent states, over both kinds of edge', () => {
+    expect([...reachableStates(workflow)].sort()).toEqual(['a', 'b', 'c', 'd', 'e']);
+  });
+
+  it('finds forced-exit loops once, from their first state, and lets finite chains be', () => {
+    expect(forcedExitCycles(workflow).map((c) => c.map((s) => s.name))).toEqual([['a', 'b']]);
+  });
+
+  it('calls a cycle unbounded only when no member has max_visits', () => {
+    expect(unboundedCycles(workflow).map((c) => c.cycle)).toEqual([['c', 'c']]);
+  });
+});
+
+describe('composition step graph', () => {
+  const composition = pack(`compositions:
+  c:
+    version: 1
+    steps:
+      - { id: first, kind: prompt, prompt_task: p }
+      - id: fan
+        kind: parallel
+        branches:
+          - { id: left, kind: prompt, prompt_task: p }
+          - { id: right, kind: prompt, prompt_task: p, depends_on: [left] }
+        reduce: { strategy: append, into: all }
+      - { id: gate, kind: branch, predicate: { path: "\${fan.output.all}", exists: true }, then: yes, else: no }
+      - { id: yes, kind: prompt, prompt_task: p }
+      - { id: no, kind: prompt, prompt_task: p }
+`).compositions.get('c')!;
+  const placed = (id: string) => stepGraph(composition).byId.get(id)!;
+  const prior = (id: string) => [...priorSteps(composition, placed(id))].sort();
+
+  it('places nested branches under their parallel step', () => {
+    expect(stepGraph(composition).steps.map((s) => `${s.id}${s.parent ? `<${s.parent.id}` : ''}`)).toEqual([
+      'first', 'fan', 'left<fan', 'right<fan', 'gate', 'yes', 'no',
+    ]);
+  });
+
+  it('knows which outputs exist before a step runs', () => {
+    expect(prior('first')).toEqual([]);
+    expect(prior('left')).toEqual(['first']); // what its parallel step runs after, not its sibling
+    expect(prior('right')).toEqual(['first', 'left']); // plus its own depends_on
+    expect(prior('gate')).toEqual(['fan', 'first', 'left', 'right']);
+    expect(prior('no')).toEqual(['fan', 'first', 'gate', 'left', 'right', 'yes']); // list order, as RFC 0010 defines
+  });
+
+  it('is acyclic here, and spells a cycle in run order when there is one', () => {
+    expect(stepCycles(composition)).toEqual([]);
+    const looping = pack(`compositions:
+  c:
+    version: 1
+    steps:
+      - { id: a, kind: prompt, prompt_task: p }
+      - { id: b, kind: branch, predicate: { path: "\${a.output}", exists: true }, then: a }
+`).compositions.get('c')!;
+    expect(stepCycles(looping)).toEqual([['a', 'b', 'a']]);
+  });
+});
