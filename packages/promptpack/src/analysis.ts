@@ -17,7 +17,7 @@ export interface AgentCycle {
 export function agentCyclesWithoutExit(workflow: WorkflowModel): AgentCycle[] {
   const { graph, states } = workflow;
   const out: AgentCycle[] = [];
-  for (const component of cyclicComponents(graph)) {
+  for (const component of cyclesOf(workflow)) {
     const members = component.map((name) => states.get(name)!);
     if (!members.every((s) => effectiveControl(s) === 'agent')) continue;
     if (members.some(hasMaxVisits)) continue;
@@ -30,6 +30,18 @@ export function agentCyclesWithoutExit(workflow: WorkflowModel): AgentCycle[] {
     out.push({ members, cycle: cycleThrough(graph, members[0]!.name, new Set(component)) });
   }
   return out;
+}
+
+const components = new WeakMap<WorkflowModel, string[][]>();
+
+/** The state graph's cyclic strongly connected components, computed once per workflow. */
+function cyclesOf(workflow: WorkflowModel): string[][] {
+  let found = components.get(workflow);
+  if (!found) {
+    found = cyclicComponents(workflow.graph);
+    components.set(workflow, found);
+  }
+  return found;
 }
 
 const reachable = new WeakMap<WorkflowModel, Set<string>>();
@@ -54,7 +66,7 @@ export function reachableStates(workflow: WorkflowModel): Set<string> {
 export function unboundedCycles(workflow: WorkflowModel): AgentCycle[] {
   const { graph, states } = workflow;
   const out: AgentCycle[] = [];
-  for (const component of cyclicComponents(graph)) {
+  for (const component of cyclesOf(workflow)) {
     const members = component.map((name) => states.get(name)!);
     if (members.some(hasMaxVisits)) continue;
     members.sort(byPosition);
