@@ -88,7 +88,8 @@ export function startServer(connection: Connection, options: ServerOptions): voi
           if (units.isActive(unit)) found.push(...unit.diagnostics.filter((d) => d.path === path));
         }
       }
-      if (!found.length && !published.has(path)) continue;
+      // An open file of a unit always hears back, so "no findings" is distinguishable from "not linted yet".
+      if (!found.length && !published.has(path) && !(client.enable && openUris.has(path))) continue;
       if (found.length) published.add(path);
       else published.delete(path);
       void connection.sendDiagnostics({
