@@ -124,13 +124,17 @@ describe('robustness', () => {
 });
 
 describe('debounce and versions', () => {
-  it('a burst of edits yields one lint, for the last version', async () => {
+  it('a burst of edits yields one lint, for the last version, 150 ms after it', async () => {
     const { ws, client } = await session({}, { debounceMs: 150 });
     const uri = await client.open(ws.file('x.main.yaml'), 'show_target: 1\n');
     await client.diagnostics(uri, (d) => d.length > 0);
     const before = client.publications(uri).length;
+    // Edits 100 ms apart: each one restarts the 150 ms quiet time, so nothing is linted in between.
+    const pause = () => new Promise((r) => setTimeout(r, 100));
     await client.change(uri, 'show_target: 2\n');
+    await pause();
     await client.change(uri, 'show_target: 3\n');
+    await pause();
     const last = await client.change(uri, 'include: [missing.part.yaml]\n');
     const found = await client.diagnostics(uri, (_d, p) => p.version === last, before);
     expect(codes(found)).toEqual(['inc/missing-part']);

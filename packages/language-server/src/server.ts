@@ -215,19 +215,20 @@ export function startServer(connection: Connection, options: ServerOptions): voi
   });
 
   // ---- documents ---------------------------------------------------------------------------
+  const justOpened = new Set<string>();
   documents.onDidOpen(
     (event) => safely('opening a document', undefined, () => {
       const path = pathOfUri(event.document.uri);
       openUris.set(path, event.document.uri);
+      justOpened.add(event.document.uri);
       schedule(path, 0);
     }),
   );
   documents.onDidChangeContent(
     (event) => safely('an edit', undefined, () => {
-      const path = pathOfUri(event.document.uri);
-      // The open event is followed by a first content event: that lint is already on its way.
-      if (event.document.version === documents.get(event.document.uri)?.version && timers.has(path)) return;
-      schedule(path, debounceMs);
+      // Opening fires a content event too: that lint is already on its way, undebounced.
+      if (justOpened.delete(event.document.uri)) return;
+      schedule(pathOfUri(event.document.uri), debounceMs);
     }),
   );
   documents.onDidClose(
