@@ -1,5 +1,5 @@
 import { lintUnit, Source, type Diagnostic, type Dialect, type Host, type LintSettings, type Outline, type Rule } from '@flowlint/core';
-import { editorHost, readDiskText } from './editor-host.js';
+import { editorHost, MAX_FILE_BYTES, readDiskText } from './editor-host.js';
 import { isFilePath, rootFor } from './paths.js';
 
 /** One linted unit: a file, or a multi-file unit rooted at it, as it was at its last lint. */
@@ -171,8 +171,11 @@ export class Units {
     return unit.outline;
   }
 
+  /** A file's text: the open buffer, else the disk; undefined when missing, binary or too large to be a definition. */
   read(path: string): string | undefined {
-    return this.options.documents.text(path) ?? (isFilePath(path) ? readDiskText(path) : undefined);
+    const open = this.options.documents.text(path);
+    if (open !== undefined) return open.length > MAX_FILE_BYTES ? undefined : open;
+    return isFilePath(path) ? readDiskText(path) : undefined;
   }
 
   private hostFor(main: string): Host {
