@@ -1,0 +1,7 @@
+#!/usr/bin/env node
+import { dialects, rules } from '@flowlint/rules';
+import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
+import { startServer } from './server.js';
+
+// The transport (--stdio, --node-ipc, --socket=N, --pipe=NAME) comes from the command line.
+startServer(createConnection(ProposedFeatures.all), { dialects, rules });

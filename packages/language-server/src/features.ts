@@ -1,0 +1,23 @@
+import type { Rule, Source } from '@flowlint/core';
+import type { UnitState, Units } from './units.js';
+
+/** What the request handlers (hover, completion, navigation, code actions) read. */
+export interface FeatureContext {
+  units: Units;
+  rules: ReadonlyMap<string, Rule<any>>;
+  /** The client's URI for a path (its own string for open documents). */
+  uriOf(path: string): string;
+  /** The version of an open document, undefined for a file that is not open. */
+  version(path: string): number | undefined;
+}
+
+/** The unit a file is best seen through: the one it is the main file of, else the first that reads it. */
+export function unitOf(ctx: FeatureContext, path: string): UnitState | undefined {
+  return ctx.units.get(path) ?? ctx.units.containing(path)[0];
+}
+
+/** The text a unit saw for a file, when the editor's buffer is still that text (offsets still hold). */
+export function currentSource(ctx: FeatureContext, unit: UnitState, path: string): Source | undefined {
+  const source = unit.sources.get(path);
+  return source && unit.versions.get(path) === ctx.version(path) ? source : undefined;
+}

@@ -1,0 +1,290 @@
+import { sortAndDedupe, type Dialect, type Rule } from '@flowlint/core';
+import {
+  CodeActionKind,
+  DidChangeConfigurationNotification,
+  FileChangeType,
+  TextDocuments,
+  TextDocumentSyncKind,
+  type Connection,
+  type InitializeResult,
+} from 'vscode-languageserver/node';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { codeActions } from './code-actions.js';
+import { completion } from './completion.js';
+import { toLspDiagnostic } from './convert.js';
+import type { FeatureContext } from './features.js';
+import { hover } from './hover.js';
+import { definition, documentSymbols, references } from './navigation.js';
+import { pathOfUri, uriOfPath } from './paths.js';
+import { defaultClientSettings, parseClientSettings, settingsFor, type ClientSettings } from './settings.js';
+import { Units } from './units.js';
+import { scanFolder, yieldToEventLoop } from './workspace-scan.js';
+
+export interface ServerOptions {
+  dialects: readonly Dialect<any>[];
+  rules: readonly Rule<any>[];
+  /** Quiet time after an edit before re-linting (ms). */
+  debounceMs?: number;
+  /** Look through the workspace folders for units at start, so a member file's unit is known before it is opened. */
+  scanWorkspace?: boolean;
+}
+
+export const DEFAULT_DEBOUNCE_MS = 150;
+
+/**
+ * Wires flowlint to an LSP connection. Every feature goes through the dialects' optional services,
+ * so a dialect added later needs no change here. Nothing a document or a rule does can take the
+ * server down: a handler that fails logs and answers empty.
+ */
+export function startServer(connection: Connection, options: ServerOptions): void {
+  const debounceMs = options.debounceMs ?? DEFAULT_DEBOUNCE_MS;
+  const documents = new TextDocuments(TextDocument);
+  const openUris = new Map<string, string>(); // path → the client's URI
+  const folders: string[] = [];
+  let client: ClientSettings = defaultClientSettings;
+  let pullConfiguration = false;
+  let shuttingDown = false;
+
+  const docAt = (path: string) => {
+    const uri = openUris.get(path);
+    return uri === undefined ? undefined : documents.get(uri);
+  };
+  const units = new Units({
+    dialects: options.dialects,
+    rules: options.rules,
+    documents: {
+      text: (p) => docAt(p)?.getText(),
+      version: (p) => docAt(p)?.version,
+      isOpen: (p) => openUris.has(p),
+    },
+    folders: () => folders,
+    settingsFor: (p) => settingsFor(p, client),
+  });
+  const ctx: FeatureContext = {
+    units,
+    rules: new Map(options.rules.map((r) => [r.id, r])),
+    uriOf: (p) => openUris.get(p) ?? uriOfPath(p),
+    version: (p) => docAt(p)?.version,
+  };
+
+  const log = (where: string, error: unknown) =>
+    connection.console.error(`flowlint: ${where} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  function safely<R>(where: string, fallback: R, run: () => R): R {
+    try {
+      return run();
+    } catch (error) {
+      log(where, error);
+      return fallback;
+    }
+  }
+
+  // ---- diagnostics -------------------------------------------------------------------------
+  const published = new Set<string>();
+  function publish(paths: Iterable<string>): void {
+    for (const path of paths) {
+      const found = [];
+      if (client.enable) {
+        for (const unit of units.containing(path)) {
+          if (units.isActive(unit)) found.push(...unit.diagnostics.filter((d) => d.path === path));
+        }
+      }
+      // An open file of a unit always hears back, so "no findings" is distinguishable from "not linted yet".
+      if (!found.length && !published.has(path) && !(client.enable && openUris.has(path))) continue;
+      if (found.length) published.add(path);
+      else published.delete(path);
+      void connection.sendDiagnostics({
+        uri: ctx.uriOf(path),
+        version: ctx.version(path),
+        diagnostics: sortAndDedupe(found).map((d) => toLspDiagnostic(d, ctx.rules, ctx.uriOf)),
+      });
+    }
+  }
+
+  const timers = new Map<string, NodeJS.Timeout>();
+  function schedule(path: string, delay: number): void {
+    clearTimeout(timers.get(path));
+    timers.set(
+      path,
+      setTimeout(() => {
+        timers.delete(path);
+        relint(path).catch((error) => log(`linting ${path}`, error));
+      }, delay),
+    );
+  }
+
+  /** Re-lints every unit that reads `path`; a result whose open documents moved on meanwhile is dropped. */
+  async function relint(path: string): Promise<void> {
+    if (!client.enable || shuttingDown) return;
+    for (const main of units.affectedBy(path)) {
+      let unit;
+      try {
+        unit = units.lint(main);
+      } catch (error) {
+        log(`linting ${main}`, error);
+        continue;
+      }
+      // Let pending edits arrive: if one touched a file this lint read, its own re-lint replaces this one.
+      await yieldToEventLoop();
+      if (unit && units.isStale(unit)) continue;
+      publish(units.commit(main, unit));
+    }
+  }
+
+  function relintOpenDocuments(): void {
+    for (const path of openUris.keys()) schedule(path, 0);
+  }
+
+  async function scan(folder: string): Promise<void> {
+    await scanFolder(
+      folder,
+      (path: string) => safely('scanning the workspace', undefined, () => {
+        if (units.get(path) || openUris.has(path)) return;
+        const text = units.read(path);
+        const detected = text === undefined ? undefined : units.detect(path, text);
+        if (!detected || detected.alone) return;
+        publish(units.commit(path, units.lint(path)));
+      }),
+      () => shuttingDown || !client.enable,
+    );
+    // Members opened before their unit was found were linted alone: now they get their unit's view.
+    relintOpenDocuments();
+  }
+
+  // ---- lifecycle ---------------------------------------------------------------------------
+  connection.onInitialize((params): InitializeResult => {
+    for (const f of params.workspaceFolders ?? []) folders.push(pathOfUri(f.uri));
+    if (!folders.length && params.rootUri) folders.push(pathOfUri(params.rootUri));
+    const init = params.initializationOptions as { settings?: unknown } | undefined;
+    client = parseClientSettings(init?.settings ?? init);
+    pullConfiguration = Boolean(params.capabilities.workspace?.configuration);
+    return {
+      capabilities: {
+        textDocumentSync: TextDocumentSyncKind.Incremental,
+        hoverProvider: true,
+        completionProvider: { triggerCharacters: [':', '"', ' ', '-'] },
+        definitionProvider: true,
+        referencesProvider: true,
+        documentSymbolProvider: true,
+        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
+      },
+      serverInfo: { name: 'flowlint-language-server', version: '0.1.0' },
+    };
+  });
+
+  connection.onInitialized(() => {
+    if (pullConfiguration) {
+      void connection.client.register(DidChangeConfigurationNotification.type, undefined).catch(() => undefined);
+      void refreshSettings();
+    }
+    if (options.scanWorkspace !== false) {
+      void (async () => {
+        for (const folder of folders) await scan(folder);
+      })().catch((error) => log('scanning the workspace', error));
+    }
+  });
+
+  async function refreshSettings(pushed?: unknown): Promise<void> {
+    const before = client;
+    if (pushed !== undefined) client = parseClientSettings(pushed);
+    else if (pullConfiguration) {
+      try {
+        const section: unknown = await connection.workspace.getConfiguration('flowlint');
+        if (section !== null && section !== undefined) client = parseClientSettings(section);
+      } catch (error) {
+        log('reading the settings', error);
+      }
+    }
+    if (JSON.stringify(before) === JSON.stringify(client)) return;
+    if (!client.enable) {
+      publish([...published]);
+      return;
+    }
+    for (const unit of [...units.all()]) schedule(unit.main, 0);
+    relintOpenDocuments();
+  }
+
+  connection.onDidChangeConfiguration((params) => {
+    const pushed = (params.settings as { flowlint?: unknown } | null | undefined)?.flowlint;
+    refreshSettings(pushed).catch((error) => log('reading the settings', error));
+  });
+
+  connection.onShutdown(() => {
+    shuttingDown = true;
+    for (const timer of timers.values()) clearTimeout(timer);
+    timers.clear();
+  });
+
+  // ---- documents ---------------------------------------------------------------------------
+  const justOpened = new Set<string>();
+  documents.onDidOpen(
+    (event) => safely('opening a document', undefined, () => {
+      const path = pathOfUri(event.document.uri);
+      openUris.set(path, event.document.uri);
+      justOpened.add(event.document.uri);
+      schedule(path, 0);
+    }),
+  );
+  documents.onDidChangeContent(
+    (event) => safely('an edit', undefined, () => {
+      // Opening fires a content event too: that lint is already on its way, undebounced.
+      if (justOpened.delete(event.document.uri)) return;
+      schedule(pathOfUri(event.document.uri), debounceMs);
+    }),
+  );
+  documents.onDidClose(
+    (event) => safely('closing a document', undefined, () => {
+      const path = pathOfUri(event.document.uri);
+      openUris.delete(path);
+      // Back to the disk's text, and out of view unless another open file shares its unit.
+      schedule(path, 0);
+    }),
+  );
+
+  connection.onDidChangeWatchedFiles(
+    (params) => safely('a file change on disk', undefined, () => {
+      for (const change of params.changes) {
+        const path = pathOfUri(change.uri);
+        if (openUris.has(path) && change.type !== FileChangeType.Deleted) continue; // the buffer wins
+        schedule(path, 0);
+      }
+    }),
+  );
+
+  // ---- requests ----------------------------------------------------------------------------
+  const textAt = (uri: string) => documents.get(uri);
+  connection.onHover(
+    (params) => safely('hover', null, () => {
+      const doc = textAt(params.textDocument.uri);
+      if (!doc || !client.enable) return null;
+      return hover(ctx, pathOfUri(doc.uri), doc.getText(), doc.offsetAt(params.position));
+    }),
+  );
+  connection.onCompletion(
+    (params) => safely('completion', [], () => {
+      const doc = textAt(params.textDocument.uri);
+      if (!doc || !client.enable) return [];
+      return completion(ctx, pathOfUri(doc.uri), doc.getText(), doc.offsetAt(params.position));
+    }),
+  );
+  connection.onDefinition(
+    (params) => safely('go to definition', [], () => {
+      const doc = textAt(params.textDocument.uri);
+      return doc ? definition(ctx, pathOfUri(doc.uri), doc.offsetAt(params.position)) : [];
+    }),
+  );
+  connection.onReferences(
+    (params) => safely('find references', [], () => {
+      const doc = textAt(params.textDocument.uri);
+      return doc ? references(ctx, pathOfUri(doc.uri), doc.offsetAt(params.position), params.context.includeDeclaration) : [];
+    }),
+  );
+  connection.onDocumentSymbol(
+    (params) => safely('document symbols', [], () => documentSymbols(ctx, pathOfUri(params.textDocument.uri))),
+  );
+  connection.onCodeAction(
+    (params) => safely('code actions', [], () => (client.enable ? codeActions(ctx, pathOfUri(params.textDocument.uri), params.range) : [])),
+  );
+
+  documents.listen(connection);
+  connection.listen();
+}

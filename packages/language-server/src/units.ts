@@ -1,0 +1,190 @@
+import { lintUnit, Source, type Diagnostic, type Dialect, type Host, type LintSettings, type Outline, type Rule } from '@flowlint/core';
+import { editorHost, MAX_FILE_BYTES, readDiskText } from './editor-host.js';
+import { isFilePath, rootFor } from './paths.js';
+
+/** One linted unit: a file, or a multi-file unit rooted at it, as it was at its last lint. */
+export interface UnitState {
+  main: string;
+  dialect: Dialect<any>;
+  /** True for a member file (a packet's prompt, say) linted alone because no known unit reads it. */
+  alone: boolean;
+  /** The dialect's model; undefined when the unit did not load. */
+  model: unknown;
+  /** Every file the unit read, by path, with the text the lint saw. */
+  sources: Map<string, Source>;
+  diagnostics: Diagnostic[];
+  /** For each file read, the version of its open document at lint time (undefined: read from disk). */
+  versions: Map<string, number | undefined>;
+  outline?: Outline | undefined;
+}
+
+/** What the editor holds: open documents by path. */
+export interface OpenDocuments {
+  text(path: string): string | undefined;
+  version(path: string): number | undefined;
+  isOpen(path: string): boolean;
+}
+
+export interface UnitsOptions {
+  dialects: readonly Dialect<any>[];
+  rules: readonly Rule<any>[];
+  documents: OpenDocuments;
+  folders(): readonly string[];
+  settingsFor(path: string): LintSettings;
+}
+
+/**
+ * Every unit the server knows, and which files each one read (`UnitResult.sources`), so a change
+ * to any file re-lints exactly the units that read it: a packet manifest and its prompts, an
+ * include target and its includers. Nothing here knows a dialect by name.
+ */
+export class Units {
+  private readonly units = new Map<string, UnitState>();
+
+  constructor(private readonly options: UnitsOptions) {}
+
+  get(main: string): UnitState | undefined {
+    return this.units.get(main);
+  }
+
+  all(): IterableIterator<UnitState> {
+    return this.units.values();
+  }
+
+  /** Units that read `path` (as their main file or as a member). */
+  containing(path: string): UnitState[] {
+    const out: UnitState[] = [];
+    for (const unit of this.units.values()) if (unit.sources.has(path)) out.push(unit);
+    return out;
+  }
+
+  /** The units a change to `path` concerns: those that read it, and the file itself when it is one. */
+  affectedBy(path: string): string[] {
+    const mains = new Set(this.containing(path).map((u) => u.main));
+    const text = this.read(path);
+    if (text !== undefined && this.detect(path, text)) mains.add(path);
+    else if (this.units.has(path)) mains.add(path); // it stopped being one: lint() says so, and it is dropped
+    return [...mains];
+  }
+
+  /** The main file's dialect: the first that claims it as a unit, else the first that claims it as a member. */
+  detect(path: string, text: string): { dialect: Dialect<any>; alone: boolean } | undefined {
+    let member: Dialect<any> | undefined;
+    for (const dialect of this.options.dialects) {
+      let detection;
+      try {
+        detection = dialect.detect(path, text);
+      } catch {
+        continue; // a dialect whose detection throws does not claim the file
+      }
+      if (detection === 'unit') return { dialect, alone: false };
+      if (detection === 'member') member ??= dialect;
+    }
+    return member ? { dialect: member, alone: true } : undefined;
+  }
+
+  /**
+   * Lints one unit from the editor's buffers and the disk. Undefined when it is no unit any more
+   * (deleted, no longer detected, or a member that a known unit now reads).
+   */
+  lint(main: string): UnitState | undefined {
+    const text = this.read(main);
+    if (text === undefined) return undefined;
+    const detected = this.detect(main, text);
+    if (!detected) return undefined;
+    if (detected.alone && this.containing(main).some((u) => u.main !== main)) return undefined;
+    const { dialect } = detected;
+    let model: unknown;
+    // lintUnit loads the model once; this view of the dialect keeps it for hover, completion and navigation.
+    const keepModel: Dialect<any> = Object.create(dialect, {
+      load: {
+        value: (source: Source, host: Host, targets: LintSettings['targets']) => {
+          const loaded = dialect.load(source, host, targets);
+          model = loaded.model;
+          return loaded;
+        },
+      },
+    });
+    const result = lintUnit(new Source(main, text), keepModel, this.options.rules, this.hostFor(main), this.options.settingsFor(main));
+    const sources = new Map<string, Source>();
+    for (const source of result.sources) sources.set(source.path, source);
+    if (!sources.has(main)) sources.set(main, new Source(main, text));
+    const versions = new Map<string, number | undefined>();
+    for (const path of sources.keys()) versions.set(path, this.options.documents.version(path));
+    const previous = this.units.get(main);
+    return {
+      main,
+      dialect,
+      alone: detected.alone,
+      // While the user types, a unit may not load for a moment; services keep the last model meanwhile.
+      model: model ?? (previous?.dialect === dialect ? previous.model : undefined),
+      sources,
+      diagnostics: result.diagnostics,
+      versions,
+    };
+  }
+
+  /** True when an open document the lint read has changed since: its result is out of date. */
+  isStale(unit: UnitState): boolean {
+    for (const [path, version] of unit.versions) {
+      if (this.options.documents.version(path) !== version) return true;
+    }
+    return false;
+  }
+
+  /** Stores a lint result (or drops the unit) and returns every file whose diagnostics may have changed. */
+  commit(main: string, unit: UnitState | undefined): Set<string> {
+    const touched = new Set<string>();
+    const previous = this.units.get(main);
+    if (previous) for (const path of previous.sources.keys()) touched.add(path);
+    if (!unit) {
+      this.units.delete(main);
+      return touched;
+    }
+    this.units.set(main, unit);
+    for (const path of unit.sources.keys()) {
+      touched.add(path);
+      const standalone = this.units.get(path);
+      // A member linted alone gives way to the unit that reads it.
+      if (path !== main && standalone?.alone) {
+        for (const p of standalone.sources.keys()) touched.add(p);
+        this.units.delete(path);
+      }
+    }
+    return touched;
+  }
+
+  /** True when one of the files the unit read is open: only then do its findings reach the editor. */
+  isActive(unit: UnitState): boolean {
+    for (const path of unit.sources.keys()) if (this.options.documents.isOpen(path)) return true;
+    return false;
+  }
+
+  outline(unit: UnitState): Outline | undefined {
+    if (unit.outline === undefined && unit.model !== undefined && unit.dialect.outline) {
+      try {
+        unit.outline = unit.dialect.outline(unit.model);
+      } catch {
+        unit.outline = { symbols: [], references: [] };
+      }
+    }
+    return unit.outline;
+  }
+
+  /** A file's text: the open buffer, else the disk; undefined when missing, binary or too large to be a definition. */
+  read(path: string): string | undefined {
+    const open = this.options.documents.text(path);
+    if (open !== undefined) return open.length > MAX_FILE_BYTES ? undefined : open;
+    return isFilePath(path) ? readDiskText(path) : undefined;
+  }
+
+  private hostFor(main: string): Host {
+    const open = (p: string) => this.options.documents.text(p);
+    if (!isFilePath(main)) return { readFile: open, readDir: () => undefined };
+    return editorHost(rootFor(main, this.options.folders()), open);
+  }
+
+  forget(): void {
+    this.units.clear();
+  }
+}

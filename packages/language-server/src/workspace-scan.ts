@@ -1,0 +1,38 @@
+import { readdirSync } from 'node:fs';
+
+const SKIPPED = new Set(['.git', 'node_modules', '.hg', '.svn']);
+const CANDIDATE = /\.(json|ya?ml|md)$/i;
+/** A workspace this large is scanned only this far; open files are always linted. */
+export const MAX_SCANNED_FILES = 10_000;
+
+export const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+/**
+ * Visits every file of a folder a dialect might claim, in small slices so the server keeps
+ * answering the editor meanwhile. Returns when done, or when `cancelled()` says so.
+ */
+export async function scanFolder(root: string, visit: (path: string) => void, cancelled: () => boolean): Promise<void> {
+  const stack = [root];
+  let count = 0;
+  while (stack.length && count < MAX_SCANNED_FILES) {
+    if (cancelled()) return;
+    const dir = stack.pop()!;
+    let entries;
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    entries.sort((a, b) => (a.name < b.name ? 1 : -1));
+    for (const entry of entries) {
+      if (SKIPPED.has(entry.name)) continue;
+      const full = `${dir}/${entry.name}`;
+      if (entry.isDirectory()) stack.push(full);
+      else if (entry.isFile() && CANDIDATE.test(entry.name)) {
+        visit(full);
+        if (++count >= MAX_SCANNED_FILES) return;
+      }
+    }
+    await yieldToEventLoop();
+  }
+}

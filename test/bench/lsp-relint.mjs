@@ -1,0 +1,110 @@
+// Re-lint latency of the language server on one 800-line pack, driven in-process over LSP:
+// each round sends a full-text didChange and waits for that version's publishDiagnostics
+// (debounce set to 0, so the numbers are the server's own cost: lint, conversion, JSON-RPC), then
+// the engine alone (lintUnit) and the parse alone on the same text, to show where the time goes.
+// Prints p50/p95/max against the parse alone of the same text (core's Tree: yaml's parseDocument + toJS). Not a timed unit test.
+import { loadavg } from 'node:os';
+import { PassThrough } from 'node:stream';
+import { performance } from 'node:perf_hooks';
+import { listen } from '@flowlint/language-server';
+import { dialects, rules } from '@flowlint/rules';
+import { defaultSettings, lintUnit, memoryHost, Source, Tree } from '@flowlint/core';
+import {
+  createProtocolConnection,
+  DidChangeTextDocumentNotification,
+  DidOpenTextDocumentNotification,
+  InitializedNotification,
+  InitializeRequest,
+  PublishDiagnosticsNotification,
+  StreamMessageReader,
+  StreamMessageWriter,
+} from 'vscode-languageserver-protocol/node';
+
+const ROUNDS = Number(process.env.ROUNDS ?? 300);
+const WARMUP = 30;
+
+function pack(states) {
+  const lines = ['id: bench', 'name: Bench', 'version: 1.0.0', 'template_engine: { version: v1, syntax: "{{variable}}" }', 'prompts:'];
+  for (let i = 0; i < states; i++) {
+    lines.push(`  p${i}:`, `    id: p${i}`, `    name: Prompt ${i}`, '    version: 1.0.0', `    system_template: Handle step ${i} of the request.`, '    tools: [lookup]');
+  }
+  lines.push('tools:', '  lookup: { name: lookup, description: Look up an order }', 'workflow:', '  version: 1', '  entry: s0', '  states:');
+  for (let i = 0; i < states; i++) {
+    const next = i + 1 < states ? `s${i + 1}` : 's0';
+    lines.push(`    s${i}:`, `      prompt_task: p${i}`, `      description: State ${i}`, `      on_event: { Next: ${next}, Done: end }`, '      max_visits: 3', '      on_max_visits: end');
+  }
+  lines.push('    end:', '      prompt_task: p0', '      terminal: true', '      control: agent');
+  return lines.join('\n') + '\n';
+}
+
+let text = pack(66);
+const lineCount = text.split('\n').length - 1;
+
+const toServer = new PassThrough();
+const toClient = new PassThrough();
+listen(toServer, toClient, { dialects, rules, debounceMs: 0, scanWorkspace: false });
+const client = createProtocolConnection(new StreamMessageReader(toClient), new StreamMessageWriter(toServer));
+const waiting = new Map();
+client.onNotification(PublishDiagnosticsNotification.type, (p) => {
+  waiting.get(p.version)?.(p);
+  waiting.delete(p.version);
+});
+client.listen();
+
+const uri = 'file:///bench/bench.promptpack.yaml';
+await client.sendRequest(InitializeRequest.type, { processId: process.pid, rootUri: 'file:///bench', capabilities: {}, workspaceFolders: null });
+await client.sendNotification(InitializedNotification.type, {});
+const published = (version) => new Promise((resolve) => waiting.set(version, resolve));
+
+let version = 1;
+let first = published(version);
+await client.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'yaml', version, text } });
+const firstResult = await first;
+
+const times = [];
+// CPU time as well as wall time: on a shared machine the wall time also counts waiting for a core.
+const cpuTimes = [];
+for (let round = 0; round < WARMUP + ROUNDS; round++) {
+  // A real edit each round: the description of one state changes.
+  text = text.replace(/description: State (\d+)( edited \d+)?\n/, (_m, n) => `description: State ${n} edited ${round}\n`);
+  version++;
+  const done = published(version);
+  const start = performance.now();
+  const cpu = process.cpuUsage();
+  await client.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri, version }, contentChanges: [{ text }] });
+  await done;
+  if (round >= WARMUP) {
+    times.push(performance.now() - start);
+    const used = process.cpuUsage(cpu);
+    cpuTimes.push((used.user + used.system) / 1000);
+  }
+}
+
+const parseTimes = [];
+for (let i = 0; i < WARMUP + ROUNDS; i++) {
+  const start = performance.now();
+  new Tree(new Source('bench.promptpack.yaml', text));
+  if (i >= WARMUP) parseTimes.push(performance.now() - start);
+}
+
+const promptpack = dialects.find((d) => d.id === 'promptpack');
+const engineTimes = [];
+for (let i = 0; i < WARMUP + ROUNDS; i++) {
+  const start = performance.now();
+  lintUnit(new Source('bench.promptpack.yaml', text), promptpack, rules, memoryHost({}), defaultSettings);
+  if (i >= WARMUP) engineTimes.push(performance.now() - start);
+}
+
+const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
+const ms = (x) => `${x.toFixed(2)} ms`;
+console.log(`load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} (the numbers scale with it)`);
+console.log(`LSP re-lint of one ${lineCount}-line pack (${firstResult.diagnostics.length} findings), ${ROUNDS} edits after ${WARMUP} warm-up:`);
+console.log(`  didChange → publishDiagnostics: p50 ${ms(pct(times, 50))}, p95 ${ms(pct(times, 95))}, max ${ms(Math.max(...times))}`);
+console.log(`  CPU time of the same:            p50 ${ms(pct(cpuTimes, 50))}, p95 ${ms(pct(cpuTimes, 95))}`);
+console.log(`  lintUnit alone (no LSP):         p50 ${ms(pct(engineTimes, 50))}, p95 ${ms(pct(engineTimes, 95))}`);
+console.log(`  parse alone (core Tree):         p50 ${ms(pct(parseTimes, 50))}, p95 ${ms(pct(parseTimes, 95))}`);
+console.log(`  ratio (p50): ${(pct(times, 50) / pct(parseTimes, 50)).toFixed(1)}x the parse alone`);
+const budget = 10;
+console.log(pct(times, 95) <= budget ? `  within the ${budget} ms p95 budget` : `  OVER the ${budget} ms p95 budget`);
+client.dispose();
+process.exit(0);
