@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LspClient, positionOf, serverWithServices, workspace } from './support/lsp-client.js';
+import { LspClient, positionOf, workspace } from './support/lsp-client.js';
 
 const pack = `id: support
 name: Support
@@ -38,7 +38,7 @@ const jsonPack = jsonPackWith({ control: 'user', terminal: true });
 
 describe('language server features through the dialect services (built server over stdio)', () => {
   const ws = workspace({ 'support.promptpack.yaml': pack, 'j.pack.json': jsonPack });
-  const client = LspClient.spawn(serverWithServices);
+  const client = LspClient.spawn();
   let uri: string;
   let jsonUri: string;
 

@@ -35,7 +35,6 @@ import {
 import { repoRoot } from './paths.js';
 
 export const serverBin = path.join(repoRoot, 'packages/language-server/dist/bin.js');
-export const serverWithServices = path.join(repoRoot, 'test/support/lsp-server-with-services.mjs');
 
 /** A folder of files for one test, removed by `dispose()`. */
 export function workspace(files: Record<string, string>): { root: string; file(rel: string): string; dispose(): void } {

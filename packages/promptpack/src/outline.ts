@@ -28,11 +28,15 @@ export function packOutline(pack: PackModel): Outline {
   const workflow = pack.workflow;
   if (workflow) {
     refer(workflow.entry, 'state');
+    // States sit under one 'workflow' symbol, so an editor's outline reads like the file.
+    const machine = symbol('workflow', 'workflow', workflow.key, workflow.node);
+    machine.children = [];
+    symbols.push(machine);
     for (const s of workflow.states.values()) {
       const detail = [s.name === workflow.entry?.value && 'entry', s.terminal?.value === true && 'terminal', s.control?.value === 'agent' && 'control: agent']
         .filter(Boolean)
         .join(', ');
-      symbols.push(symbol(s.name, 'state', s.keyNode, s.node, detail || undefined));
+      machine.children.push(symbol(s.name, 'state', s.keyNode, s.node, detail || undefined));
       refer(s.promptTask, 'prompt');
       refer(s.composition, 'composition');
       refer(s.onMaxVisits, 'state');

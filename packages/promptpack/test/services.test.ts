@@ -54,15 +54,16 @@ describe('promptpack outline', () => {
   const outline = promptpack.outline!(pack);
 
   it('lists every defined name with its kind, on its key', () => {
-    const names = outline.symbols.map((s) => `${s.kind}:${s.name}`);
+    const all = outline.symbols.flatMap((s) => (s.kind === 'workflow' ? s.children! : [s]));
+    const names = all.map((s) => `${s.kind}:${s.name}`);
     expect(names).toEqual(
       expect.arrayContaining([
         'prompt:classify', 'prompt:support', 'prompt:research', 'tool:crm_lookup', 'provider:default', 'provider:triage',
         'state:triage', 'state:handoff', 'agent:support', 'agent:research', 'composition:handle',
       ]),
     );
-    for (const s of outline.symbols) expect(at(source, s.span)).toBe(s.kind === 'provider' && s.name === 'default' ? 'default' : s.name);
-    const triage = outline.symbols.find((s) => s.kind === 'state' && s.name === 'triage')!;
+    for (const s of all) expect(at(source, s.span)).toBe(s.kind === 'provider' && s.name === 'default' ? 'default' : s.name);
+    const triage = all.find((s) => s.kind === 'state' && s.name === 'triage')!;
     expect(triage.detail).toBe('entry, control: agent');
     expect(at(source, triage.fullSpan!)).toMatch(/^triage:\n\s+prompt_task: support[\s\S]*Routed: handoff }$/);
   });
