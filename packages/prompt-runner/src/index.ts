@@ -1,0 +1,22 @@
+export * from './model.js';
+export { promptRunner } from './dialect.js';
+export { MANIFEST, promptFiles } from './packet.js';
+export { knownClauses, lastClause } from './contract.js';
+export { repoReferences, PATH_CLAUSES, type RepoReference } from './references.js';
+export { inspect, toElixirString, compareBytes, atom, tuple, type Term, Atom, Tuple, EMap, EFloat } from './elixir.js';
+export type { MarkdownFile } from './front-matter.js';
+export { WORKSPACE_SCHEMA } from './workspace.js';
+export {
+  DEFAULT_VERSION,
+  atLeast,
+  targetVersion,
+  capabilitiesOf,
+  releaseWithCapability,
+  RELEASE_CAPABILITIES,
+  parseRequirement,
+  lowestRelease,
+  parseVersion,
+  compareVersions,
+  type Version,
+} from './versions.js';
+export { normalizeId } from './prompt.js';
