@@ -3,7 +3,7 @@ import type { PromptRunnerModel } from './model.js';
 import { loadLonePrompt, loadPacket, MANIFEST, type LoadedPacket } from './packet.js';
 import { basename, dirname, join } from './paths.js';
 import { promptRunnerGraph, promptRunnerOutline, promptRunnerReferenceSlots } from './services.js';
-import { targetVersion } from './versions.js';
+import { explicitVersion } from './versions.js';
 import { WORKSPACE_MARK } from './workspace-link.js';
 import { buildWorkspace } from './workspace.js';
 
@@ -20,7 +20,7 @@ export const promptRunner: Dialect<PromptRunnerModel> = {
   },
 
   load(source, host, targets): LoadResult<PromptRunnerModel> {
-    const version = targetVersion(targets);
+    const version = explicitVersion(targets);
     const own = join(source.path);
     const read = (path: string): Source | undefined => {
       if (join(path) === own) return source;
@@ -54,7 +54,7 @@ export const promptRunner: Dialect<PromptRunnerModel> = {
 };
 
 /** The packet whose manifest is nearest above the file (a prompt, checklist, template or doc of it). */
-function owningPacket(source: Source, host: Host, read: (p: string) => Source | undefined, version: string): LoadedPacket | undefined {
+function owningPacket(source: Source, host: Host, read: (p: string) => Source | undefined, version: string | undefined): LoadedPacket | undefined {
   for (let dir = dirname(source.path); ; dir = dirname(dir)) {
     if (host.readFile(join(dir, MANIFEST)) !== undefined) return loadPacket(dir, host, read, version);
     if (dirname(dir) === dir || host.readDir(dirname(dir)) === undefined) return undefined;

@@ -9,7 +9,8 @@ export { WORKSPACE_SCHEMA } from './workspace.js';
 export {
   DEFAULT_VERSION,
   atLeast,
-  targetVersion,
+  explicitVersion,
+  versionText,
   capabilitiesOf,
   releaseWithCapability,
   RELEASE_CAPABILITIES,
@@ -20,3 +21,4 @@ export {
   type Version,
 } from './versions.js';
 export { normalizeId } from './prompt.js';
+export { isTimeoutWrapped, migrateLegacyCommand, type Migration } from './legacy-command.js';

@@ -6,7 +6,7 @@ import { readMarkdown, type MarkdownFile } from './front-matter.js';
 import type { Contract, PacketModel, PromptModel, RepoModel } from './model.js';
 import { dirname, join } from './paths.js';
 import { buildPrompt } from './prompt.js';
-import { atLeast } from './versions.js';
+import { atLeast, DEFAULT_VERSION } from './versions.js';
 import { findWorkspace } from './workspace-link.js';
 
 export const MANIFEST = 'prompt_runner_packet.md';
@@ -20,8 +20,11 @@ export interface LoadedPacket {
   sources: Source[];
 }
 
-/** Loads the packet rooted at `root` as `Packet.load/1` and `PacketSource.load/2` do. */
-export function loadPacket(root: string, host: Host, read: Reader, version: string): LoadedPacket | undefined {
+/**
+ * Loads the packet rooted at `root` as `Packet.load/1` and `PacketSource.load/2` do. The release it is
+ * linted as: the project's target, else the oldest one its workspace manifest admits, else 0.12.1.
+ */
+export function loadPacket(root: string, host: Host, read: Reader, explicit: string | undefined): LoadedPacket | undefined {
   const manifestSource = read(join(root, MANIFEST));
   if (!manifestSource) return undefined;
   const manifest = readMarkdown(manifestSource);
@@ -40,6 +43,8 @@ export function loadPacket(root: string, host: Host, read: Reader, version: stri
     .map((s) => buildPrompt(readMarkdown(s)));
   prompts.sort((a, b) => compareSortKeys(sortKey(a.file), sortKey(b.file)));
 
+  const workspace = findWorkspace(host, root, explicit);
+  const version = explicit ?? workspace?.version ?? DEFAULT_VERSION;
   const reposEntry = entry('repos');
   const repos = tree && reposEntry ? buildRepos(tree, reposEntry) : [];
   const agentControlEntry = entry('agent_control');
@@ -65,13 +70,13 @@ export function loadPacket(root: string, host: Host, read: Reader, version: stri
     dependencies: dependencyGraph(prompts),
     version,
   };
-  model.workspace = findWorkspace(host, root, version);
+  if (workspace) model.workspace = workspace;
   const files = [manifest, ...prompts.map((p) => p.file)];
   return { model, diagnostics: files.flatMap((f) => f.parserFindings), sources: files.map((f) => f.source) };
 }
 
 /** A prompt file linted where no packet manifest is in reach: a packet of one prompt and no repos. */
-export function loadLonePrompt(source: Source, version: string): LoadedPacket {
+export function loadLonePrompt(source: Source, explicit: string | undefined): LoadedPacket {
   const prompt = buildPrompt(readMarkdown(source));
   const model: PacketModel = {
     kind: 'packet',
@@ -82,7 +87,7 @@ export function loadLonePrompt(source: Source, version: string): LoadedPacket {
     repoNames: [],
     contracts: [prompt.contract],
     dependencies: dependencyGraph([prompt]),
-    version,
+    version: explicit ?? DEFAULT_VERSION,
   };
   return { model, diagnostics: prompt.file.parserFindings, sources: [source] };
 }

@@ -44,11 +44,15 @@ export function compareVersions(a: Version, b: Version): number {
 
 const release = (text: string): Version => parseVersion(text)!;
 
-/** The release to lint against: `targets['prompt-runner']` (`0.13`, `0.13.0`, `v0.13.0`), else 0.12.1. */
-export function targetVersion(targets: Targets): string {
+/** The release the project names in `targets['prompt-runner']` (`0.13`, `0.13.0`, `v0.13.0`), if any. */
+export function explicitVersion(targets: Targets): string | undefined {
   const wanted = targets['prompt-runner']?.trim().replace(/^v/, '');
   const v = wanted ? parseVersion(wanted, true) : undefined;
-  return v ? `${v.major}.${v.minor}.${v.patch}` : DEFAULT_VERSION;
+  return v ? versionText(v) : undefined;
+}
+
+export function versionText(v: Version): string {
+  return `${v.major}.${v.minor}.${v.patch}`;
 }
 
 export function atLeast(version: string, minimum: string): boolean {

@@ -10,7 +10,7 @@ export const WORKSPACE_MARK = /^schema:[ \t]*["']?prompt_runner\.workspace\/v1["
  * The workspace manifest that runs a packet: in the packet folder or the nearest folder above it
  * (inside the lint root), preferring one whose `packet.path` points back at the packet.
  */
-export function findWorkspace(host: Host, packetRoot: string, version: string): WorkspaceModel | undefined {
+export function findWorkspace(host: Host, packetRoot: string, explicit: string | undefined): WorkspaceModel | undefined {
   for (let dir = packetRoot; ; dir = dirname(dir)) {
     const names = host.readDir(dir);
     if (!names) return undefined;
@@ -19,7 +19,7 @@ export function findWorkspace(host: Host, packetRoot: string, version: string): 
       if (!/\.ya?ml$/.test(name)) continue;
       const path = join(dir, name);
       const text = host.readFile(path);
-      if (text !== undefined && WORKSPACE_MARK.test(text)) found.push(buildWorkspace(new Source(path, text), version));
+      if (text !== undefined && WORKSPACE_MARK.test(text)) found.push(buildWorkspace(new Source(path, text), explicit));
     }
     if (found.length) {
       return found.find((w) => w.packetPath !== undefined && join(dir, w.packetPath) === join(packetRoot)) ?? found[0];

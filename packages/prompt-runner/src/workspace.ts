@@ -1,6 +1,7 @@
 import { didYouMean, isMap, isSeq, spanOfNode, Tree, type Entry, type Source, type Span, type TreeNode } from '@flowlint/core';
 import { atom, termOf, tuple, type Term } from './elixir.js';
 import type { WorkspaceModel, WorkspaceProblem } from './model.js';
+import { DEFAULT_VERSION, lowestRelease, parseRequirement, versionText } from './versions.js';
 
 export const WORKSPACE_SCHEMA = 'prompt_runner.workspace/v1';
 
@@ -20,11 +21,11 @@ const ID = /^[a-zA-Z0-9][a-zA-Z0-9_.-]*$/;
  * A workspace manifest checked the way `Workspace.Manifest.load/1` loads it, except that flowlint
  * goes on past the first error so every one is reported at its own key or value.
  */
-export function buildWorkspace(source: Source, version: string): WorkspaceModel {
+export function buildWorkspace(source: Source, explicit: string | undefined): WorkspaceModel {
   const tree = new Tree(source);
   const root = tree.resolve(tree.root);
   const problems: WorkspaceProblem[] = [];
-  const model: WorkspaceModel = { kind: 'workspace', source, tree, root, problems, repositories: [], capabilities: [], version };
+  const model: WorkspaceModel = { kind: 'workspace', source, tree, root, problems, repositories: [], capabilities: [], version: explicit ?? DEFAULT_VERSION };
   const add = (reason: Term | undefined, at: TreeNode | Span, message: string) =>
     problems.push({ reason: reason ?? null, at: 'start' in at ? at : spanOfNode(at), message, ...(reason === undefined ? { silent: true } : {}) });
   const whole: Span = { start: 0, end: source.lineEnd(0) };
@@ -135,7 +136,10 @@ export function buildWorkspace(source: Source, version: string): WorkspaceModel 
   model.requiresEntry = get('requires');
   const requirement = get('prompt_runner', sections.requires);
   const requirementText = term(requirement);
-  if (requirement?.value && typeof requirementText === 'string') model.requirement = { text: requirementText, node: requirement.value };
+  if (requirement?.value && typeof requirementText === 'string') {
+    model.requirement = { text: requirementText, node: requirement.value };
+    model.version = explicit ?? requiredVersion(requirementText) ?? DEFAULT_VERSION;
+  }
   const capabilities = stringList(get('capabilities', sections.requires), 'requires.capabilities');
   model.capabilities = capabilities;
   model.capabilitiesEntry = get('capabilities', sections.requires);
@@ -201,4 +205,11 @@ function escapes(path: string): boolean {
     if (depth < 0) return true;
   }
   return false;
+}
+
+/** The oldest release a `requires.prompt_runner` string admits: the release the workspace is linted as. */
+function requiredVersion(text: string): string | undefined {
+  const parsed = parseRequirement(text);
+  const lowest = 'requirement' in parsed ? lowestRelease(parsed.requirement) : undefined;
+  return lowest ? versionText(lowest) : undefined;
 }
