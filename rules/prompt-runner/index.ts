@@ -17,6 +17,29 @@ import * as unknownVerifyClause from './unknown-verify-clause.js';
 import * as unknownVerifyRepo from './unknown-verify-repo.js';
 import * as verifyCommandWithoutTimeout from './verify-command-without-timeout.js';
 
+import * as dependsOnUnknown from './depends-on-unknown.js';
+import * as dependsOnNotNormalized from './depends-on-not-normalized.js';
+import * as dependsOnCycle from './depends-on-cycle.js';
+import * as frontMatterUnparsed from './front-matter-unparsed.js';
+import * as frontMatterLineEndings from './front-matter-line-endings.js';
+import * as promptIdNotNumeric from './prompt-id-not-numeric.js';
+import * as commandWithoutProgram from './command-without-program.js';
+import * as commandUnknownKey from './command-unknown-key.js';
+import * as unknownRepoReference from './unknown-repo-reference.js';
+import * as unknownRepoPathPrefix from './unknown-repo-path-prefix.js';
+import * as bareStringEntry from './bare-string-entry.js';
+import * as sourceAbsentWithoutPattern from './source-absent-without-pattern.js';
+import * as invalidRegex from './invalid-regex.js';
+import * as faultExitCodeRange from './fault-exit-code-range.js';
+import * as providerOptionValue from './provider-option-value.js';
+import * as repoDefinition from './repo-definition.js';
+import * as defaultRepo from './default-repo.js';
+import * as workspaceManifest from './workspace-manifest.js';
+import * as workspaceVersionRequirement from './workspace-version-requirement.js';
+import * as workspaceCapability from './workspace-capability.js';
+import * as agentControlWorkspaceRequirement from './agent-control-workspace-requirement.js';
+import * as workspacePacketRepos from './workspace-packet-repos.js';
+
 interface RuleModule {
   default: Rule<any>;
   /** The finding kind `flowlint packet lint` prints: Prompt Runner's own for its checks, the rule id for flowlint's. */
@@ -45,7 +68,30 @@ const upstream: RuleModule[] = [
 ];
 
 /** Checks Prompt Runner's lint does not make (spec §7.3): plan-time, doctor-time and silent hazards. */
-const beyond: RuleModule[] = [];
+const beyond: RuleModule[] = [
+  dependsOnUnknown,
+  dependsOnNotNormalized,
+  dependsOnCycle,
+  frontMatterUnparsed,
+  frontMatterLineEndings,
+  promptIdNotNumeric,
+  commandWithoutProgram,
+  commandUnknownKey,
+  unknownRepoReference,
+  unknownRepoPathPrefix,
+  bareStringEntry,
+  sourceAbsentWithoutPattern,
+  invalidRegex,
+  faultExitCodeRange,
+  providerOptionValue,
+  repoDefinition,
+  defaultRepo,
+  workspaceManifest,
+  workspaceVersionRequirement,
+  workspaceCapability,
+  agentControlWorkspaceRequirement,
+  workspacePacketRepos,
+];
 
 export const promptRunnerRules: readonly Rule<any>[] = [...upstream, ...beyond].map((m) => m.default);
 

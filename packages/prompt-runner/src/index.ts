@@ -3,7 +3,7 @@ export { promptRunner } from './dialect.js';
 export { MANIFEST, promptFiles } from './packet.js';
 export { knownClauses, lastClause } from './contract.js';
 export { repoReferences, PATH_CLAUSES, type RepoReference } from './references.js';
-export { inspect, toElixirString, compareBytes, atom, tuple, type Term, Atom, Tuple, EMap, EFloat } from './elixir.js';
+export { inspect, isIntegerScalar, toElixirString, compareBytes, atom, tuple, type Term, Atom, Tuple, EMap, EFloat } from './elixir.js';
 export type { MarkdownFile } from './front-matter.js';
 export { WORKSPACE_SCHEMA } from './workspace.js';
 export {
@@ -22,3 +22,4 @@ export {
 } from './versions.js';
 export { normalizeId } from './prompt.js';
 export { isTimeoutWrapped, migrateLegacyCommand, type Migration } from './legacy-command.js';
+export { regexProblem } from './pcre.js';

@@ -184,6 +184,8 @@ export interface WorkspaceModel {
   problems: WorkspaceProblem[];
   repositories: Array<{ name: string; keyNode: TreeNode }>;
   requirement?: { text: string; node: TreeNode };
+  /** The `requires.prompt_runner` entry, whatever its value. */
+  requirementEntry?: Entry;
   /** `packet.path`: where the bound packet sits inside its repository. */
   packetPath?: string;
   capabilities: Array<{ text: string; node: TreeNode }>;

@@ -76,9 +76,13 @@ const CAPABILITIES_0_11 = [
   'workspace.legacy_state_import',
 ];
 
-/** `priv/capabilities` of each release flowlint knows (0.11.0 from its guide; 0.12.1 and 0.13.0 verbatim). */
+/**
+ * `priv/capabilities` of each release flowlint knows: 0.12.1 and 0.13.0 verbatim; 0.11.0 is 0.12.1's
+ * list without `agent_control.linear`, which the 0.12.0 CHANGELOG adds (0.12.1 adds none).
+ */
 export const RELEASE_CAPABILITIES: ReadonlyArray<readonly [string, readonly string[]]> = [
   ['0.11.0', CAPABILITIES_0_11],
+  ['0.12.0', [...CAPABILITIES_0_11, 'agent_control.linear']],
   ['0.12.1', [...CAPABILITIES_0_11, 'agent_control.linear']],
   ['0.13.0', [...CAPABILITIES_0_11, 'agent_control.linear', 'completion.agent_owned']],
 ];

@@ -3,8 +3,8 @@ import type { WorkspaceModel } from './model.js';
 import { dirname, join } from './paths.js';
 import { buildWorkspace } from './workspace.js';
 
-/** `schema: prompt_runner.workspace/v1` on a line of its own: a workspace manifest, whatever its name. */
-export const WORKSPACE_MARK = /^schema:[ \t]*["']?prompt_runner\.workspace\/v1["']?[ \t]*(#.*)?$/m;
+/** `schema: prompt_runner.workspace/…` at the top level: a workspace manifest, whatever its name or version. */
+export const WORKSPACE_MARK = /^["']?schema["']?:[ \t]*["']?prompt_runner\.workspace\/[^\s"']*["']?[ \t]*(#.*)?$/m;
 
 /**
  * The workspace manifest that runs a packet: in the packet folder or the nearest folder above it

@@ -136,6 +136,7 @@ export function buildWorkspace(source: Source, explicit: string | undefined): Wo
   model.requiresEntry = get('requires');
   const requirement = get('prompt_runner', sections.requires);
   const requirementText = term(requirement);
+  if (requirement) model.requirementEntry = requirement;
   if (requirement?.value && typeof requirementText === 'string') {
     model.requirement = { text: requirementText, node: requirement.value };
     model.version = explicit ?? requiredVersion(requirementText) ?? DEFAULT_VERSION;
