@@ -4,26 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { main } from '@flowlint/cli';
+import type { PacketReport as Report } from '../packages/cli/dist/packet/findings.js';
+import { lintMemory } from './support/lint.js';
 import { cliBin } from './support/paths.js';
-
-interface Finding {
-  file: string | null;
-  key?: string;
-  kind: string;
-  message: string;
-  prompt_id: string | null;
-  severity: 'error' | 'warning';
-}
-
-interface Report {
-  errors: number;
-  findings: Finding[];
-  packet: string;
-  'pass?': boolean;
-  root: string;
-  'strict?': boolean;
-  warnings: number;
-}
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'flowlint-packet-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -301,5 +284,35 @@ describe('flowlint packet lint, the built binary', () => {
     const result = spawnSync(process.execPath, [cliBin, 'packet', 'lint', clean, '--no-commit'], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
     expect(result.status).toBe(0);
     expect(result.stdout).toContain('  no authoring hazards found\n\n0 errors, 0 warnings\n');
+  });
+});
+
+describe('fixes', () => {
+  const apply = (text: string, edits: Array<{ span: { start: number; end: number }; newText: string }>) =>
+    [...edits].sort((a, b) => b.span.start - a.span.start).reduce((t, e) => t.slice(0, e.span.start) + e.newText + t.slice(e.span.end), text);
+
+  it('rewrites `timeout N prog args` entries as exec/args/timeout_ms, touching only those entries', () => {
+    const before = prompt(`id: "01"
+targets: ["app"]
+verify:
+  files_exist: ["NOTES.md"]
+  commands:
+    - "timeout 60 test -f NOTES.md"
+    - repo: app
+      run: "timeout 900 mix test --cover"
+    - "mix test | tee log"
+`);
+    const files = { 'prompt_runner_packet.md': MANIFEST, 'prompts/01_write.prompt.md': before };
+    const found = lintMemory(files, 'prompt-runner').filter((d) => d.rule === 'prompt-runner/legacy-shell-command');
+    expect(found).toHaveLength(3);
+    const edits = found.flatMap((d) => d.fix?.edits ?? []);
+    expect(found.filter((d) => d.fix)).toHaveLength(2);
+    const after = apply(before, edits);
+    expect(after).toContain('- { exec: "test", args: ["-f", "NOTES.md"], timeout_ms: 60000 }');
+    expect(after).toContain('    - repo: app\n      exec: "mix"\n      args: ["test", "--cover"]\n      timeout_ms: 900000\n');
+    expect(after).toContain('- "mix test | tee log"');
+    const relinted = lintMemory({ ...files, 'prompts/01_write.prompt.md': after }, 'prompt-runner');
+    expect(relinted.filter((d) => d.rule === 'prompt-runner/legacy-shell-command')).toHaveLength(1);
+    expect(relinted.filter((d) => d.rule.startsWith('core/'))).toEqual([]);
   });
 });

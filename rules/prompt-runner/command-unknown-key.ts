@@ -24,10 +24,16 @@ export default defineRule<PromptRunnerModel>({
           report({
             at: k.keyNode,
             source: c.file.source,
-            message: `commands entry key '${k.key}' is ignored by the verifier${didYouMean(k.key, COMMAND_KEYS)}; known keys: ${COMMAND_KEYS.join(', ')}`,
+            message: `commands entry key '${k.key}' is ignored by the verifier${suggestion(k.key)}; known keys: ${COMMAND_KEYS.join(', ')}`,
           });
         }
       }
     }
   },
 });
+
+/** `timeout` → `timeout_ms` (a unit suffix away), else the nearest key by spelling. */
+function suggestion(key: string): string {
+  const suffixed = COMMAND_KEYS.find((k) => k.startsWith(`${key}_`));
+  return suffixed ? `; did you mean '${suffixed}'?` : didYouMean(key, COMMAND_KEYS);
+}
