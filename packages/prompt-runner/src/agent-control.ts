@@ -44,7 +44,6 @@ export function buildAgentControl(tree: Tree, file: MarkdownFile, entry: Entry):
     node: verifyEntry?.value,
     promptId: FINISH_PROMPT_ID,
     derivedCommands: [],
-    isFinish: true,
   });
   if (contract.evaluable === 0) {
     return fail(atom('agent_control_completion_verify_required'), spanOfNode(verifyEntry?.keyNode ?? entry.keyNode));

@@ -13,7 +13,6 @@ export interface ContractInput {
   promptId: string | undefined;
   /** Commands the runner puts under `commands` when the contract has no such key (`Map.put_new`). */
   derivedCommands: ContractEntry[];
-  isFinish: boolean;
 }
 
 /** The contract as the runner normalizes it: every clause value wrapped into a list, `null` as empty. */
@@ -35,11 +34,9 @@ export function buildContract(input: ContractInput): Contract {
     promptId: input.promptId,
     file,
     anchor,
-    node: isMap(node) ? node : undefined,
     clauses,
     commands: commandEntries.map((entry) => classifyCommand(tree, entry)),
     evaluable,
-    isFinish: input.isFinish,
   };
 }
 
@@ -90,8 +87,7 @@ export function classifyCommand(tree: Tree | undefined, entry: ContractEntry): C
       break;
     }
   }
-  command.argsEntry = key('args') ?? key('argv');
-  const argsNode = tree.resolve(command.argsEntry?.value);
+  const argsNode = tree.resolve((key('args') ?? key('argv'))?.value);
   if (isSeq(argsNode)) command.args = tree.items(argsNode).map((n) => ({ node: n, term: termOf(tree, n) }));
   else if (argsNode && !(isScalar(argsNode) && argsNode.value === null)) command.args = [{ node: argsNode, term: termOf(tree, argsNode) }];
   command.timeoutEntry = key('timeout_ms');

@@ -51,7 +51,6 @@ export interface Command {
   /** The entry's keys, when it is a mapping. */
   keys: Entry[];
   args: Array<{ node: TreeNode; term: Term }>;
-  argsEntry?: Entry;
   timeoutEntry?: Entry;
   timeout?: Term;
 }
@@ -63,16 +62,12 @@ export interface Contract {
   file: MarkdownFile;
   /** Where findings about the contract as a whole go: its key, else the file's first line. */
   anchor: Span;
-  /** The contract's own mapping, when it is one. */
-  node?: TreeNode;
   /** Every key in document order, known clauses and unknown ones. */
   clauses: Clause[];
   /** `commands` entries: the clause's, or those the runner derives from `validation:` or the body. */
   commands: Command[];
   /** How many items `Verifier.contract_items/1` would list. */
   evaluable: number;
-  /** The repos the contract's prompt runs against (for the finish contract: every packet repo). */
-  isFinish: boolean;
 }
 
 export interface Target {
@@ -94,7 +89,6 @@ export interface PromptModel {
   filenamePrefix?: string;
   /** undefined when the runner holds no target list (no `targets` list and no Repository Root section). */
   targets?: Target[];
-  targetsEntry?: Entry;
   contract: Contract;
   /** Commands the runner also counts as `validation_commands` (0.13's agent-owned check reads them). */
   validationCommandCount: number;
@@ -179,7 +173,6 @@ export interface WorkspaceModel {
   kind: 'workspace';
   source: Source;
   tree: Tree;
-  root?: TreeNode;
   /** Every error `Workspace.Manifest.load/1` could stop at (it stops at the first). */
   problems: WorkspaceProblem[];
   repositories: Array<{ name: string; keyNode: TreeNode }>;

@@ -27,7 +27,6 @@ export function buildPrompt(file: MarkdownFile): PromptModel {
     node: verifyEntry?.value,
     promptId: id,
     derivedCommands: validation.derived,
-    isFinish: false,
   });
 
   const targetsEntry = entry('targets');
@@ -51,7 +50,6 @@ export function buildPrompt(file: MarkdownFile): PromptModel {
     idTerm,
     filenamePrefix: filenameDigits === undefined ? undefined : normalizeId(filenameDigits),
     targets,
-    targetsEntry,
     contract,
     validationCommandCount: validation.count,
     dependsOnEntry,

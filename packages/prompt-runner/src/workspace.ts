@@ -25,7 +25,7 @@ export function buildWorkspace(source: Source, explicit: string | undefined): Wo
   const tree = new Tree(source);
   const root = tree.resolve(tree.root);
   const problems: WorkspaceProblem[] = [];
-  const model: WorkspaceModel = { kind: 'workspace', source, tree, root, problems, repositories: [], capabilities: [], version: explicit ?? DEFAULT_VERSION };
+  const model: WorkspaceModel = { kind: 'workspace', source, tree, problems, repositories: [], capabilities: [], version: explicit ?? DEFAULT_VERSION };
   const add = (reason: Term | undefined, at: TreeNode | Span, message: string) =>
     problems.push({ reason: reason ?? null, at: 'start' in at ? at : spanOfNode(at), message, ...(reason === undefined ? { silent: true } : {}) });
   const whole: Span = { start: 0, end: source.lineEnd(0) };
