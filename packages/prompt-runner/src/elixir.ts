@@ -183,11 +183,19 @@ function atomName(t: Term): string {
   return t instanceof Atom ? t.name : String(t);
 }
 
-/** Bytewise (UTF-8) comparison, as Erlang compares binaries: UTF-8 byte order is code point order. */
+/**
+ * Bytewise (UTF-8) comparison, as Erlang compares binaries. UTF-8 byte order is code point order, which
+ * differs from JavaScript's UTF-16 order only where a surrogate pair meets U+E000–U+FFFF.
+ */
 export function compareBytes(a: string, b: string): number {
-  const ca = Array.from(a, (c) => c.codePointAt(0)!);
-  const cb = Array.from(b, (c) => c.codePointAt(0)!);
-  const n = Math.min(ca.length, cb.length);
-  for (let i = 0; i < n; i++) if (ca[i] !== cb[i]) return ca[i]! - cb[i]!;
-  return ca.length - cb.length;
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x === y) continue;
+    return isSurrogate(x) || isSurrogate(y) ? a.codePointAt(i)! - b.codePointAt(i)! : x - y;
+  }
+  return a.length - b.length;
 }
+
+const isSurrogate = (c: number) => c >= 0xd800 && c <= 0xdfff;

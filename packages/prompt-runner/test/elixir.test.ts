@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { atom, EFloat, EMap, inspect, tuple } from '@flowlint/prompt-runner';
+import { atom, compareBytes, EFloat, EMap, inspect, tuple } from '@flowlint/prompt-runner';
 
 describe('inspect renders terms as Elixir prints them', () => {
   it.each([
@@ -20,5 +20,14 @@ describe('inspect renders terms as Elixir prints them', () => {
     [new EMap([[atom('incomplete'), atom('repeat')]]), '%{incomplete: :repeat}'],
   ])('%j → %s', (term, text) => {
     expect(inspect(term as never)).toBe(text);
+  });
+});
+
+describe('compareBytes orders strings as Erlang orders binaries', () => {
+  it('is code point order, also where UTF-16 order differs', () => {
+    expect(compareBytes('a', 'b')).toBeLessThan(0);
+    expect(compareBytes('ab', 'a')).toBeGreaterThan(0);
+    expect(compareBytes('\u{1F600}', '\uFF21')).toBeGreaterThan(0);
+    expect(['b', '\uFF21', '\u{1F600}', 'a'].sort(compareBytes)).toEqual(['a', 'b', '\uFF21', '\u{1F600}']);
   });
 });
