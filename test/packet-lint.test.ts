@@ -316,3 +316,23 @@ verify:
     expect(relinted.filter((d) => d.rule.startsWith('core/'))).toEqual([]);
   });
 });
+
+describe('project targets', () => {
+  const workspace = `schema: prompt_runner.workspace/v1
+id: ops
+requires:
+  prompt_runner: ">= 0.12.1"
+  capabilities: [verifier.argv, completion.agent_owned]
+repositories:
+  app: { remote: git@example.com:o/app.git }
+`;
+  const capabilityFindings = (targets: Record<string, string>) =>
+    lintMemory({ 'workspace.yml': workspace }, 'prompt-runner', { rules: {}, targets }).filter((d) => d.rule === 'prompt-runner/workspace-capability');
+
+  it('a capability newer than the admitted releases is a guard, unless the project targets a release without it', () => {
+    expect(capabilityFindings({})).toEqual([]);
+    expect(capabilityFindings({ 'prompt-runner': '0.13.0' })).toEqual([]);
+    const found = capabilityFindings({ 'prompt-runner': '0.12.1' });
+    expect(found.map((d) => [d.range.start.line + 1, d.message.startsWith("capability 'completion.agent_owned' first ships in Prompt Runner 0.13.0")])).toEqual([[5, true]]);
+  });
+});

@@ -185,6 +185,8 @@ export interface WorkspaceModel {
   capabilitiesEntry?: Entry;
   requiresEntry?: Entry;
   version: string;
+  /** Where `version` comes from: the project's target, the oldest release the requirement admits, or 0.12.1. */
+  versionFrom: 'target' | 'requirement' | 'default';
 }
 
 export type PromptRunnerModel = PacketModel | WorkspaceModel;

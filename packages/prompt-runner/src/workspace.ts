@@ -25,7 +25,16 @@ export function buildWorkspace(source: Source, explicit: string | undefined): Wo
   const tree = new Tree(source);
   const root = tree.resolve(tree.root);
   const problems: WorkspaceProblem[] = [];
-  const model: WorkspaceModel = { kind: 'workspace', source, tree, problems, repositories: [], capabilities: [], version: explicit ?? DEFAULT_VERSION };
+  const model: WorkspaceModel = {
+    kind: 'workspace',
+    source,
+    tree,
+    problems,
+    repositories: [],
+    capabilities: [],
+    version: explicit ?? DEFAULT_VERSION,
+    versionFrom: explicit ? 'target' : 'default',
+  };
   const add = (reason: Term | undefined, at: TreeNode | Span, message: string) =>
     problems.push({ reason: reason ?? null, at: 'start' in at ? at : spanOfNode(at), message, ...(reason === undefined ? { silent: true } : {}) });
   const whole: Span = { start: 0, end: source.lineEnd(0) };
@@ -139,7 +148,11 @@ export function buildWorkspace(source: Source, explicit: string | undefined): Wo
   if (requirement) model.requirementEntry = requirement;
   if (requirement?.value && typeof requirementText === 'string') {
     model.requirement = { text: requirementText, node: requirement.value };
-    model.version = explicit ?? requiredVersion(requirementText) ?? DEFAULT_VERSION;
+    const required = requiredVersion(requirementText);
+    if (!explicit && required) {
+      model.version = required;
+      model.versionFrom = 'requirement';
+    }
   }
   const capabilities = stringList(get('capabilities', sections.requires), 'requires.capabilities');
   model.capabilities = capabilities;
