@@ -1,5 +1,13 @@
 import { defaultSettings, lintUnit, Source, type Diagnostic, type Dialect, type Span } from '@flowlint/core';
-import { compareBytes, MANIFEST, promptRunner, type PacketModel, type PromptRunnerModel } from '@flowlint/prompt-runner';
+import {
+  compareBytes,
+  FINISH_PROMPT_ID,
+  MANIFEST,
+  promptRunner,
+  type PacketModel,
+  type PromptModel,
+  type PromptRunnerModel,
+} from '@flowlint/prompt-runner';
 import { promptRunnerKinds, rules } from '@flowlint/rules';
 
 /** One finding in Prompt Runner's `packet lint` shape. */
@@ -54,9 +62,10 @@ export function lintPacket(
   const targets: Record<string, string> = options.version ? { 'prompt-runner': options.version } : {};
   const result = lintUnit(manifest, capturing, rules, host, { ...defaultSettings, targets });
   const packet = model?.kind === 'packet' ? model : undefined;
+  const prompts = new Map(packet?.prompts.map((p) => [p.file.source.path, p]));
   const findings = result.diagnostics
     .filter((d) => d.severity !== 'info')
-    .map((d) => toFinding(d, packet, manifest.path, options.strict))
+    .map((d) => toFinding(d, packet, prompts.get(d.path), manifest.path, options.strict))
     .sort((a, b) => compareBytes(a.file ?? '', b.file ?? '') || compareBytes(a.kind, b.kind) || compareBytes(a.message, b.message));
   const errors = findings.filter((f) => f.severity === 'error').length;
   return {
@@ -70,24 +79,24 @@ export function lintPacket(
   };
 }
 
-function toFinding(d: Diagnostic, packet: PacketModel | undefined, manifestPath: string, strict: boolean): PacketFinding {
+function toFinding(d: Diagnostic, packet: PacketModel | undefined, prompt: PromptModel | undefined, manifestPath: string, strict: boolean): PacketFinding {
   const kind = promptRunnerKinds.get(d.rule) ?? d.rule;
-  const prompt = packet?.prompts.find((p) => p.file.source.path === d.path);
   let file: string | null = d.path === manifestPath ? MANIFEST : (prompt?.file.name ?? d.path);
   let promptId: string | null = prompt?.id ?? null;
   if (d.path === manifestPath && kind !== 'invalid_agent_control' && inside(d.span, packet?.agentControl?.entry.value?.range)) {
-    promptId = 'agent-control-finish';
+    promptId = FINISH_PROMPT_ID;
   }
   if (FILELESS.has(kind)) file = null;
-  const finding: PacketFinding = {
+  const key = kind === 'inert_front_matter_key' ? /^`([^`]+)`/.exec(d.message)?.[1] : undefined;
+  // Keys in the order Jason prints an Elixir map's: sorted.
+  return {
     file,
+    ...(key ? { key } : {}),
     kind,
     message: d.message,
     prompt_id: promptId,
     severity: strict ? 'error' : (d.severity as 'error' | 'warning'),
   };
-  const key = kind === 'inert_front_matter_key' ? /^`([^`]+)`/.exec(d.message)?.[1] : undefined;
-  return key ? { file, key, kind, message: d.message, prompt_id: promptId, severity: finding.severity } : finding;
 }
 
 function inside(span: Span, range: readonly number[] | null | undefined): boolean {
