@@ -5,6 +5,7 @@ import { dialectById, dialects, rules } from '@flowlint/rules';
 import { discover, UsageError } from './discover.js';
 import { counts, formatters } from './formatters/index.js';
 import { lintTargets } from './lint.js';
+import { registerPacketCommands } from './packet/command.js';
 import { formatRules } from './rules-listing.js';
 import { version } from './version.js';
 
@@ -54,6 +55,8 @@ export async function main(argv: readonly string[], io: Io = nodeIo): Promise<nu
       );
       exitCode = exitCodeFor(run.diagnostics, options);
     });
+
+  registerPacketCommands(program, io, (code) => (exitCode = code));
 
   program
     .command('rules')

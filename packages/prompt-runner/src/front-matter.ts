@@ -1,0 +1,59 @@
+import { isMap, Tree, type Diagnostic, type Source, type Span, type TreeNode } from '@flowlint/core';
+import { basename } from './paths.js';
+
+/** A packet Markdown file (manifest or prompt) split exactly as `PromptRunner.FrontMatter.split/1` does. */
+export interface MarkdownFile {
+  source: Source;
+  /** The file's basename, as the runner's findings name it. */
+  name: string;
+  /** The YAML between the fences, when the runner sees front matter at all. */
+  tree?: Tree;
+  /** The front matter mapping the runner reads; undefined when it reads none. */
+  attributes?: TreeNode;
+  /** Why the runner reads no front matter from a file that starts like it has some. */
+  unread?: 'crlf' | 'bom';
+  /** Front matter the runner cannot use (a YAML error, or a root that is not a mapping). */
+  unusable?: Array<{ span: Span; message: string }>;
+  /** Offset where the body (everything after the closing fence line) starts. */
+  bodyStart: number;
+  body: string;
+  /** Findings of the YAML parser other than syntax errors (duplicate keys), for the unit's diagnostics. */
+  parserFindings: Diagnostic[];
+}
+
+/** `\A---\n(.*?)\n---\n?(.*)\z`, dotall and non-greedy: LF only, at byte 0, closed by the first `\n---`. */
+const FRONT_MATTER = /^---\n([\s\S]*?)\n---\n?([\s\S]*)$/;
+
+export function readMarkdown(source: Source): MarkdownFile {
+  const text = source.text;
+  const file: MarkdownFile = { source, name: basename(source.path), bodyStart: 0, body: text, parserFindings: [] };
+  const match = FRONT_MATTER.exec(text);
+  if (!match) {
+    if (text.startsWith('\uFEFF---')) file.unread = 'bom';
+    else if (text.startsWith('---\r\n')) file.unread = 'crlf';
+    return file;
+  }
+  const yaml = match[1]!;
+  file.bodyStart = text.length - match[2]!.length;
+  file.body = match[2]!;
+  const region = { start: 4, end: 4 + yaml.length };
+  const tree = new Tree(source, region);
+  file.tree = tree;
+  file.parserFindings = tree.diagnostics.filter((d) => d.rule !== 'core/yaml-syntax');
+  const syntax = tree.diagnostics.filter((d) => d.rule === 'core/yaml-syntax');
+  if (syntax.length || !tree.usable) {
+    file.unusable = syntax.map((d) => ({ span: d.span, message: d.message }));
+    return file;
+  }
+  const root = tree.resolve(tree.root);
+  // An empty block (or one holding only comments) reads as no attributes at all.
+  if (root === undefined) return file;
+  if (!isMap(root)) {
+    const r = root.range;
+    file.unusable = [{ span: { start: r?.[0] ?? region.start, end: r?.[1] ?? region.end }, message: 'the front matter is not a mapping' }];
+    return file;
+  }
+  file.attributes = root;
+  return file;
+}
+

@@ -1,0 +1,25 @@
+export * from './model.js';
+export { promptRunner } from './dialect.js';
+export { MANIFEST, promptFiles } from './packet.js';
+export { knownClauses, lastClause } from './contract.js';
+export { repoReferences, PATH_CLAUSES, type RepoReference } from './references.js';
+export { inspect, isIntegerScalar, toElixirString, compareBytes, atom, tuple, type Term, Atom, Tuple, EMap, EFloat } from './elixir.js';
+export type { MarkdownFile } from './front-matter.js';
+export { WORKSPACE_SCHEMA } from './workspace.js';
+export {
+  DEFAULT_VERSION,
+  atLeast,
+  explicitVersion,
+  versionText,
+  capabilitiesOf,
+  releaseWithCapability,
+  RELEASE_CAPABILITIES,
+  parseRequirement,
+  lowestRelease,
+  parseVersion,
+  compareVersions,
+  type Version,
+} from './versions.js';
+export { normalizeId } from './prompt.js';
+export { isTimeoutWrapped, migrateLegacyCommand, type Migration } from './legacy-command.js';
+export { regexProblem } from './pcre.js';

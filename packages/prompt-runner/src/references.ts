@@ -1,0 +1,59 @@
+import { spanOfNode, type Source, type Span, type TreeNode } from '@flowlint/core';
+import { EMap } from './elixir.js';
+import type { Contract } from './model.js';
+
+/** Clauses whose bare-string entries are paths, which the runner scopes to a repo when written `repo:path`. */
+export const PATH_CLAUSES = new Set([
+  'files_exist', 'files_absent', 'contains', 'matches', 'doc', 'yaml', 'json', 'glob', 'source_absent', 'changed_paths_only',
+]);
+
+export interface RepoReference {
+  name: string;
+  span: Span;
+  /**
+   * `repo-key`: an entry's `repo:` (lint checks it); `repos-clean`: a bare `repos_clean` repo name;
+   * `exec` / `args`: `@repo:NAME` in a command; `path-prefix`: the `repo` of a `"repo:path"` string.
+   */
+  via: 'repo-key' | 'repos-clean' | 'exec' | 'args' | 'path-prefix';
+  clause: string;
+}
+
+/** Every place a contract names a repo, with the span of the name itself. */
+export function repoReferences(contract: Contract): RepoReference[] {
+  const source = contract.file.source;
+  const out: RepoReference[] = [];
+  for (const clause of contract.clauses) {
+    for (const entry of clause.entries) {
+      const term = entry.term;
+      if (term instanceof EMap && entry.node) {
+        const repo = term.get('repo');
+        const repoNode = contract.file.tree?.get(entry.node, 'repo');
+        if (typeof repo === 'string' && repoNode) out.push({ name: repo, span: spanOfNode(repoNode), via: 'repo-key', clause: clause.name });
+      } else if (typeof term === 'string' && clause.name === 'repos_clean') {
+        out.push({ name: term, span: entry.span, via: 'repos-clean', clause: clause.name });
+      } else if (typeof term === 'string' && PATH_CLAUSES.has(clause.name) && term.includes(':')) {
+        const name = term.slice(0, term.indexOf(':'));
+        out.push({ name, span: within(source, entry.span, name), via: 'path-prefix', clause: clause.name });
+      }
+    }
+  }
+  for (const command of contract.commands) {
+    const refs: Array<{ text: string; node: TreeNode; via: 'exec' | 'args' }> = [];
+    if (command.program) refs.push({ text: command.program.text, node: command.program.node, via: 'exec' });
+    for (const arg of command.args) if (typeof arg.term === 'string') refs.push({ text: arg.term, node: arg.node, via: 'args' });
+    for (const ref of refs) {
+      if (!ref.text.startsWith('@repo:')) continue;
+      const name = ref.text.slice('@repo:'.length).split('/')[0]!;
+      out.push({ name, span: within(source, spanOfNode(ref.node), `@repo:${name}`, '@repo:'.length), via: ref.via, clause: 'commands' });
+    }
+  }
+  return out;
+}
+
+/** The span of `needle` inside a node's text (after `skip` characters of it), else the whole node. */
+function within(source: Source, span: Span, needle: string, skip = 0): Span {
+  const i = source.text.slice(span.start, span.end).indexOf(needle);
+  if (i < 0) return span;
+  const start = span.start + i + skip;
+  return { start, end: span.start + i + needle.length };
+}

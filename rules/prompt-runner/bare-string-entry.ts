@@ -1,0 +1,36 @@
+import { defineRule } from '@flowlint/core';
+import type { PromptRunnerModel } from '@flowlint/prompt-runner';
+
+export const kind = 'prompt-runner/bare-string-entry';
+
+const MAP_ONLY: Record<string, string> = {
+  yaml: 'always fails (the verifier needs {path, root})',
+  json: 'makes the verifier raise once the file exists and parses',
+  glob: 'makes the verifier raise',
+  source_absent: 'makes the verifier raise',
+};
+
+export default defineRule<PromptRunnerModel>({
+  id: 'prompt-runner/bare-string-entry',
+  dialect: 'prompt-runner',
+  severity: 'error',
+  basis: 'Prompt Runner verifier: yaml, json, glob and source_absent entries are read as maps; a bare string fails or raises',
+  summary: 'yaml, json, glob and source_absent entries must be mappings',
+  check(model, report) {
+    if (model.kind !== 'packet') return;
+    for (const c of model.contracts) {
+      for (const clause of c.clauses) {
+        const effect = MAP_ONLY[clause.name];
+        if (!effect) continue;
+        for (const entry of clause.entries) {
+          if (typeof entry.term !== 'string') continue;
+          report({
+            at: entry.node ?? entry.span,
+            source: c.file.source,
+            message: `a bare string in ${clause.name} ${effect}; write { path: ${JSON.stringify(entry.term)} } with the clause's options`,
+          });
+        }
+      }
+    }
+  },
+});

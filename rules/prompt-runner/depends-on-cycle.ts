@@ -1,0 +1,29 @@
+import { cycleThrough, cyclicComponents, defineRule } from '@flowlint/core';
+import type { PromptRunnerModel } from '@flowlint/prompt-runner';
+
+export const kind = 'prompt-runner/depends-on-cycle';
+
+export default defineRule<PromptRunnerModel>({
+  id: 'prompt-runner/depends-on-cycle',
+  dialect: 'prompt-runner',
+  severity: 'error',
+  basis: 'Prompt Runner Scheduler.order/2: prompts whose depends_on form a cycle fail planning with {:prompt_dependency_cycle, ids}',
+  summary: 'depends_on must not form a cycle',
+  check(model, report) {
+    if (model.kind !== 'packet') return;
+    for (const component of cyclicComponents(model.dependencies)) {
+      const members = new Set(component);
+      const first = model.prompts.find((p) => p.id !== undefined && members.has(p.id))!;
+      const cycle = cycleThrough(model.dependencies, first.id!, members);
+      const dep = first.dependsOn.find((d) => typeof d.term === 'string' && d.term === cycle[1]);
+      report({
+        at: dep?.node ?? first.dependsOnEntry!.keyNode,
+        source: first.file.source,
+        message: `depends_on forms a cycle (${cycle.join(' → ')}), so no prompt of it can ever start and planning fails with {:prompt_dependency_cycle, …}; remove one of these dependencies`,
+        related: model.prompts
+          .filter((p) => p !== first && p.id !== undefined && members.has(p.id) && p.dependsOnEntry)
+          .map((p) => ({ at: p.dependsOnEntry!.keyNode, source: p.file.source, message: `prompt "${p.id}" is part of the cycle` })),
+      });
+    }
+  },
+});

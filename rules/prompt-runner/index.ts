@@ -1,0 +1,102 @@
+import type { Rule } from '@flowlint/core';
+import * as agentOwnedStructuralEvidenceRequired from './agent-owned-structural-evidence-required.js';
+import * as agentOwnedVerifyCommands from './agent-owned-verify-commands.js';
+import * as changedPathsOnlyVacuous from './changed-paths-only-vacuous.js';
+import * as contractWithoutCommands from './contract-without-commands.js';
+import * as duplicatePromptId from './duplicate-prompt-id.js';
+import * as inertFrontMatterKey from './inert-front-matter-key.js';
+import * as invalidAgentControl from './invalid-agent-control.js';
+import * as invalidExecutionPolicy from './invalid-execution-policy.js';
+import * as legacyShellCommand from './legacy-shell-command.js';
+import * as promptFilenameWithoutPrefix from './prompt-filename-without-prefix.js';
+import * as promptIdFilenameMismatch from './prompt-id-filename-mismatch.js';
+import * as promptWithoutVerify from './prompt-without-verify.js';
+import * as repoGroupInTargets from './repo-group-in-targets.js';
+import * as unknownTargetRepo from './unknown-target-repo.js';
+import * as unknownVerifyClause from './unknown-verify-clause.js';
+import * as unknownVerifyRepo from './unknown-verify-repo.js';
+import * as verifyCommandWithoutTimeout from './verify-command-without-timeout.js';
+
+import * as dependsOnUnknown from './depends-on-unknown.js';
+import * as dependsOnNotNormalized from './depends-on-not-normalized.js';
+import * as dependsOnCycle from './depends-on-cycle.js';
+import * as frontMatterUnparsed from './front-matter-unparsed.js';
+import * as frontMatterLineEndings from './front-matter-line-endings.js';
+import * as promptIdNotNumeric from './prompt-id-not-numeric.js';
+import * as commandWithoutProgram from './command-without-program.js';
+import * as commandUnknownKey from './command-unknown-key.js';
+import * as unknownRepoReference from './unknown-repo-reference.js';
+import * as unknownRepoPathPrefix from './unknown-repo-path-prefix.js';
+import * as bareStringEntry from './bare-string-entry.js';
+import * as sourceAbsentWithoutPattern from './source-absent-without-pattern.js';
+import * as invalidRegex from './invalid-regex.js';
+import * as faultExitCodeRange from './fault-exit-code-range.js';
+import * as providerOptionValue from './provider-option-value.js';
+import * as repoDefinition from './repo-definition.js';
+import * as defaultRepo from './default-repo.js';
+import * as workspaceManifest from './workspace-manifest.js';
+import * as workspaceVersionRequirement from './workspace-version-requirement.js';
+import * as workspaceCapability from './workspace-capability.js';
+import * as agentControlWorkspaceRequirement from './agent-control-workspace-requirement.js';
+import * as workspacePacketRepos from './workspace-packet-repos.js';
+
+interface RuleModule {
+  default: Rule<any>;
+  /** The finding kind `flowlint packet lint` prints: Prompt Runner's own for its checks, the rule id for flowlint's. */
+  kind: string;
+}
+
+/** Prompt Runner's own `packet lint` checks, in its evaluation order. */
+const upstream: RuleModule[] = [
+  invalidExecutionPolicy,
+  invalidAgentControl,
+  duplicatePromptId,
+  promptFilenameWithoutPrefix,
+  promptIdFilenameMismatch,
+  repoGroupInTargets,
+  unknownTargetRepo,
+  promptWithoutVerify,
+  unknownVerifyClause,
+  contractWithoutCommands,
+  legacyShellCommand,
+  verifyCommandWithoutTimeout,
+  unknownVerifyRepo,
+  changedPathsOnlyVacuous,
+  agentOwnedVerifyCommands,
+  agentOwnedStructuralEvidenceRequired,
+  inertFrontMatterKey,
+];
+
+/** Checks Prompt Runner's lint does not make (spec §7.3): plan-time, doctor-time and silent hazards. */
+const beyond: RuleModule[] = [
+  dependsOnUnknown,
+  dependsOnNotNormalized,
+  dependsOnCycle,
+  frontMatterUnparsed,
+  frontMatterLineEndings,
+  promptIdNotNumeric,
+  commandWithoutProgram,
+  commandUnknownKey,
+  unknownRepoReference,
+  unknownRepoPathPrefix,
+  bareStringEntry,
+  sourceAbsentWithoutPattern,
+  invalidRegex,
+  faultExitCodeRange,
+  providerOptionValue,
+  repoDefinition,
+  defaultRepo,
+  workspaceManifest,
+  workspaceVersionRequirement,
+  workspaceCapability,
+  agentControlWorkspaceRequirement,
+  workspacePacketRepos,
+];
+
+export const promptRunnerRules: readonly Rule<any>[] = [...upstream, ...beyond].map((m) => m.default);
+
+/** Rule id → the kind `flowlint packet lint` reports it as. */
+export const promptRunnerKinds: ReadonlyMap<string, string> = new Map([...upstream, ...beyond].map((m) => [m.default.id, m.kind]));
+
+/** The kinds Prompt Runner's own lint emits (the rest are flowlint's). */
+export const upstreamKinds: ReadonlySet<string> = new Set(upstream.map((m) => m.kind));

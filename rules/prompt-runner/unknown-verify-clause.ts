@@ -1,0 +1,29 @@
+import { defineRule } from '@flowlint/core';
+import { CONTRACT_CLAUSES, inspect, type PromptRunnerModel } from '@flowlint/prompt-runner';
+
+export const kind = 'unknown_verify_clause';
+
+export default defineRule<PromptRunnerModel>({
+  id: 'prompt-runner/unknown-verify-clause',
+  dialect: 'prompt-runner',
+  severity: 'error',
+  basis: 'Prompt Runner 0.12.1 packet lint `unknown_verify_clause` (Verifier.contract_keys/0)',
+  summary: 'every key under verify must be one of the twelve clauses the verifier evaluates',
+  check(model, report) {
+    if (model.kind !== 'packet') return;
+    for (const c of model.contracts) {
+      const seen = new Set<string>();
+      for (const clause of c.clauses) {
+        if (clause.known || seen.has(clause.name)) continue;
+        seen.add(clause.name);
+        report({
+          at: clause.keyNode,
+          source: c.file.source,
+          message:
+            `verify contract has an unrecognized clause ${inspect(clause.name)}; it is parsed, stored, and never evaluated ` +
+            `(known clauses: ${CONTRACT_CLAUSES.join(', ')})`,
+        });
+      }
+    }
+  },
+});

@@ -1,0 +1,34 @@
+import { defineRule } from '@flowlint/core';
+import { inspect, isTimeoutWrapped, type PromptRunnerModel } from '@flowlint/prompt-runner';
+
+export const kind = 'verify_command_without_timeout';
+
+export default defineRule<PromptRunnerModel>({
+  id: 'prompt-runner/verify-command-without-timeout',
+  dialect: 'prompt-runner',
+  severity: 'warning',
+  basis: 'Prompt Runner 0.12.1 packet lint `verify_command_without_timeout` (a positive integer timeout_ms, or a GNU timeout wrapper)',
+  summary: 'every verify command should be bounded: timeout_ms for structured commands, `timeout N` for shell strings',
+  check(model, report) {
+    if (model.kind !== 'packet') return;
+    for (const c of model.contracts) {
+      for (const command of c.commands) {
+        if (command.program) {
+          const t = command.timeout;
+          if (typeof t === 'number' && t > 0) continue;
+          report({
+            at: command.timeoutEntry?.value ?? command.program.key.keyNode,
+            source: c.file.source,
+            message: `structured verify command has no positive timeout_ms: ${inspect(command.entry.term)}`,
+          });
+        } else if (command.shell && !isTimeoutWrapped(command.shell.text)) {
+          report({
+            at: command.shell.node ?? command.shell.span,
+            source: c.file.source,
+            message: `legacy verify command has no timeout wrapper: ${inspect(command.shell.text)}`,
+          });
+        }
+      }
+    }
+  },
+});
