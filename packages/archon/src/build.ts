@@ -122,7 +122,9 @@ export function buildWorkflow(tree: Tree, source: Source, root: TreeNode, option
     if (outputFormat) node.outputFormat = outputFormat;
 
     for (const surface of SURFACES) {
-      for (const { path, value } of valuesAt(tree, item, surface.path)) {
+      const first = nodeFields.get(surface.path[0]!)?.value;
+      if (!first) continue;
+      for (const { path, value } of valuesAt(tree, first, surface.path.slice(1), [surface.path[0]!])) {
         const st = ScalarText.of(text, value);
         if (!st) continue;
         const refs = scanSurface(st, path.join('.'), surface.shell);
@@ -171,8 +173,8 @@ function locatedString(entry: Entry | undefined): Located<string> | undefined {
 }
 
 /** The values at a key path under a node, `*` matching every key of a mapping. */
-function valuesAt(tree: Tree, node: TreeNode, path: readonly string[]): Array<{ path: string[]; value: TreeNode }> {
-  let current: Array<{ path: string[]; value: TreeNode }> = [{ path: [], value: node }];
+function valuesAt(tree: Tree, node: TreeNode, path: readonly string[], prefix: string[]): Array<{ path: string[]; value: TreeNode }> {
+  let current: Array<{ path: string[]; value: TreeNode }> = [{ path: prefix, value: node }];
   for (const step of path) {
     const next: typeof current = [];
     for (const c of current) {

@@ -78,12 +78,10 @@ function findWorkflow(name: string, folders: string[], host: Host): string | und
       if (named(path)) return path;
     }
   }
-  for (const folder of folders) {
-    for (const entry of host.readDir(folder) ?? []) {
-      const path = `${folder}/${entry}`;
-      if (WORKFLOW_FILE.test(entry) && named(path)) return path;
-    }
-  }
+  // Files whose name mentions the target are read first: usually the first read is the hit.
+  const candidates = folders.flatMap((folder) => (host.readDir(folder) ?? []).filter((e) => WORKFLOW_FILE.test(e)).map((e) => ({ entry: e, path: `${folder}/${e}` })));
+  const likely = candidates.filter((c) => c.entry.includes(name));
+  for (const c of [...likely, ...candidates.filter((c) => !c.entry.includes(name))]) if (named(c.path)) return c.path;
   return undefined;
 }
 

@@ -9,38 +9,44 @@ import { isScalar, type Span, type TreeNode } from '@flowlint/core';
 export class ScalarText {
   readonly value: string;
   readonly span: Span;
-  private readonly starts: number[];
-  private readonly ends: number[];
+  private readonly text: string;
+  private readonly type: string;
+  private map: { starts: number[]; ends: number[] } | undefined;
 
-  private constructor(value: string, span: Span, starts: number[], ends: number[]) {
+  private constructor(text: string, value: string, span: Span, type: string) {
+    this.text = text;
     this.value = value;
     this.span = span;
-    this.starts = starts;
-    this.ends = ends;
+    this.type = type;
   }
 
   /** Undefined for anything but a string scalar. */
   static of(text: string, node: TreeNode | undefined): ScalarText | undefined {
     if (!isScalar(node) || typeof node.value !== 'string' || !node.range) return undefined;
-    const value = node.value;
-    const span = { start: node.range[0], end: node.range[1] };
-    const decoded = decode(text, span, String(node.type));
-    if (decoded && decoded.chars.join('') === value) {
-      return new ScalarText(value, span, decoded.starts, decoded.ends);
-    }
-    // A style this decoder does not model exactly: every character maps to the whole scalar.
-    const starts = new Array<number>(value.length).fill(span.start);
-    const ends = new Array<number>(value.length).fill(span.end);
-    return new ScalarText(value, span, starts, ends);
+    return new ScalarText(text, node.value, { start: node.range[0], end: node.range[1] }, String(node.type));
   }
 
   /** The source span of the decoded characters [start, end). */
   sourceSpan(start: number, end: number): Span {
     if (this.value.length === 0) return { ...this.span };
+    const { starts, ends } = this.offsets();
     const a = Math.max(0, Math.min(start, this.value.length - 1));
-    if (end <= start) return { start: this.starts[a]!, end: this.starts[a]! };
+    if (end <= start) return { start: starts[a]!, end: starts[a]! };
     const b = Math.max(a, Math.min(end, this.value.length) - 1);
-    return { start: this.starts[a]!, end: this.ends[b]! };
+    return { start: starts[a]!, end: ends[b]! };
+  }
+
+  /** Decoded once, on the first question: most surfaces are scanned and never asked about. */
+  private offsets(): { starts: number[]; ends: number[] } {
+    if (this.map) return this.map;
+    const decoded = decode(this.text, this.span, this.type);
+    if (decoded && decoded.chars.join('') === this.value) {
+      this.map = { starts: decoded.starts, ends: decoded.ends };
+    } else {
+      // A style this decoder does not model exactly: every character maps to the whole scalar.
+      this.map = { starts: new Array<number>(this.value.length).fill(this.span.start), ends: new Array<number>(this.value.length).fill(this.span.end) };
+    }
+    return this.map;
   }
 }
 
