@@ -12,7 +12,7 @@ export default defineRule<WorkflowModel>({
       if (f.reaction !== 'drop') continue;
       report({
         at: f.span,
-        message: `${f.message}; Archon drops this value and writes only a log line, so the workflow runs as if '${String(f.path[0])}' were not set`,
+        message: `${f.message}; Archon drops this value and writes only a log line, so the workflow runs without it`,
       });
     }
   },

@@ -1,11 +1,11 @@
 import { defineRule, isScalar, scalarValue, type Entry } from '@flowlint/core';
-import type { WorkflowModel } from '@flowlint/archon';
+import { nodeReferences, type WorkflowModel } from '@flowlint/archon';
 
 export default defineRule<WorkflowModel>({
   id: 'archon/include-inputs',
   dialect: 'archon',
   severity: 'error',
-  basis: "workflow-inputs.ts / include-expander.ts: \"included block '<w>' does not declare input(s)\", \"requires input(s) 'k'. Pass it through 'with:'\", \"references missing input(s) $INPUTS.x\"",
+  basis: "workflow-inputs.ts / include-expander.ts: \"included block '<w>' does not declare input(s)\", \"requires input(s) 'k'. Pass it through 'with:'\", \"references missing input(s) $INPUTS.x\", \"references '$x.output' outside its workflow namespace\"",
   summary: "an include's with: must match the included workflow's inputs",
   check(model, report) {
     for (const node of model.nodes) {
@@ -32,6 +32,14 @@ export default defineRule<WorkflowModel>({
       }
       const reported = new Set<string>();
       for (const inner of block.nodes) {
+        for (const ref of nodeReferences(inner)) {
+          if (block.analysis.resolve(inner, ref.id)) continue;
+          report({
+            at: node.include.target.node,
+            message: `${node.label}: ${target} node '${inner.id ?? inner.index + 1}' references '${ref.text}' outside its workflow namespace. Declare it under the block's inputs:, read it as $INPUTS.<name>, and pass it through this node's with:`,
+            related: [{ at: ref.span, source: r.source, message: 'the reference' }],
+          });
+        }
         for (const ref of inner.inputRefs) {
           if (given.has(ref.name) || reported.has(ref.name)) continue;
           const decl = declared.get(ref.name);

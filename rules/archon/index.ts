@@ -4,6 +4,7 @@ import approvalDecisions from './approval-decisions.js';
 import approvalDeprecated from './approval-deprecated.js';
 import bashDoubleQuotedRef from './bash-double-quoted-ref.js';
 import capabilityMismatch from './capability-mismatch.js';
+import commandNotFound from './command-not-found.js';
 import contextResume from './context-resume.js';
 import dependencyCycle from './dependency-cycle.js';
 import droppedValue from './dropped-value.js';
@@ -24,11 +25,13 @@ import outputFieldUndeclared from './output-field-undeclared.js';
 import pauseWithoutInteractive from './pause-without-interactive.js';
 import racingJoin from './racing-join.js';
 import refNotUpstream from './ref-not-upstream.js';
+import renamedTool from './renamed-tool.js';
 import retryUnsupported from './retry-unsupported.js';
 import returns from './returns.js';
 import schema from './schema.js';
 import scriptOutputRef from './script-output-ref.js';
 import signalCompletesWithoutInteractive from './signal-completes-without-interactive.js';
+import skippedJoin from './skipped-join.js';
 import templating from './templating.js';
 import thresholdJoin from './threshold-join.js';
 import unknownDependency from './unknown-dependency.js';
@@ -51,6 +54,7 @@ export const archonRules: readonly Rule<any>[] = [
   approvalDeprecated,
   bashDoubleQuotedRef,
   capabilityMismatch,
+  commandNotFound,
   contextResume,
   dependencyCycle,
   droppedValue,
@@ -71,11 +75,13 @@ export const archonRules: readonly Rule<any>[] = [
   pauseWithoutInteractive,
   racingJoin,
   refNotUpstream,
+  renamedTool,
   retryUnsupported,
   returns,
   schema,
   scriptOutputRef,
   signalCompletesWithoutInteractive,
+  skippedJoin,
   templating,
   thresholdJoin,
   unknownDependency,

@@ -1,4 +1,4 @@
-import { isMap, makeDiagnostic, Tree, type Dialect, type Source } from '@flowlint/core';
+import { isMap, makeDiagnostic, Tree, type Dialect, type Host, type Source } from '@flowlint/core';
 import { buildWorkflow } from './build.js';
 import { resolveIncludes } from './includes.js';
 import type { WorkflowModel } from './model.js';
@@ -9,6 +9,16 @@ const WORKFLOW_PATH = /(^|\/)\.archon\/workflows\/.+\.ya?ml$/i;
 const YAML_FILE = /\.ya?ml$/i;
 const HAS_NODES = /^nodes[ \t]*:/m;
 const HAS_NAME = /^(name|description)[ \t]*:/m;
+
+/** `.archon/commands` beside the `.archon/workflows` folder the file is in, as far as the host can see it. */
+function commandsFolder(path: string, host: Host): WorkflowModel['commands'] {
+  const at = path.lastIndexOf('.archon/workflows/');
+  if (at === -1) return undefined;
+  const folder = `${path.slice(0, at)}.archon/commands`;
+  const entries = host.readDir(folder);
+  if (!entries) return undefined;
+  return { folder, names: new Set(entries.filter((e) => e.endsWith('.md')).map((e) => e.slice(0, -3))) };
+}
 
 export const archon: Dialect<WorkflowModel> = {
   id: 'archon',
@@ -37,6 +47,8 @@ export const archon: Dialect<WorkflowModel> = {
     const model = buildWorkflow(tree, source, root, { version, includeChain: [] });
     model.includeChain.push(model.name ?? source.path.replace(/^.*\//, '').replace(/\.ya?ml$/i, ''));
     resolveIncludes(model, host, version);
+    const commands = commandsFolder(source.path, host);
+    if (commands) model.commands = commands;
     // Included files are workflows of their own, linted as their own units; only the main file is this unit's.
     return { model, diagnostics, sources: [source] };
   },

@@ -134,6 +134,8 @@ export interface WorkflowModel {
   /** Explicit workflow-level provider. */
   provider?: Located<string>;
   templating: TemplatingSite[];
+  /** The project's `.archon/commands` folder and the command files in it, when the host can list it. */
+  commands?: { folder: string; names: ReadonlySet<string> };
   /** Include chain from the file being linted to this one (names), for cycle and depth checks. */
   includeChain: string[];
   /** Memoized answers to graph questions; built once per model. */

@@ -1,4 +1,4 @@
-import type { SchemaFinding, TreeNode } from '@flowlint/core';
+import { isMap, type SchemaFinding, type TreeNode } from '@flowlint/core';
 import { classifyJoin, DROPPED_WORKFLOW_FIELDS } from './facts.js';
 import { KIND_KEYS, type ArchonNode, type WorkflowModel } from './model.js';
 import { schemaChecker } from './versions.js';
@@ -25,7 +25,7 @@ export function schemaFindings(model: WorkflowModel): ClassifiedFinding[] {
   const byTreeNode = new Map<TreeNode, ArchonNode>(model.nodes.map((n) => [n.node, n]));
   found = [];
   for (const finding of schemaChecker(model.version).check(model.tree)) {
-    if (finding.path[0] === 'steps') continue;
+    if (finding.path[0] === 'steps' || finding.keyword === 'propertyNames') continue;
     const missingRoot = finding.path.length === 0 && finding.keyword === 'required' ? /required property '([^']+)'$/.exec(finding.message)?.[1] : undefined;
     // A legacy steps: file is reported once, as such, by archon/legacy-steps.
     if (missingRoot === 'nodes' && model.fields.has('steps')) continue;
@@ -42,12 +42,32 @@ export function schemaFindings(model: WorkflowModel): ClassifiedFinding[] {
     const removed = finding.keyword === 'not' && finding.path[finding.path.length - 1] === 'thinking';
     const classified: ClassifiedFinding = removed
       ? { ...finding, reaction: 'reject', message: "'thinking:' has been removed in Archon 0.10; use 'effort:' instead" }
-      : { ...finding, reaction: reactionTo(finding) };
+      : { ...finding, reaction: reactionTo(finding), message: readable(finding, isMap(model.tree.nodeAt(finding.path).node)) };
     if (node) classified.node = node;
     found.push(classified);
   }
   cache.set(model, found);
   return found;
+}
+
+/** The schema's patterns, said in words. */
+const PATTERN_WORDS: Record<string, string> = {
+  '\\S': 'must not be blank',
+  '^(?!\\.)(?!.*\\.\\.)[^/\\\\]+$': "is not a valid command name (no '/' or '\\', no '..', no leading '.')",
+  '^[a-zA-Z_][a-zA-Z0-9_-]*$': 'is not a valid name (start with a letter or underscore; then letters, digits, underscores or hyphens)',
+  '^[a-z0-9]+(-[a-z0-9]+)*$': "must be kebab-case (lowercase letters, digits, single hyphens — e.g. 'needs-revision')",
+};
+
+/** `onKey`: the finding is about a key of the mapping at its path (a propertyNames check). */
+function readable(finding: SchemaFinding, onKey: boolean): string {
+  if (finding.keyword === 'required' && finding.message.endsWith("required property 'runtime'")) {
+    return `${finding.message.replace(/ is missing.*$/, '')} is a script node: 'runtime' is required ('bun' or 'uv')`;
+  }
+  if (finding.keyword !== 'pattern') return finding.message;
+  const m = /^(.*) does not match the pattern (.*) required for (.*)$/.exec(finding.message);
+  const words = m && PATTERN_WORDS[m[2]!];
+  if (!m || !words) return finding.message;
+  return onKey ? `key ${m[1]} in ${m[3]} ${words}` : `${m[3]} ${words}: ${m[1]}`;
 }
 
 function reactionTo(finding: SchemaFinding): EngineReaction {
