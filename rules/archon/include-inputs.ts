@@ -1,5 +1,5 @@
-import { defineRule, isScalar, scalarValue, type Entry } from '@flowlint/core';
-import { nodeReferences, type WorkflowModel } from '@flowlint/archon';
+import { defineRule } from '@flowlint/core';
+import { includeContract, type WorkflowModel } from '@flowlint/archon';
 
 export default defineRule<WorkflowModel>({
   id: 'archon/include-inputs',
@@ -9,48 +9,25 @@ export default defineRule<WorkflowModel>({
   summary: "an include's with: must match the included workflow's inputs",
   check(model, report) {
     for (const node of model.nodes) {
-      const r = node.include?.resolution;
-      if (r?.kind !== 'found' || !node.include) continue;
-      const block = r.workflow;
-      const given = new Map<string, Entry>(model.tree.entries(node.fields.get('with')?.value).map((e) => [e.key, e]));
-      const inputsField = block.fields.get('inputs');
-      const declared = new Map(block.tree.entries(inputsField?.value).map((e) => [e.key, e]));
-      const target = `included block '${String(node.include.target.value)}'`;
-      if (inputsField) {
-        const names = [...declared.keys()];
-        for (const [key, entry] of given) {
-          if (declared.has(key)) continue;
-          report({
-            at: entry.keyNode,
-            message: `${node.label}: ${target} does not declare input '${key}'. Declared inputs: ${names.length ? names.join(', ') : 'none'}; remove it or declare it under the block's inputs:`,
-          });
-        }
-        for (const [key, entry] of declared) {
-          if (given.has(key) || scalarValue(block.tree.get(entry.value, 'required')) !== true) continue;
-          report({ at: node.include.target.node, message: `${node.label}: ${target} requires input '${key}'. Pass it through 'with:'`, related: [{ at: entry.keyNode, source: r.source, message: 'declared here' }] });
-        }
+      const c = includeContract(model, node);
+      if (!c || !node.include) continue;
+      const at = node.include.target.node;
+      const block = `included block '${String(node.include.target.value)}'`;
+      for (const entry of c.undeclared) {
+        report({ at: entry.keyNode, message: `${node.label}: ${block} does not declare input '${entry.key}'. Declared inputs: ${c.declared?.join(', ') || 'none'}; remove it or declare it under the block's inputs:` });
       }
-      const reported = new Set<string>();
-      for (const inner of block.nodes) {
-        for (const ref of nodeReferences(inner)) {
-          if (block.analysis.resolve(inner, ref.id)) continue;
-          report({
-            at: node.include.target.node,
-            message: `${node.label}: ${target} node '${inner.id ?? inner.index + 1}' references '${ref.text}' outside its workflow namespace. Declare it under the block's inputs:, read it as $INPUTS.<name>, and pass it through this node's with:`,
-            related: [{ at: ref.span, source: r.source, message: 'the reference' }],
-          });
-        }
-        for (const ref of inner.inputRefs) {
-          if (given.has(ref.name) || reported.has(ref.name)) continue;
-          const decl = declared.get(ref.name);
-          if (decl && block.tree.entry(decl.value, 'default')) continue;
-          reported.add(ref.name);
-          report({
-            at: node.include.target.node,
-            message: `${node.label}: ${target} references missing input $INPUTS.${ref.name}. Pass it through 'with:'${isScalar(node.fields.get('with')?.value) ? '' : ` (e.g. with: { ${ref.name}: … })`}`,
-            related: [{ at: ref.span, source: r.source, message: `$INPUTS.${ref.name} is read here` }],
-          });
-        }
+      for (const entry of c.missingRequired) {
+        report({ at, message: `${node.label}: ${block} requires input '${entry.key}'. Pass it through 'with:'`, related: [{ at: entry.keyNode, source: c.source, message: 'declared here' }] });
+      }
+      for (const ref of c.missingInputs) {
+        report({ at, message: `${node.label}: ${block} references missing input $INPUTS.${ref.name}. Pass it through 'with:' (with: { ${ref.name}: … })`, related: [{ at: ref.span, source: c.source, message: 'read here' }] });
+      }
+      for (const { node: inner, ref } of c.outsideRefs) {
+        report({
+          at,
+          message: `${node.label}: ${block} ${inner.label} references '${ref.text}' outside its workflow namespace. Declare it under the block's inputs:, read it as $INPUTS.<name>, and pass it through this node's with:`,
+          related: [{ at: ref.span, source: c.source, message: 'the reference' }],
+        });
       }
     }
   },

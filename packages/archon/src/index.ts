@@ -8,3 +8,4 @@ export { schemaFindings, type ClassifiedFinding, type EngineReaction } from './s
 export * from './facts.js';
 export { nodeReferences, type NodeReference } from './node-refs.js';
 export { whenFindings, type WhenFinding } from './when-findings.js';
+export { includeContract, includeWhenConflicts, type IncludeContract, type IncludeWhenConflicts } from './include-checks.js';

@@ -52,4 +52,19 @@ describe('include: expansion through the host', () => {
     const found = lintMemory({ 'main.yaml': wf('main', '  - id: child\n    workflow: written-later\n') }, 'archon');
     expect(found.filter((d) => d.severity === 'error')).toEqual([]);
   });
+
+  it('checks the inputs a block reads and the nodes it reaches outside itself', () => {
+    const files = {
+      'main.yaml': wf('main', '  - id: fetch\n    bash: gh issue view 1\n' + include('review', 'block')),
+      'block.yaml': wf('block', '  - id: critique\n    prompt: |\n      Focus on $INPUTS.focus.\n      $fetch.output\n'),
+    };
+    const messages = lintMemory(files, 'archon').filter((d) => d.rule === 'archon/include-inputs' && d.path === 'main.yaml').map((d) => d.message);
+    expect(messages).toHaveLength(2);
+    expect(messages).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining('references missing input $INPUTS.focus'),
+        expect.stringContaining("references '$fetch.output' outside its workflow namespace"),
+      ]),
+    );
+  });
 });
