@@ -14,10 +14,9 @@ export default defineRule<WorkflowModel>({
       // items may also be a literal JSON array; only its $node.output references are checked here.
       const refs = node.outputRefs.filter((r) => r.surface === 'fan_out.items');
       const fail = (at: At, message: string) => report({ at, message: `${node.label}: ${message}; Archon refuses to load the workflow` });
-      const upstream = model.analysis.upstream(node);
       for (const ref of refs) {
         const producer = model.analysis.resolve(node, ref.id);
-        if (producer && !upstream.has(producer)) {
+        if (producer && !model.analysis.upstream(node).has(producer)) {
           fail(ref.span, `fan_out.items references '$${ref.id}.output', which is not an upstream dependency — add '${ref.id}' to depends_on so its item array is produced first`);
         }
       }

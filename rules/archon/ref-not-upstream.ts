@@ -12,10 +12,9 @@ export default defineRule<WorkflowModel>({
   summary: 'a node reads the output of a node it does not wait for',
   check(model, report) {
     for (const node of model.nodes) {
-      const upstream = model.analysis.upstream(node);
       for (const ref of nodeReferences(node)) {
         const producer = model.analysis.resolve(node, ref.id);
-        if (!producer || producer === node || upstream.has(producer) || enclosing(node, producer) || ENGINE_CHECKED.test(ref.where)) continue;
+        if (!producer || producer === node || model.analysis.upstream(node).has(producer) || enclosing(node, producer) || ENGINE_CHECKED.test(ref.where)) continue;
         const effect = ref.field === undefined ? "it may not have run yet, and then the reference is replaced by ''" : 'it may not have run yet, and then reading a field fails the node';
         report({
           at: ref.span,

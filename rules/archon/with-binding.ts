@@ -12,7 +12,6 @@ export default defineRule<WorkflowModel>({
   check(model, report) {
     for (const node of model.nodes) {
       if (node.kind !== 'command' && node.kind !== 'script') continue;
-      const upstream = model.analysis.upstream(node);
       for (const binding of model.tree.entries(node.fields.get('with')?.value)) {
         if (!isMap(binding.value)) continue;
         const fail = (at: At, message: string) =>
@@ -34,7 +33,7 @@ export default defineRule<WorkflowModel>({
           continue;
         }
         const producer = model.analysis.resolve(node, m[1]!);
-        if (producer && producer !== node && !upstream.has(producer)) {
+        if (producer && producer !== node && !model.analysis.upstream(node).has(producer)) {
           fail(from.value, `'with.${binding.key}' references '$${m[1]}.output', which is not an upstream dependency — add '${m[1]}' to depends_on so its value is produced first`);
         }
       }

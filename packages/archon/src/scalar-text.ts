@@ -40,7 +40,7 @@ export class ScalarText {
   private offsets(): { starts: number[]; ends: number[] } {
     if (this.map) return this.map;
     const decoded = decode(this.text, this.span, this.type);
-    if (decoded && decoded.chars.join('') === this.value) {
+    if (decoded && decoded.text === this.value) {
       this.map = { starts: decoded.starts, ends: decoded.ends };
     } else {
       // A style this decoder does not model exactly: every character maps to the whole scalar.
@@ -51,7 +51,7 @@ export class ScalarText {
 }
 
 interface Decoded {
-  chars: string[];
+  text: string;
   starts: number[];
   ends: number[];
 }
@@ -80,21 +80,20 @@ const HEX_ESCAPES: Record<string, number> = { x: 2, u: 4, U: 8 };
 
 /** Plain and quoted scalars: line folding (YAML 1.2 §7.3), quote doubling and escapes. */
 function decodeFlow(text: string, from: number, to: number, style: 'plain' | 'single' | 'double'): Decoded | undefined {
-  const out: Decoded = { chars: [], starts: [], ends: [] };
+  const out: Decoded = { text: '', starts: [], ends: [] };
   /** Output length up to the last character that folding must keep (not a literal blank). */
   let kept = 0;
   const emit = (s: string, start: number, end: number, blank = false): void => {
-    for (const c of s) {
-      for (let k = 0; k < c.length; k++) {
-        out.chars.push(c[k]!);
-        out.starts.push(start);
-        out.ends.push(end);
-      }
+    out.text += s;
+    for (let k = 0; k < s.length; k++) {
+      out.starts.push(start);
+      out.ends.push(end);
     }
-    if (!blank) kept = out.chars.length;
+    if (!blank) kept = out.text.length;
   };
   const trimBlanks = (): void => {
-    out.chars.length = out.starts.length = out.ends.length = kept;
+    out.text = out.text.slice(0, kept);
+    out.starts.length = out.ends.length = kept;
   };
   let i = from;
   while (i < to) {
@@ -123,7 +122,7 @@ function decodeFlow(text: string, from: number, to: number, style: 'plain' | 'si
         i += 1;
         while (i < to && (text[i] === '\r' || text[i] === '\n')) i++;
         while (i < to && (text[i] === ' ' || text[i] === '\t')) i++;
-        kept = out.chars.length;
+        kept = out.text.length;
         continue;
       }
       const digits = HEX_ESCAPES[e];
@@ -186,16 +185,20 @@ function decodeBlock(text: string, span: Span, folded: boolean): Decoded | undef
   });
   let last = content.length - 1;
   while (last >= 0 && content[last]!.blank) last--;
-  const out: Decoded = { chars: [], starts: [], ends: [] };
+  const out: Decoded = { text: '', starts: [], ends: [] };
   const emit = (c: string, start: number, end: number): void => {
-    out.chars.push(c);
+    out.text += c;
     out.starts.push(start);
     out.ends.push(end);
   };
   const moreIndented = (l: { start: number; end: number; blank: boolean }) => !l.blank && (text[l.start] === ' ' || text[l.start] === '\t');
   for (let k = 0; k <= last; k++) {
     const line = content[k]!;
-    for (let p = line.start; p < line.end; p++) emit(text[p]!, p, p + 1);
+    out.text += text.slice(line.start, line.end);
+    for (let p = line.start; p < line.end; p++) {
+      out.starts.push(p);
+      out.ends.push(p + 1);
+    }
     if (k === last) break;
     if (!folded || line.blank || moreIndented(line)) {
       emit('\n', line.lineBreak, line.lineBreak + 1);
