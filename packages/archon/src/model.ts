@@ -1,0 +1,176 @@
+import type { Digraph, Entry, Source, Span, Tree, TreeNode } from '@flowlint/core';
+import type { ScalarText } from './scalar-text.js';
+import type { WhenCondition } from './when.js';
+
+/** The Archon engine versions flowlint models; 0.9 is the snapshot the spec was written from. */
+export type ArchonVersion = '0.9' | '0.10';
+
+/** The authoring key that makes a node what it is (exactly one per node). `wait` exists from 0.10. */
+export type NodeKind =
+  | 'command'
+  | 'prompt'
+  | 'bash'
+  | 'script'
+  | 'loop'
+  | 'loop_group'
+  | 'approval'
+  | 'cancel'
+  | 'include'
+  | 'workflow'
+  | 'wait';
+
+/** A value from the document with its node and, for a mapping entry, its key node. */
+export interface Located<T = unknown> {
+  value: T;
+  node: TreeNode;
+  key?: TreeNode;
+}
+
+/** A `$id.output[.field]` reference in a text surface (prompt, bash, with.from, …). */
+export interface OutputRef {
+  id: string;
+  field?: string;
+  /** The dotted field as the node's key path: 'prompt', 'loop.until_bash', 'with.base.from', … */
+  surface: string;
+  text: string;
+  span: Span;
+  /** Inside a `"…"` shell string of a bash surface (Archon #1884). */
+  doubleQuoted?: boolean;
+}
+
+/** `$INPUTS.name` written anywhere in the node's text surfaces or `when:`. */
+export interface InputRef {
+  name: string;
+  surface: string;
+  span: Span;
+}
+
+export interface WhenModel {
+  located: Located<string>;
+  condition: WhenCondition;
+  text: ScalarText;
+}
+
+export interface OutputFormat {
+  node: TreeNode;
+  /** The declared `type`, if a string. */
+  type?: string;
+  properties: Map<string, { keyNode: TreeNode; type?: string }>;
+  required: Set<string>;
+  /** True when `properties` is a mapping, so the fields it lists are all the fields there are. */
+  known: boolean;
+}
+
+export interface ArchonNode {
+  /** Position in its scope's `nodes` list. */
+  index: number;
+  /** The id as written (a string), when there is one. */
+  id?: string;
+  idField?: Entry;
+  /** How findings name the node: `node 'plan'`, `node #3`, `node 'fix' in loop_group 'iterate'`. */
+  label: string;
+  node: TreeNode;
+  fields: ReadonlyMap<string, Entry>;
+  /** Every authoring key present that selects a kind, in document order. */
+  kindEntries: Array<{ kind: NodeKind; entry: Entry }>;
+  /** The kind, when exactly one kind key is present. */
+  kind?: NodeKind;
+  scope: Scope;
+  /** A `loop_group`'s body: a sealed scope of its own. */
+  body?: Scope;
+  dependsOn: Located[];
+  when?: WhenModel;
+  outputRefs: OutputRef[];
+  inputRefs: InputRef[];
+  outputFormat?: OutputFormat;
+  /** The provider the node runs on when the file names one (node-level, else workflow-level). */
+  provider?: Located<string>;
+  include?: IncludeInfo;
+}
+
+export interface Scope {
+  nodes: ArchonNode[];
+  /** First node of each id; duplicates are findings. */
+  byId: Map<string, ArchonNode>;
+  parent?: Scope;
+  /** The loop_group whose body this is. */
+  owner?: ArchonNode;
+  /** Nodes by id, an edge from each dependency to its dependent (known ids only). */
+  graph: Digraph;
+}
+
+export type IncludeResolution =
+  | { kind: 'found'; path: string; source: Source; workflow: WorkflowModel }
+  | { kind: 'not-found'; searched: string[] }
+  /** A name of a workflow Archon bundles: it resolves without a file in the project. */
+  | { kind: 'bundled' }
+  /** Not a static name (a `$ref`, templating, not a string): the admissibility rule reports it. */
+  | { kind: 'dynamic' }
+  | { kind: 'cycle'; chain: string[] }
+  | { kind: 'too-deep'; chain: string[] };
+
+export interface IncludeInfo {
+  target: Located;
+  resolution: IncludeResolution;
+}
+
+export interface TemplatingSite {
+  span: Span;
+  text: string;
+  /** 'key', 'id' or a field name such as 'depends_on' or 'when'. */
+  where: string;
+}
+
+export interface WorkflowModel {
+  source: Source;
+  tree: Tree;
+  root: TreeNode;
+  version: ArchonVersion;
+  name?: string;
+  fields: ReadonlyMap<string, Entry>;
+  top: Scope;
+  /** Every node of every scope, depth first in document order. */
+  nodes: ArchonNode[];
+  /** Explicit workflow-level provider. */
+  provider?: Located<string>;
+  templating: TemplatingSite[];
+  /** The project's `.archon/commands` folder and the command files in it, when the host can list it. */
+  commands?: { folder: string; names: ReadonlySet<string> };
+  /** Include chain from the file being linted to this one (names), for cycle and depth checks. */
+  includeChain: string[];
+  /** Memoized answers to graph questions; built once per model. */
+  readonly analysis: Analysis;
+}
+
+/** Graph questions every rule shares, answered lazily once per model. */
+export interface Analysis {
+  /** Every node the given one transitively waits for, across enclosing scopes. */
+  upstream(node: ArchonNode): ReadonlySet<ArchonNode>;
+  /** The node an id names from the given node's position: its scope, then enclosing scopes. */
+  resolve(from: ArchonNode, id: string): ArchonNode | undefined;
+  /** Cyclic strongly connected sets per scope, in document order. */
+  cycles(): ArchonNode[][];
+}
+
+export const KIND_KEYS: readonly NodeKind[] = [
+  'command',
+  'prompt',
+  'bash',
+  'loop',
+  'loop_group',
+  'approval',
+  'cancel',
+  'script',
+  'include',
+  'workflow',
+];
+
+/** Kinds that run an AI session: the only ones AI fields apply to. */
+export function isAiNode(node: ArchonNode): boolean {
+  return node.kind === 'command' || node.kind === 'prompt';
+}
+
+/** `'x'` for an id, `#3` for a node without one (1-based, as the engine writes it). */
+export function nodeName(node: ArchonNode): string {
+  return node.id !== undefined ? `'${node.id}'` : `#${node.index + 1}`;
+}

@@ -1,0 +1,225 @@
+import { isScalar, type Span, type TreeNode } from '@flowlint/core';
+
+/**
+ * A string scalar's decoded value with, for every UTF-16 unit of it, the span of the source text
+ * it came from: a quoted escape, a folded line break or a block scalar's indentation all map back
+ * to the exact characters that produced them. This is what lets a finding inside a `when:` or a
+ * prompt point at its own few characters whatever the scalar style.
+ */
+export class ScalarText {
+  readonly value: string;
+  readonly span: Span;
+  private readonly text: string;
+  private readonly type: string;
+  private map: { starts: number[]; ends: number[] } | undefined;
+
+  private constructor(text: string, value: string, span: Span, type: string) {
+    this.text = text;
+    this.value = value;
+    this.span = span;
+    this.type = type;
+  }
+
+  /** Undefined for anything but a string scalar. */
+  static of(text: string, node: TreeNode | undefined): ScalarText | undefined {
+    if (!isScalar(node) || typeof node.value !== 'string' || !node.range) return undefined;
+    return new ScalarText(text, node.value, { start: node.range[0], end: node.range[1] }, String(node.type));
+  }
+
+  /** The source span of the decoded characters [start, end). */
+  sourceSpan(start: number, end: number): Span {
+    if (this.value.length === 0) return { ...this.span };
+    const { starts, ends } = this.offsets();
+    const a = Math.max(0, Math.min(start, this.value.length - 1));
+    if (end <= start) return { start: starts[a]!, end: starts[a]! };
+    const b = Math.max(a, Math.min(end, this.value.length) - 1);
+    return { start: starts[a]!, end: ends[b]! };
+  }
+
+  /** Decoded once, on the first question: most surfaces are scanned and never asked about. */
+  private offsets(): { starts: number[]; ends: number[] } {
+    if (this.map) return this.map;
+    const decoded = decode(this.text, this.span, this.type);
+    if (decoded && decoded.text === this.value) {
+      this.map = { starts: decoded.starts, ends: decoded.ends };
+    } else {
+      // A style this decoder does not model exactly: every character maps to the whole scalar.
+      this.map = { starts: new Array<number>(this.value.length).fill(this.span.start), ends: new Array<number>(this.value.length).fill(this.span.end) };
+    }
+    return this.map;
+  }
+}
+
+interface Decoded {
+  text: string;
+  starts: number[];
+  ends: number[];
+}
+
+function decode(text: string, span: Span, type: string): Decoded | undefined {
+  switch (type) {
+    case 'PLAIN':
+      return decodeFlow(text, span.start, span.end, 'plain');
+    case 'QUOTE_SINGLE':
+      return decodeFlow(text, span.start + 1, span.end - 1, 'single');
+    case 'QUOTE_DOUBLE':
+      return decodeFlow(text, span.start + 1, span.end - 1, 'double');
+    case 'BLOCK_LITERAL':
+    case 'BLOCK_FOLDED':
+      return decodeBlock(text, span, type === 'BLOCK_FOLDED');
+    default:
+      return undefined;
+  }
+}
+
+const SIMPLE_ESCAPES: Record<string, string> = {
+  '0': '\0', a: '\x07', b: '\b', t: '\t', '\t': '\t', n: '\n', v: '\v', f: '\f', r: '\r', e: '\x1b',
+  ' ': ' ', '"': '"', '/': '/', '\\': '\\', N: '\u0085', _: '\u00a0', L: '\u2028', P: '\u2029',
+};
+const HEX_ESCAPES: Record<string, number> = { x: 2, u: 4, U: 8 };
+
+/** Plain and quoted scalars: line folding (YAML 1.2 §7.3), quote doubling and escapes. */
+function decodeFlow(text: string, from: number, to: number, style: 'plain' | 'single' | 'double'): Decoded | undefined {
+  const out: Decoded = { text: '', starts: [], ends: [] };
+  /** Output length up to the last character that folding must keep (not a literal blank). */
+  let kept = 0;
+  const emit = (s: string, start: number, end: number, blank = false): void => {
+    out.text += s;
+    for (let k = 0; k < s.length; k++) {
+      out.starts.push(start);
+      out.ends.push(end);
+    }
+    if (!blank) kept = out.text.length;
+  };
+  const trimBlanks = (): void => {
+    out.text = out.text.slice(0, kept);
+    out.starts.length = out.ends.length = kept;
+  };
+  let i = from;
+  while (i < to) {
+    const c = text[i]!;
+    if (c === '\r' || c === '\n') {
+      trimBlanks();
+      const breakAt = i;
+      let breaks = 0;
+      while (i < to && (text[i] === '\r' || text[i] === '\n' || text[i] === ' ' || text[i] === '\t')) {
+        if (text[i] === '\n') breaks++;
+        i++;
+      }
+      if (breaks === 1) emit(' ', breakAt, breakAt + 1);
+      else for (let k = 1; k < breaks; k++) emit('\n', breakAt, i);
+      continue;
+    }
+    if (style === 'single' && c === "'" && text[i + 1] === "'") {
+      emit("'", i, i + 2);
+      i += 2;
+      continue;
+    }
+    if (style === 'double' && c === '\\') {
+      const e = text[i + 1];
+      if (e === undefined) return undefined;
+      if (e === '\n' || e === '\r') {
+        i += 1;
+        while (i < to && (text[i] === '\r' || text[i] === '\n')) i++;
+        while (i < to && (text[i] === ' ' || text[i] === '\t')) i++;
+        kept = out.text.length;
+        continue;
+      }
+      const digits = HEX_ESCAPES[e];
+      if (digits !== undefined) {
+        const hex = text.slice(i + 2, i + 2 + digits);
+        if (!/^[0-9a-fA-F]+$/.test(hex) || hex.length !== digits) return undefined;
+        emit(String.fromCodePoint(parseInt(hex, 16)), i, i + 2 + digits);
+        i += 2 + digits;
+        continue;
+      }
+      const simple = SIMPLE_ESCAPES[e];
+      if (simple === undefined) return undefined;
+      emit(simple, i, i + 2);
+      i += 2;
+      continue;
+    }
+    emit(c, i, i + 1, c === ' ' || c === '\t');
+    i++;
+  }
+  return out;
+}
+
+/** Literal (|) and folded (>) block scalars: header, indentation, folding and chomping (§8.1). */
+function decodeBlock(text: string, span: Span, folded: boolean): Decoded | undefined {
+  const header = /^[|>]([1-9+-]?)([1-9+-]?)[^\n]*\n?/.exec(text.slice(span.start, span.end));
+  if (!header) return undefined;
+  const indicators = header[1]! + header[2]!;
+  const chomp = indicators.includes('-') ? 'strip' : indicators.includes('+') ? 'keep' : 'clip';
+  const explicit = /[1-9]/.exec(indicators)?.[0];
+  const lines: Array<{ start: number; end: number }> = [];
+  let at = span.start + header[0].length;
+  while (at < span.end) {
+    let nl = text.indexOf('\n', at);
+    if (nl === -1 || nl >= span.end) nl = span.end;
+    const end = nl > at && text[nl - 1] === '\r' ? nl - 1 : nl;
+    lines.push({ start: at, end });
+    at = nl + 1;
+  }
+  let indent = explicit ? Number(explicit) : 0;
+  if (!explicit) {
+    for (const l of lines) {
+      const lead = /^ */.exec(text.slice(l.start, l.end))![0].length;
+      if (lead < l.end - l.start) {
+        indent = lead;
+        break;
+      }
+    }
+  }
+  // A block's "indentation" is relative to its parent; an explicit indicator counts from the parent's indent.
+  if (explicit) {
+    const lineStart = text.lastIndexOf('\n', span.start) + 1;
+    const parentIndent = /^ */.exec(text.slice(lineStart, span.start))![0].length;
+    const first = lines.find((l) => l.end > l.start);
+    const lead = first ? /^ */.exec(text.slice(first.start, first.end))![0].length : 0;
+    indent = Math.min(lead, parentIndent + Number(explicit));
+  }
+  const content = lines.map((l) => {
+    const blank = text.slice(l.start, l.end).trim() === '' && l.end - l.start <= indent;
+    return blank ? { start: l.end, end: l.end, blank: true, lineBreak: l.end } : { start: l.start + indent, end: l.end, blank: false, lineBreak: l.end };
+  });
+  let last = content.length - 1;
+  while (last >= 0 && content[last]!.blank) last--;
+  const out: Decoded = { text: '', starts: [], ends: [] };
+  const emit = (c: string, start: number, end: number): void => {
+    out.text += c;
+    out.starts.push(start);
+    out.ends.push(end);
+  };
+  const moreIndented = (l: { start: number; end: number; blank: boolean }) => !l.blank && (text[l.start] === ' ' || text[l.start] === '\t');
+  for (let k = 0; k <= last; k++) {
+    const line = content[k]!;
+    out.text += text.slice(line.start, line.end);
+    for (let p = line.start; p < line.end; p++) {
+      out.starts.push(p);
+      out.ends.push(p + 1);
+    }
+    if (k === last) break;
+    if (!folded || line.blank || moreIndented(line)) {
+      emit('\n', line.lineBreak, line.lineBreak + 1);
+      continue;
+    }
+    let j = k + 1;
+    while (j <= last && content[j]!.blank) j++;
+    const next = content[j]!;
+    if (moreIndented(next)) {
+      emit('\n', line.lineBreak, line.lineBreak + 1);
+      continue;
+    }
+    if (j === k + 1) emit(' ', line.lineBreak, line.lineBreak + 1);
+    // The break before blank lines is folded away; each blank line stays as one newline.
+    for (let b = k + 1; b < j; b++) emit('\n', content[b]!.lineBreak, content[b]!.lineBreak + 1);
+    k = j - 1;
+  }
+  if (last >= 0 && chomp !== 'strip') {
+    const tail = content.slice(last);
+    const breaks = chomp === 'keep' ? tail.length : 1;
+    for (let b = 0; b < breaks; b++) emit('\n', tail[b]!.lineBreak, tail[b]!.lineBreak + 1);
+  }
+  return out;
+}

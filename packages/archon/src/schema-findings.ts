@@ -1,0 +1,105 @@
+import { isMap, type SchemaFinding, type TreeNode } from '@flowlint/core';
+import { classifyJoin, DROPPED_WORKFLOW_FIELDS } from './facts.js';
+import { KIND_KEYS, type ArchonNode, type WorkflowModel } from './model.js';
+import { schemaChecker } from './versions.js';
+
+/** How the engine reacts to a schema violation: rejects the file, drops the value with a log line, or strips an unknown key with a parse warning. */
+export type EngineReaction = 'reject' | 'drop' | 'strip';
+
+export interface ClassifiedFinding extends SchemaFinding {
+  reaction: EngineReaction;
+  /** The node the finding sits in, if any. */
+  node?: ArchonNode;
+}
+
+const cache = new WeakMap<WorkflowModel, ClassifiedFinding[]>();
+
+/**
+ * The model checked against the version's JSON Schema once, each finding classified by what the
+ * engine really does with it. Findings a dedicated rule words better (node kinds, legacy steps,
+ * racing and threshold joins) are left to that rule.
+ */
+export function schemaFindings(model: WorkflowModel): ClassifiedFinding[] {
+  let found = cache.get(model);
+  if (found) return found;
+  const byTreeNode = new Map<TreeNode, ArchonNode>(model.nodes.map((n) => [n.node, n]));
+  found = [];
+  for (const finding of schemaChecker(model.version).check(model.tree)) {
+    if (finding.path[0] === 'steps' || finding.keyword === 'propertyNames') continue;
+    const missingRoot = finding.path.length === 0 && finding.keyword === 'required' ? /required property '([^']+)'$/.exec(finding.message)?.[1] : undefined;
+    // A legacy steps: file is reported once, as such, by archon/legacy-steps.
+    if (missingRoot === 'nodes' && model.fields.has('steps')) continue;
+    if (missingRoot) {
+      found.push({ ...finding, reaction: 'reject', message: missingRoot === 'nodes' ? "Workflow must have 'nodes:' configuration (a non-empty list of nodes)" : `Missing required field '${missingRoot}'` });
+      continue;
+    }
+    const node = nodeOf(model, finding.path, byTreeNode);
+    if (node && isKindFinding(model, finding)) continue;
+    const joinAt = finding.path.lastIndexOf('join');
+    if (joinAt > 0 && finding.path[joinAt - 1] === 'fan_out' && classifyJoin(valueAt(model.tree.value, finding.path.slice(0, joinAt + 1))) !== 'unknown') {
+      continue;
+    }
+    const removed = finding.keyword === 'not' && finding.path[finding.path.length - 1] === 'thinking';
+    const classified: ClassifiedFinding = removed
+      ? { ...finding, reaction: 'reject', message: "'thinking:' has been removed in Archon 0.10; use 'effort:' instead" }
+      : { ...finding, reaction: reactionTo(finding), message: readable(finding, isMap(model.tree.nodeAt(finding.path).node)) };
+    if (node) classified.node = node;
+    found.push(classified);
+  }
+  cache.set(model, found);
+  return found;
+}
+
+/** The schema's patterns, said in words. */
+const PATTERN_WORDS: Record<string, string> = {
+  '\\S': 'must not be blank',
+  '^(?!\\.)(?!.*\\.\\.)[^/\\\\]+$': "is not a valid command name (no '/' or '\\', no '..', no leading '.')",
+  '^[a-zA-Z_][a-zA-Z0-9_-]*$': 'is not a valid name (start with a letter or underscore; then letters, digits, underscores or hyphens)',
+  '^[a-z0-9]+(-[a-z0-9]+)*$': "must be kebab-case (lowercase letters, digits, single hyphens — e.g. 'needs-revision')",
+};
+
+/** `onKey`: the finding is about a key of the mapping at its path (a propertyNames check). */
+function readable(finding: SchemaFinding, onKey: boolean): string {
+  if (finding.keyword === 'required' && finding.message.endsWith("required property 'runtime'")) {
+    return `${finding.message.replace(/ is missing.*$/, '')} is a script node: 'runtime' is required ('bun' or 'uv')`;
+  }
+  if (finding.keyword !== 'pattern') return finding.message;
+  const m = /^(.*) does not match the pattern (.*) required for (.*)$/.exec(finding.message);
+  const words = m && PATTERN_WORDS[m[2]!];
+  if (!m || !words) return finding.message;
+  return onKey ? `key ${m[1]} in ${m[3]} ${words}` : `${m[3]} ${words}: ${m[1]}`;
+}
+
+function reactionTo(finding: SchemaFinding): EngineReaction {
+  const inHooks = finding.path.includes('hooks');
+  if (finding.keyword === 'additionalProperties' || finding.keyword === 'unevaluatedProperties') return inHooks ? 'reject' : 'strip';
+  const top = finding.path[0];
+  if (typeof top === 'string' && DROPPED_WORKFLOW_FIELDS.has(top)) return 'drop';
+  return 'reject';
+}
+
+/** The innermost node whose data path is a prefix of the finding's path. */
+function nodeOf(model: WorkflowModel, path: ReadonlyArray<string | number>, byTreeNode: Map<TreeNode, ArchonNode>): ArchonNode | undefined {
+  let found: ArchonNode | undefined;
+  for (let i = 2; i <= path.length; i++) {
+    if (path[i - 2] !== 'nodes') continue;
+    const hit = byTreeNode.get(model.tree.nodeAt(path.slice(0, i)).node as TreeNode);
+    if (hit) found = hit;
+  }
+  return found;
+}
+
+/** "Exactly one kind" lives in the schema as a oneOf; archon/node-kind says it in the engine's words. */
+function isKindFinding(model: WorkflowModel, finding: SchemaFinding): boolean {
+  const last = finding.path[finding.path.length - 2];
+  if (last !== 'nodes') return false;
+  if (finding.keyword === 'oneOf') return true;
+  const missing = /required property '([^']+)'$/.exec(finding.message)?.[1];
+  return finding.keyword === 'required' && missing !== undefined && (KIND_KEYS as readonly string[]).concat(model.version === '0.9' ? [] : ['wait']).includes(missing);
+}
+
+function valueAt(root: unknown, path: ReadonlyArray<string | number>): unknown {
+  let v: unknown = root;
+  for (const step of path) v = v && typeof v === 'object' ? (v as Record<string, unknown>)[String(step)] : undefined;
+  return v;
+}

@@ -1,0 +1,26 @@
+import { defineRule } from '@flowlint/core';
+import { IGNORED_FIELDS, type WorkflowModel } from '@flowlint/archon';
+
+export default defineRule<WorkflowModel>({
+  id: 'archon/ai-field-ignored',
+  dialect: 'archon',
+  severity: 'warning',
+  basis: 'dag-node.ts BASH_NODE_AI_FIELDS, LOOP_NODE_AI_FIELDS, LOOP_GROUP_NODE_AI_FIELDS, INCLUDE_NODE_IGNORED_FIELDS, WORKFLOW_NODE_IGNORED_FIELDS: accepted, then dropped with only a log line (<type>_node_ai_fields_ignored)',
+  summary: 'an AI setting on a node kind that runs no AI session is silently ignored',
+  check(model, report) {
+    for (const node of model.nodes) {
+      const ignored = node.kind && IGNORED_FIELDS[node.kind];
+      if (!ignored) continue;
+      for (const field of ignored) {
+        const entry = node.fields.get(field);
+        if (!entry) continue;
+        // Later engines enforce output_format on bash and script nodes.
+        if (field === 'output_format' && model.version !== '0.9' && (node.kind === 'bash' || node.kind === 'script')) continue;
+        report({
+          at: entry.keyNode,
+          message: `'${field}' has no effect on a ${node.kind} node (${node.label}): Archon drops it and writes only a log line; remove it, or move it to the command/prompt node it was meant for`,
+        });
+      }
+    }
+  },
+});

@@ -1,0 +1,23 @@
+import { defineRule } from '@flowlint/core';
+import type { WorkflowModel } from '@flowlint/archon';
+
+export default defineRule<WorkflowModel>({
+  id: 'archon/bash-double-quoted-ref',
+  dialect: 'archon',
+  severity: 'warning',
+  basis: 'validator.ts (Archon #1884): "`"$nodeId.output"` — double-quoting a substitution that is already shell-quoted by Archon produces the wrong value"',
+  summary: '"$node.output" inside double quotes in bash: gets the quotes twice',
+  check(model, report) {
+    for (const node of model.nodes) {
+      for (const ref of node.outputRefs) {
+        if (!ref.doubleQuoted) continue;
+        report({
+          at: ref.span,
+          message:
+            `'${ref.text}' sits inside double quotes in ${node.label} '${ref.surface}': Archon already substitutes it shell-quoted ('…'), so the quotes land in the value. ` +
+            `Write it bare (VALUE=${ref.text}) or read it from a variable assigned that way`,
+        });
+      }
+    }
+  },
+});

@@ -1,0 +1,29 @@
+import { defineRule, didYouMean, scalarValue, type TreeNode } from '@flowlint/core';
+import type { WorkflowModel } from '@flowlint/archon';
+
+export default defineRule<WorkflowModel>({
+  id: 'archon/command-not-found',
+  dialect: 'archon',
+  severity: 'info',
+  basis: "validator.ts (archon validate, level 3): \"Command '<c>' not found\" — an error there, but it depends on the machine (bundled commands, ~/.archon/commands), so flowlint only informs",
+  summary: "a command: that is not in the project's .archon/commands",
+  check(model, report) {
+    const commands = model.commands;
+    if (!commands) return;
+    const check = (node: TreeNode | undefined, label: string) => {
+      const name = scalarValue(node);
+      // Bundled commands are named archon-*; they resolve without a file in the project.
+      if (!node || typeof name !== 'string' || name.startsWith('archon-') || commands.names.has(name)) return;
+      report({
+        at: node,
+        message:
+          `${label}: command '${name}' is not in ${commands.folder}${didYouMean(name, [...commands.names])}. ` +
+          "'archon validate' reports it as an error unless ~/.archon/commands has it; add the .md file to the project to make the workflow portable",
+      });
+    };
+    for (const node of model.nodes) {
+      check(node.fields.get('command')?.value, node.label);
+      check(model.tree.get(node.fields.get('loop')?.value, 'command'), node.label);
+    }
+  },
+});

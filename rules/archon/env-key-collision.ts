@@ -1,0 +1,32 @@
+import { defineRule, type Entry } from '@flowlint/core';
+import { inputEnvKey, type WorkflowModel } from '@flowlint/archon';
+
+export default defineRule<WorkflowModel>({
+  id: 'archon/env-key-collision',
+  dialect: 'archon',
+  severity: 'error',
+  basis: "workflow-inputs.ts / dag-node.ts: \"Workflow inputs '<a>' and '<b>' both map to env var 'INPUTS_<X>'\"; \"<kind> bindings '<a>' and '<b>' both map to env var\"",
+  summary: 'two input or binding names must not map to the same INPUTS_<NAME> variable',
+  check(model, report) {
+    const check = (entries: Entry[], what: string) => {
+      const seen = new Map<string, Entry>();
+      for (const e of entries) {
+        const key = inputEnvKey(e.key);
+        const first = seen.get(key);
+        if (!first) {
+          seen.set(key, e);
+          continue;
+        }
+        report({
+          at: e.keyNode,
+          message: `${what} '${first.key}' and '${e.key}' both map to env var '${key}' — rename one so each has a unique env key; Archon refuses to load the workflow`,
+          related: [{ at: first.keyNode, message: `'${first.key}'` }],
+        });
+      }
+    };
+    check(model.tree.entries(model.fields.get('inputs')?.value), 'workflow inputs');
+    for (const node of model.nodes) {
+      if (node.kind === 'command' || node.kind === 'script') check(model.tree.entries(node.fields.get('with')?.value), `${node.label}: ${node.kind} bindings`);
+    }
+  },
+});

@@ -1,0 +1,100 @@
+import type { Rule } from '@flowlint/core';
+import aiFieldIgnored from './ai-field-ignored.js';
+import approvalDecisions from './approval-decisions.js';
+import approvalDeprecated from './approval-deprecated.js';
+import bashDoubleQuotedRef from './bash-double-quoted-ref.js';
+import capabilityMismatch from './capability-mismatch.js';
+import commandNotFound from './command-not-found.js';
+import contextResume from './context-resume.js';
+import dependencyCycle from './dependency-cycle.js';
+import droppedValue from './dropped-value.js';
+import duplicateNodeId from './duplicate-node-id.js';
+import dynamicInclude from './dynamic-include.js';
+import envKeyCollision from './env-key-collision.js';
+import fanOut from './fan-out.js';
+import includeInputs from './include-inputs.js';
+import includeTarget from './include-target.js';
+import includeWhen from './include-when.js';
+import inputRequiredWithDefault from './input-required-with-default.js';
+import legacySteps from './legacy-steps.js';
+import loopConfig from './loop-config.js';
+import loopInteractiveDeprecated from './loop-interactive-deprecated.js';
+import modelReasoningEffort from './model-reasoning-effort.js';
+import nodeKind from './node-kind.js';
+import outputFieldUndeclared from './output-field-undeclared.js';
+import pauseWithoutInteractive from './pause-without-interactive.js';
+import racingJoin from './racing-join.js';
+import refNotUpstream from './ref-not-upstream.js';
+import renamedTool from './renamed-tool.js';
+import retryUnsupported from './retry-unsupported.js';
+import returns from './returns.js';
+import schema from './schema.js';
+import scriptOutputRef from './script-output-ref.js';
+import signalCompletesWithoutInteractive from './signal-completes-without-interactive.js';
+import skippedJoin from './skipped-join.js';
+import templating from './templating.js';
+import thresholdJoin from './threshold-join.js';
+import unknownDependency from './unknown-dependency.js';
+import unknownKey from './unknown-key.js';
+import unknownNodeRef from './unknown-node-ref.js';
+import whenComputation from './when-computation.js';
+import whenFreeFormOutput from './when-free-form-output.js';
+import whenGrouping from './when-grouping.js';
+import whenLoopPrev from './when-loop-prev.js';
+import whenNumericLiteral from './when-numeric-literal.js';
+import whenSyntax from './when-syntax.js';
+import withBinding from './with-binding.js';
+import withIgnored from './with-ignored.js';
+import workflowInLoopGroup from './workflow-in-loop-group.js';
+import workflowOnlyField from './workflow-only-field.js';
+
+export const archonRules: readonly Rule<any>[] = [
+  aiFieldIgnored,
+  approvalDecisions,
+  approvalDeprecated,
+  bashDoubleQuotedRef,
+  capabilityMismatch,
+  commandNotFound,
+  contextResume,
+  dependencyCycle,
+  droppedValue,
+  duplicateNodeId,
+  dynamicInclude,
+  envKeyCollision,
+  fanOut,
+  includeInputs,
+  includeTarget,
+  includeWhen,
+  inputRequiredWithDefault,
+  legacySteps,
+  loopConfig,
+  loopInteractiveDeprecated,
+  modelReasoningEffort,
+  nodeKind,
+  outputFieldUndeclared,
+  pauseWithoutInteractive,
+  racingJoin,
+  refNotUpstream,
+  renamedTool,
+  retryUnsupported,
+  returns,
+  schema,
+  scriptOutputRef,
+  signalCompletesWithoutInteractive,
+  skippedJoin,
+  templating,
+  thresholdJoin,
+  unknownDependency,
+  unknownKey,
+  unknownNodeRef,
+  whenComputation,
+  whenFreeFormOutput,
+  whenGrouping,
+  whenLoopPrev,
+  whenNumericLiteral,
+  whenSyntax,
+  withBinding,
+  withIgnored,
+  workflowInLoopGroup,
+  workflowOnlyField,
+];

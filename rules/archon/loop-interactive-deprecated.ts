@@ -1,0 +1,23 @@
+import { defineRule } from '@flowlint/core';
+import type { WorkflowModel } from '@flowlint/archon';
+
+export default defineRule<WorkflowModel>({
+  id: 'archon/loop-interactive-deprecated',
+  dialect: 'archon',
+  severity: 'warning',
+  basis: "loader.ts parse warning: \"node-level loop 'interactive:' is deprecated\"",
+  summary: "a loop's interactive: is deprecated; gate with an approval: node",
+  check(model, report) {
+    for (const node of model.nodes) {
+      if (node.kind !== 'loop') continue;
+      const interactive = model.tree.entry(node.fields.get('loop')!.value, 'interactive');
+      if (!interactive) continue;
+      report({
+        at: interactive.keyNode,
+        message:
+          `${node.label}: node-level loop 'interactive:' is deprecated; it still works, but a future release re-expresses it as a gate + loop_group composition (#2707). ` +
+          "For new workflows, gate with an 'approval:' node (after the loop, or inside a loop_group body)",
+      });
+    }
+  },
+});

@@ -1,0 +1,28 @@
+import { defineRule, didYouMean } from '@flowlint/core';
+import { nodeReferences, type WorkflowModel } from '@flowlint/archon';
+
+export default defineRule<WorkflowModel>({
+  id: 'archon/output-field-undeclared',
+  dialect: 'archon',
+  severity: 'warning',
+  basis: "output-ref.ts strict field resolution: a field that is not in the producer's output_format throws OutputRefError 'not-in-schema' at run time (spec §1.7, §8.2)",
+  summary: "$node.output.field must be a property of the producer's output_format",
+  check(model, report) {
+    for (const node of model.nodes) {
+      for (const ref of nodeReferences(node)) {
+        if (ref.field === undefined) continue;
+        const producer = model.analysis.resolve(node, ref.id);
+        const format = producer?.outputFormat;
+        if (!producer || !format?.known || format.properties.has(ref.field)) continue;
+        const declared = [...format.properties.keys()];
+        report({
+          at: ref.span,
+          message:
+            `'${ref.text}' reads field '${ref.field}', but the output_format of '${ref.id}' declares only ${declared.length ? declared.map((d) => `'${d}'`).join(', ') : 'no properties'}` +
+            `${didYouMean(ref.field, declared)}; at run time this fails ${node.label} (not-in-schema). Declare the field or read one that exists`,
+          related: [{ at: format.node, message: `the output_format of '${ref.id}'` }],
+        });
+      }
+    }
+  },
+});

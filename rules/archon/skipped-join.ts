@@ -1,0 +1,25 @@
+import { defineRule } from '@flowlint/core';
+import type { WorkflowModel } from '@flowlint/archon';
+
+export default defineRule<WorkflowModel>({
+  id: 'archon/skipped-join',
+  dialect: 'archon',
+  severity: 'warning',
+  basis: 'parameter matrix, silent failures: "trigger_rule: all_success after when-gated branches"; spec §8.2 — a skipped dependency propagates its skip under the default trigger_rule',
+  summary: 'a join with the implicit all_success is skipped whenever one of its when-gated branches is',
+  check(model, report) {
+    for (const node of model.nodes) {
+      // A join with its own when: is gated on purpose; its author already decides when it runs.
+      if (node.fields.has('trigger_rule') || node.when || node.dependsOn.length < 2) continue;
+      const gated = node.dependsOn.filter((d) => typeof d.value === 'string' && node.scope.byId.get(d.value)?.when);
+      if (!gated.length) continue;
+      const names = gated.map((d) => `'${String(d.value)}'`).join(', ');
+      report({
+        at: gated[0]!.node,
+        message:
+          `${node.label} joins ${node.dependsOn.length} branches with the implicit trigger_rule all_success, so whenever ${names} ${gated.length > 1 ? 'are' : 'is'} skipped by its when:, ${node.label} is skipped too. ` +
+          "To run after whichever branches ran, set trigger_rule: none_failed_min_one_success (or all_done); if the skip is intended, write trigger_rule: all_success",
+      });
+    }
+  },
+});

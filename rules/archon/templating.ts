@@ -1,0 +1,22 @@
+import { defineRule } from '@flowlint/core';
+import type { WorkflowModel } from '@flowlint/archon';
+
+export default defineRule<WorkflowModel>({
+  id: 'archon/templating',
+  dialect: 'archon',
+  severity: 'error',
+  basis: 'Workflow Language Constitution, case law: "Templating (Jinja-style interpolation, computed node ids) ❌ rejected — evaluation inside declaration, the Helm road"',
+  summary: 'no {{ }} / ${{ }} interpolation in the YAML structure, no ids or keys computed from values',
+  check(model, report) {
+    for (const site of model.templating) {
+      const what =
+        site.where === 'key' ? 'a key' : site.where === 'id' ? 'a node id' : site.where === 'depends_on' ? 'a depends_on entry' : `the '${site.where}' value`;
+      report({
+        at: site.span,
+        message:
+          `${what} is computed ('${site.text}'): Archon never evaluates templates in the workflow's structure, so this is taken literally. ` +
+          'Write static ids and names; let a script node compute values, and pass them on as $node.output in prompt/bash text or as with: bindings',
+      });
+    }
+  },
+});

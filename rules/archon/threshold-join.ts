@@ -1,0 +1,24 @@
+import { defineRule } from '@flowlint/core';
+import { classifyJoin, type WorkflowModel } from '@flowlint/archon';
+
+export default defineRule<WorkflowModel>({
+  id: 'archon/threshold-join',
+  dialect: 'archon',
+  severity: 'error',
+  basis: 'Workflow Language Constitution, case law: "A threshold join (succeed if ≥ K children completed) ❌ rejected — judgement wearing a join rule\'s clothes"; the join enum has no such value',
+  summary: 'fan_out.join cannot count successes',
+  check(model, report) {
+    for (const node of model.nodes) {
+      const join = model.tree.entry(node.fields.get('fan_out')?.value, 'join');
+      if (!join?.value) continue;
+      const value: unknown = join.value.toJSON();
+      if (classifyJoin(value) !== 'threshold') continue;
+      report({
+        at: join.value,
+        message:
+          `${node.label}: a join that counts successes (${JSON.stringify(value)}) is not a join rule Archon has; the workflow is rejected. ` +
+          "Use 'join: all_done' so every child's outcome reaches the next node (failures as data), and decide how many successes are enough in a script or prompt node after it, gating what follows with when:",
+      });
+    }
+  },
+});

@@ -1,0 +1,20 @@
+import { defineRule } from '@flowlint/core';
+import { whenFindings, type WorkflowModel } from '@flowlint/archon';
+
+export default defineRule<WorkflowModel>({
+  id: 'archon/when-computation',
+  dialect: 'archon',
+  severity: 'error',
+  basis: 'Workflow Language Constitution, case law: "Arithmetic / string functions / regex in when: ❌ rejected — Computation. A script node computes the decision; when: gates on its output"',
+  summary: 'when: compares; it does not compute (no arithmetic, functions, regex or other operators)',
+  check(model, report) {
+    for (const f of whenFindings(model, 'computation')) {
+      report({
+        at: f.span,
+        message:
+          `${f.problem.message} (in "${f.atom.text}" of ${f.node.label}); when: only compares a reference with a literal, so this atom never parses and the node is always skipped. ` +
+          'A script node computes the decision and when: gates on its output, e.g. when: "$decide.output.proceed == true"',
+      });
+    }
+  },
+});

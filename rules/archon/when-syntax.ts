@@ -1,0 +1,22 @@
+import { defineRule } from '@flowlint/core';
+import { whenFindings, type WorkflowModel } from '@flowlint/archon';
+
+export default defineRule<WorkflowModel>({
+  id: 'archon/when-syntax',
+  dialect: 'archon',
+  severity: 'error',
+  basis: 'when-atom.ts WHEN_ATOM_PATTERN; condition-evaluator.ts: "malformed syntax fails closed" — the loader leaves an unparseable atom alone and the node is skipped at run time without a word',
+  summary: "every when: atom must be '<reference> <op> <literal>'",
+  check(model, report) {
+    for (const f of whenFindings(model, 'syntax')) {
+      // A templated condition is archon/templating's finding; one construct, one report.
+      if (/\{\{|\{%/.test(f.atom.text)) continue;
+      report({
+        at: f.span,
+        message:
+          `condition atom "${f.atom.text}" of ${f.node.label} does not parse: ${f.problem.message}. Archon loads the workflow but skips this node every time, silently; ` +
+          "write e.g. $classify.output.kind == 'bug' (ops == != < > <= >=, atoms joined by && and ||)",
+      });
+    }
+  },
+});
