@@ -1,5 +1,6 @@
 import { isMap, makeDiagnostic, stringValue, Tree, type Dialect, type Source } from '@flowlint/core';
 import { buildPack } from './build.js';
+import { packGraphView } from './graph-view.js';
 import type { PackModel } from './model.js';
 import { resolveSpecVersion, versionFromSchemaUrl } from './versions.js';
 
@@ -13,6 +14,7 @@ const HAS_TEMPLATE_ENGINE = /(^|[\s{,])["']?template_engine["']?\s*:/m;
 
 export const promptpack: Dialect<PackModel> = {
   id: 'promptpack',
+  graph: packGraphView,
 
   detect(path, text) {
     if (PACK_FILE.test(path)) return 'unit';
