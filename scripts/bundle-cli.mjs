@@ -1,17 +1,20 @@
 #!/usr/bin/env node
 // Bundles the flowlint CLI (every workspace package and its dependencies) into bundle/, the `bin`
-// of the root package.json. It runs as the root `prepare` script, so `npm install` of a clone of
-// this repository (what pre-commit does for a `language: node` hook) builds a runnable flowlint
-// without pnpm: npm cannot install the workspace: protocol, so the bundle resolves the workspace
-// packages from their TypeScript sources here instead. Under pnpm, `pnpm build` is the build and
-// this script does nothing unless run directly.
+// of the root package.json. It runs as the root `postinstall` script, so `npm install` of a clone
+// of this repository (what pre-commit does for a `language: node` hook, before `npm pack` and a
+// global install of the tarball) builds a runnable flowlint without pnpm: npm cannot install the
+// workspace: protocol, so the bundle resolves the workspace packages from their TypeScript sources.
+// Not `prepare`: npm runs that again inside `npm pack`, whose standard output pre-commit reads as
+// the tarball's name. It does nothing under pnpm (`pnpm build` is the build there) and in the
+// installed tarball, which holds the bundle but not the sources.
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const viaPnpm = (process.env.npm_config_user_agent ?? '').startsWith('pnpm/');
-if (viaPnpm && process.env.npm_lifecycle_event === 'prepare') process.exit(0);
+const installedTarball = !existsSync(path.join(root, 'packages/cli/src/bin.ts'));
+if (installedTarball || (viaPnpm && process.env.npm_lifecycle_event === 'postinstall')) process.exit(0);
 
 const { rolldown } = await import('rolldown');
 
@@ -39,4 +42,4 @@ const bundle = await rolldown({
 });
 await bundle.write({ dir: out, format: 'esm', entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' });
 await bundle.close();
-console.log(`flowlint bundled into ${path.relative(process.cwd(), out) || '.'}/bin.js`);
+console.error(`flowlint bundled into ${path.relative(process.cwd(), out) || '.'}/bin.js`);
