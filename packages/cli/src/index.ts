@@ -4,3 +4,5 @@ export { discover } from './discover.js';
 export { escapeData, escapeProperty } from './formatters/github.js';
 export { renderMermaid } from './graph/mermaid.js';
 export { renderDot } from './graph/dot.js';
+export { LintCache, recordingHost, type ReadLog } from './cache.js';
+export { fileHost } from './host.js';

@@ -83,7 +83,8 @@ export function lintTarget(
     if (!target.explicit) return { file: target.file, files: [], diagnostics };
     diagnostics.push(
       makeDiagnostic(source, { start: 0, end: 0 }, 'core/unknown-format', 'warning',
-        `not a format flowlint knows (${dialects.map((d) => d.id).join(', ')}); pass --dialect to lint it as one`),
+        `not a format flowlint knows (${dialects.map((d) => d.id).join(', ')}); ` +
+          (target.text === undefined ? 'pass --dialect to lint it as one' : 'name it with --stdin-filename (e.g. x.pack.json) or pass --dialect')),
     );
     return { file: target.file, files: [{ path: target.file, dialect: 'unknown' }], diagnostics };
   }

@@ -49,14 +49,15 @@ function shape(n: GraphViewNode): string {
   return `(${text})`;
 }
 
-/** Inside a quoted Mermaid label only entity codes are safe for quotes, markup and the `#` that starts them. */
+/**
+ * Inside a quoted Mermaid label only entity codes are safe for quotes, markup and the `#` that
+ * starts them; line breaks become <br/>, the one markup kept.
+ */
 function label(s: string): string {
   return s
-    .replace(/#/g, '#35;')
-    .replace(/"/g, '#quot;')
-    .replace(/</g, '#lt;')
-    .replace(/>/g, '#gt;')
-    .replace(/[\r\n]+/g, ' ');
+    .split(/\r?\n/)
+    .map((line) => line.replace(/#/g, '#35;').replace(/"/g, '#quot;').replace(/</g, '#lt;').replace(/>/g, '#gt;'))
+    .join('<br/>');
 }
 
 function css(style: Style): string {
