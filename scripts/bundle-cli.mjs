@@ -12,7 +12,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const viaPnpm = (process.env.npm_config_user_agent ?? '').startsWith('pnpm/');
+// npm_execpath names the package manager running this script; the user agent may be inherited
+// from an outer pnpm run (a git commit from a pnpm script), so it cannot tell.
+const viaPnpm = /pnpm/.test(path.basename(process.env.npm_execpath ?? ''));
 const installedTarball = !existsSync(path.join(root, 'packages/cli/src/bin.ts'));
 if (installedTarball || (viaPnpm && process.env.npm_lifecycle_event === 'postinstall')) process.exit(0);
 
