@@ -10,7 +10,7 @@ import { counts, type FormatContext, type RuleInfo } from './formatters/index.js
 import { mergeOutcomes, readTargetText, type UnitOutcome } from './lint.js';
 import type { Io } from './main.js';
 import { planOutputs, writeOutputs } from './outputs.js';
-import { lintInWorkers, lintJob, workerCount, type Job, type JobResult } from './parallel.js';
+import { lintInWorkers, threadCount, type Job, type JobResult } from './parallel.js';
 
 export interface LintOptions {
   format: string[];
@@ -129,10 +129,7 @@ async function lintJobs(jobs: readonly Job[], options: LintOptions, forced: Dial
     if (!outcomes[i]) pending.push(i);
   });
   const todo = pending.map((i) => jobs[i]!);
-  const workers = workerCount(todo.length, options.concurrency);
-  const results: JobResult[] = workers
-    ? await lintInWorkers(todo, workers, forced?.id, Boolean(cache))
-    : todo.map((job) => lintJob(job, rules, forced, Boolean(cache)));
+  const results: JobResult[] = await lintInWorkers(todo, threadCount(todo.length, options.concurrency), rules, forced, Boolean(cache));
   results.forEach((r, n) => {
     const i = pending[n]!;
     outcomes[i] = r.outcome;

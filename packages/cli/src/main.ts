@@ -52,7 +52,7 @@ export async function main(argv: readonly string[], io: Io = nodeIo): Promise<nu
     .option('--update-baseline', 'record the current findings in the --baseline file')
     .option('--cache', 'reuse results for unchanged files (content hash)')
     .option('--cache-location <file>', `where --cache keeps its results (default: ${'node_modules/.cache/flowlint/lint-cache.json'})`)
-    .option('--concurrency <n>', 'worker threads: auto (many files only), off, or a number', parseConcurrency, 'auto')
+    .option('--concurrency <n>', 'threads that lint: auto (worker threads only for many files), off (this thread), or a number', parseConcurrency, 'auto')
     .option('--stdin', 'lint standard input')
     .option('--stdin-filename <name>', 'the path standard input stands for (format detection, config, reports)')
     .action(async (paths: string[], options: LintOptions) => {

@@ -1,4 +1,4 @@
-import { availableParallelism } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { Dialect, LintSettings, Rule } from '@flowlint/core';
 import { recordingHost, type ReadLog } from './cache.js';
@@ -17,10 +17,12 @@ export interface JobResult {
 }
 
 /**
- * Below this many files one process is faster: a worker costs its start-up, module loading and
- * schema compilation before it lints anything. Measured in test/bench/workers.mjs (see README).
+ * Below this many files one thread is faster: a worker pays for loading flowlint and compiling its
+ * schemas (about 0.5 s of CPU) before it lints anything. Measured with scripts/bench-workers.mjs on
+ * 2 cores and 160-line packs: break-even near 500 files, 1.3x faster at 1,000 when the second core
+ * is free, and slower at every size when other processes keep the cores busy.
  */
-export const WORKER_THRESHOLD = 50;
+export const WORKER_THRESHOLD = 500;
 
 export function lintJob(job: Job, rules: readonly Rule<any>[], forced: Dialect<any> | undefined, record: boolean): JobResult {
   if (!record) return { outcome: lintTarget(job.target, rules, job.settings, forced) };
@@ -28,32 +30,42 @@ export function lintJob(job: Job, rules: readonly Rule<any>[], forced: Dialect<a
   return { outcome: lintTarget(job.target, rules, job.settings, forced, host), reads: log };
 }
 
-/** How many workers a run of `count` jobs gets: 0 (this thread) below the threshold or on one core. */
-export function workerCount(count: number, concurrency: 'auto' | 'off' | number): number {
-  if (concurrency === 'off') return 0;
-  if (concurrency === 'auto') {
-    const cores = availableParallelism();
-    return count >= WORKER_THRESHOLD && cores > 1 ? Math.min(cores, Math.ceil(count / WORKER_THRESHOLD)) : 0;
-  }
-  return Math.min(concurrency, count);
+/**
+ * How many threads lint a run of `count` jobs. `auto` adds workers only for many files and only
+ * while cores are idle (the 1-minute load average, as `make -l` reads it): on busy cores they cost more than they give.
+ */
+export function threadCount(count: number, concurrency: 'auto' | 'off' | number): number {
+  if (concurrency === 'off') return 1;
+  if (concurrency !== 'auto') return Math.max(1, Math.min(concurrency, count));
+  const idle = Math.floor(availableParallelism() - loadavg()[0]!);
+  if (count < WORKER_THRESHOLD || idle < 1) return 1;
+  return Math.min(idle + 1, availableParallelism(), Math.floor(count / WORKER_THRESHOLD) + 1);
 }
 
-/** Lints the jobs on `workers` threads, each a contiguous share; the results come back in job order. */
-export async function lintInWorkers(jobs: readonly Job[], workers: number, forced: string | undefined, record: boolean): Promise<JobResult[]> {
-  const size = Math.ceil(jobs.length / workers);
-  const shares = Array.from({ length: workers }, (_, i) => jobs.slice(i * size, (i + 1) * size)).filter((s) => s.length);
-  const results = await Promise.all(
-    shares.map(
-      (share) =>
-        new Promise<JobResult[]>((resolve, reject) => {
-          const worker = new Worker(new URL('./worker.js', import.meta.url), { workerData: { jobs: share, forced, record } });
-          worker.once('message', (r: JobResult[]) => resolve(r));
-          worker.once('error', reject);
-          worker.once('exit', (code) => {
-            if (code !== 0) reject(new Error(`a lint worker stopped with exit code ${code}`));
-          });
-        }),
-    ),
+/**
+ * Lints the jobs on `threads` threads: this one takes the first share (its modules are loaded
+ * already) while `threads - 1` workers take the others; the results come back in job order.
+ */
+export async function lintInWorkers(
+  jobs: readonly Job[],
+  threads: number,
+  rules: readonly Rule<any>[],
+  forced: Dialect<any> | undefined,
+  record: boolean,
+): Promise<JobResult[]> {
+  const size = Math.ceil(jobs.length / threads);
+  const shares = Array.from({ length: threads }, (_, i) => jobs.slice(i * size, (i + 1) * size)).filter((s) => s.length);
+  const others = shares.slice(1).map(
+    (share) =>
+      new Promise<JobResult[]>((resolve, reject) => {
+        const worker = new Worker(new URL('./worker.js', import.meta.url), { workerData: { jobs: share, forced: forced?.id, record } });
+        worker.once('message', (r: JobResult[]) => resolve(r));
+        worker.once('error', reject);
+        worker.once('exit', (code) => {
+          if (code !== 0) reject(new Error(`a lint worker stopped with exit code ${code}`));
+        });
+      }),
   );
-  return results.flat();
+  const mine = (shares[0] ?? []).map((job) => lintJob(job, rules, forced, record));
+  return [mine, ...(await Promise.all(others))].flat();
 }
