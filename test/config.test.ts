@@ -123,3 +123,16 @@ describe('flowlint.config.yaml', () => {
     expect(t.stderr).toMatch(/flowlint.config.yaml:2:3 +error +unknown rule 'promptpack\/dead-end-stat'; did you mean 'promptpack\/dead-end-state'\?/);
   });
 });
+
+describe('the README', () => {
+  it("documents a config file that validates", async () => {
+    const { readFileSync } = await import('node:fs');
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    const section = readme.split(/^## /m).find((s) => s.startsWith('Configuration'))!;
+    const example = /```yaml\n([^]*?)```/.exec(section)![1]!;
+    const dir = tempFiles({ 'flowlint.config.yaml': example.replace('./schemas/flowlint-config.schema.json', 'https://example.invalid/schema.json') });
+    const r = flowlint(['--print-config', 'experiments/a.pack.json'], { cwd: dir });
+    expect(r.stderr).toBe('');
+    expect(JSON.parse(r.stdout)).toMatchObject({ targets: { promptpack: '1.9.0', runtime: 'promptkit@1.5' }, rules: { 'promptpack/dead-end-state': 'info', 'promptpack/tool-ref': 'off' } });
+  });
+});
