@@ -17,8 +17,8 @@ export interface LoadedConfig {
 export class ConfigError extends Error {
   constructor(
     readonly diagnostics: Diagnostic[],
-    /** The config file's text, for excerpts. */
-    readonly source: string,
+    /** The config file, for excerpts. */
+    readonly source: Source,
   ) {
     super('the configuration file has errors');
   }
@@ -78,9 +78,10 @@ export class ConfigResolver {
     } catch (error) {
       throw new UsageError(`cannot read the config file ${file}: ${(error as Error).message}`);
     }
-    const tree = new Tree(new Source(file, text));
+    const source = new Source(file, text);
+    const tree = new Tree(source);
     const diagnostics = validateConfig(tree, this.knownRules);
-    if (diagnostics.length) throw new ConfigError(diagnostics, text);
+    if (diagnostics.length) throw new ConfigError(diagnostics, source);
     const loaded = { file, dir: path.dirname(abs), config: (tree.value ?? {}) as FlowlintConfig };
     this.loaded.set(abs, loaded);
     return loaded;

@@ -91,7 +91,7 @@ export async function runLint(paths: string[], options: LintOptions, io: Io, rea
     run = { files: filtered.files, diagnostics: sortAndDedupe(filtered.diagnostics) };
   }
 
-  const context: FormatContext = { color: io.color, text: (p) => sourceOf(p)?.text, rules: ruleInfos, strict: Boolean(options.strict) };
+  const context: FormatContext = { color: io.color, source: sourceOf, rules: ruleInfos, strict: Boolean(options.strict) };
   writeOutputs(plan, run, context, io.stdout);
   return exitCodeFor(run.diagnostics, options);
 }

@@ -91,8 +91,8 @@ export async function main(argv: readonly string[], io: Io = nodeIo): Promise<nu
       return 2;
     }
     if (error instanceof ConfigError) {
-      const text = (p: string) => (p === error.diagnostics[0]?.path ? error.source : undefined);
-      io.stderr(formatStylish({ files: [], diagnostics: error.diagnostics }, { color: false, text, rules: ruleInfos, strict: false }));
+      const source = (p: string) => (p === error.source.path ? error.source : undefined);
+      io.stderr(formatStylish({ files: [], diagnostics: error.diagnostics }, { color: false, source, rules: ruleInfos, strict: false }));
       io.stderr('flowlint: the configuration file is invalid; fix it, or pass --config to use another\n');
       return 2;
     }

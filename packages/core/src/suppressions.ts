@@ -126,15 +126,17 @@ export function applySuppressions(
   knownRules: readonly string[],
   reportUnused = true,
 ): Diagnostic[] {
+  const directives = sources.map(parseDirectives);
+  if (!settings.ignores?.entries.length && directives.every((d) => !d.length)) return [...diagnostics];
   const known = new Set(knownRules);
   const meta: Diagnostic[] = [];
   const bySource = new Map<string, { fileWide: Use[]; lines: Map<number, Use[]>; ranges: Array<{ use: Use; from: number; to: number }> }>();
   const uses: Use[] = [];
-  for (const source of sources) {
+  sources.forEach((source, i) => {
     const scope = { fileWide: [] as Use[], lines: new Map<number, Use[]>(), ranges: [] as Array<{ use: Use; from: number; to: number }> };
     bySource.set(source.path, scope);
     const open = new Map<string, { use: Use; from: number }>();
-    for (const directive of parseDirectives(source)) {
+    for (const directive of directives[i]!) {
       if (directive.kind === 'enable') {
         const names = directive.rules.length ? directive.rules.map((r) => r.id) : [...open.keys()];
         for (const id of names) {
@@ -171,7 +173,7 @@ export function applySuppressions(
       }
     }
     for (const o of open.values()) scope.ranges.push({ use: o.use, from: o.from, to: Infinity });
-  }
+  });
 
   const ignores = settings.ignores;
   const ignoreUses = (ignores?.entries ?? []).map((entry) => ({ entry, used: false }));

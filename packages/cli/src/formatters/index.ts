@@ -1,4 +1,4 @@
-import type { Diagnostic, Severity } from '@flowlint/core';
+import type { Diagnostic, Severity, Source } from '@flowlint/core';
 import type { LintRun } from '../lint.js';
 import { formatCompact } from './compact.js';
 import { formatGithub } from './github.js';
@@ -18,8 +18,8 @@ export interface RuleInfo {
 
 export interface FormatContext {
   color: boolean;
-  /** The text of each linted file, for source excerpts and fingerprints. */
-  text(path: string): string | undefined;
+  /** Each linted file's text (as linted: after fixes, or from standard input), for excerpts and fingerprints. */
+  source(path: string): Source | undefined;
   /** Every rule flowlint knows, for reports that describe rules (SARIF). */
   rules: readonly RuleInfo[];
   /** --strict: warnings fail the run, so reports that judge pass/fail (JUnit) count them. */

@@ -1,4 +1,4 @@
-import { fingerprints, Source, type Diagnostic, type Range } from '@flowlint/core';
+import { fingerprints, type Diagnostic, type Range } from '@flowlint/core';
 import type { LintRun } from '../lint.js';
 import { ruleDocUrl } from '../rules-listing.js';
 import { version } from '../version.js';
@@ -18,15 +18,7 @@ export function formatSarif(run: LintRun, context: FormatContext): string {
   for (const d of run.diagnostics) if (!known.has(d.rule)) known.set(d.rule, { id: d.rule, severity: d.severity, summary: d.rule, basis: 'unknown' });
   const rules = [...known.values()].sort((a, b) => (a.id < b.id ? -1 : 1));
   const index = new Map(rules.map((r, i) => [r.id, i]));
-  const sources = new Map<string, Source | undefined>();
-  const sourceOf = (path: string) => {
-    if (!sources.has(path)) {
-      const text = context.text(path);
-      sources.set(path, text === undefined ? undefined : new Source(path, text));
-    }
-    return sources.get(path);
-  };
-  const prints = fingerprints(run.diagnostics, sourceOf);
+  const prints = fingerprints(run.diagnostics, context.source);
   const log = {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
     version: '2.1.0',
