@@ -13,8 +13,8 @@ import { planOutputs, writeOutputs } from './outputs.js';
 import { lintInWorkers, threadCount, type Job, type JobResult } from './parallel.js';
 
 export interface LintOptions {
-  format: string[];
-  output: string[];
+  format?: string[];
+  output?: string[];
   strict?: boolean;
   maxWarnings?: number;
   dialect?: string;
@@ -37,7 +37,7 @@ const knownRuleIds = ruleInfos.map((r) => r.id);
 
 /** `flowlint [lint]`: returns the exit code. */
 export async function runLint(paths: string[], options: LintOptions, io: Io, readStdin: () => Promise<string>): Promise<number> {
-  const plan = planOutputs(options.format, options.output);
+  const plan = planOutputs(options.format ?? [], options.output ?? []);
   checkCombinations(paths, options);
   const forced = options.dialect ? dialectById(options.dialect) : undefined;
   const configs = new ConfigResolver(knownRuleIds, options.config, options.strict);

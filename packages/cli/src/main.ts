@@ -1,5 +1,6 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { dialects, rules } from '@flowlint/rules';
+import { DEFAULT_CACHE_FILE } from './cache.js';
 import { ConfigError } from './config-file.js';
 import { UsageError } from './discover.js';
 import { formatStylish } from './formatters/stylish.js';
@@ -39,8 +40,8 @@ export async function main(argv: readonly string[], io: Io = nodeIo): Promise<nu
     .command('lint', { isDefault: true })
     .description('lint files and directories (default: .)')
     .argument('[paths...]', 'files and directories to lint')
-    .option('--format <format>', `report format, repeatable: ${Object.keys(formatters).join('|')} (default: stylish)`, collect, [])
-    .option('--output <[format=]file>', 'write a report to a file instead of standard output, repeatable (e.g. --output sarif=flowlint.sarif)', collect, [])
+    .option('--format <format>', `report format, repeatable: ${Object.keys(formatters).join('|')} (default: stylish)`, collect)
+    .option('--output <[format=]file>', 'write a report to a file instead of standard output, repeatable (e.g. --output sarif=flowlint.sarif)', collect)
     .option('--strict', 'warnings count as errors for the exit code; suppressions must give a reason')
     .option('--max-warnings <n>', 'exit 1 when there are more than n warnings', parseCount)
     .addOption(new Option('--dialect <dialect>', 'lint the given files as this dialect').choices(dialects.map((d) => d.id)))
@@ -51,7 +52,7 @@ export async function main(argv: readonly string[], io: Io = nodeIo): Promise<nu
     .option('--baseline <file>', 'ignore the findings recorded in this file; report its stale entries')
     .option('--update-baseline', 'record the current findings in the --baseline file')
     .option('--cache', 'reuse results for unchanged files (content hash)')
-    .option('--cache-location <file>', `where --cache keeps its results (default: ${'node_modules/.cache/flowlint/lint-cache.json'})`)
+    .option('--cache-location <file>', `where --cache keeps its results (default: ${DEFAULT_CACHE_FILE})`)
     .option('--concurrency <n>', 'threads that lint: auto (worker threads only for many files), off (this thread), or a number', parseConcurrency, 'auto')
     .option('--stdin', 'lint standard input')
     .option('--stdin-filename <name>', 'the path standard input stands for (format detection, config, reports)')
@@ -102,8 +103,8 @@ export async function main(argv: readonly string[], io: Io = nodeIo): Promise<nu
   }
 }
 
-function collect(value: string, previous: string[]): string[] {
-  return [...previous, value];
+function collect(value: string, previous: string[] | undefined): string[] {
+  return [...(previous ?? []), value];
 }
 
 function parseCount(value: string): number {
