@@ -56,21 +56,7 @@ export async function runLint(paths: string[], options: LintOptions, io: Io, rea
   }
 
   const outcomes = await lintJobs(jobs, options, forced);
-  const fixedTexts = new Map<string, string>();
-  if (options.fix || options.fixDryRun) {
-    const changes = new Map<string, { before: string; after: string }>();
-    jobs.forEach((job, i) => {
-      if (!outcomes[i]!.diagnostics.some((d) => d.fix)) return;
-      const fixed = fixUnit(job.target, outcomes[i]!, rules, job.settings, forced);
-      outcomes[i] = fixed.outcome;
-      for (const [p, c] of fixed.changes) changes.set(p, c);
-      for (const p of fixed.refused) io.stderr(`flowlint: ${p} was not fixed: it does not parse (or would not after the fix)\n`);
-    });
-    for (const [p, c] of changes) fixedTexts.set(p, c.after);
-    if (options.fixDryRun) io.stdout(unifiedDiff(changes));
-    else writeChanges(changes);
-  }
-
+  const fixedTexts = options.fix || options.fixDryRun ? fixJobs(jobs, outcomes, Boolean(options.fixDryRun), forced, io) : new Map<string, string>();
   let run = mergeOutcomes(outcomes);
   const stdinText = new Map(targets.filter((t) => t.text !== undefined).map((t) => [t.file, t.text!]));
   const texts = new Map<string, Source | undefined>();
@@ -102,6 +88,21 @@ export function exitCodeFor(diagnostics: Parameters<typeof counts>[0], options: 
   if (options.strict && warnings > 0) return 1;
   if (options.maxWarnings !== undefined && warnings > options.maxWarnings) return 1;
   return 0;
+}
+
+/** Fixes each unit that has fixes, replacing its outcome; writes the files or prints the diff. Returns the fixed texts. */
+function fixJobs(jobs: readonly Job[], outcomes: UnitOutcome[], dryRun: boolean, forced: Dialect<any> | undefined, io: Io): Map<string, string> {
+  const changes = new Map<string, { before: string; after: string }>();
+  jobs.forEach((job, i) => {
+    if (!outcomes[i]!.diagnostics.some((d) => d.fix)) return;
+    const fixed = fixUnit(job.target, outcomes[i]!, rules, job.settings, forced);
+    outcomes[i] = fixed.outcome;
+    for (const [p, c] of fixed.changes) changes.set(p, c);
+    for (const p of fixed.refused) io.stderr(`flowlint: ${p} was not fixed: it does not parse (or would not after the fix)\n`);
+  });
+  if (dryRun) io.stdout(unifiedDiff(changes));
+  else writeChanges(changes);
+  return new Map([...changes].map(([p, c]) => [p, c.after]));
 }
 
 function checkCombinations(paths: string[], o: LintOptions): void {
