@@ -11,6 +11,8 @@ export interface Target {
   explicit: boolean;
   /** The folder reads are confined to. */
   root: string;
+  /** The text, when it does not come from the file (standard input). */
+  text?: string;
 }
 
 const ALWAYS_SKIPPED = new Set(['.git', 'node_modules', '.hg', '.svn']);

@@ -31,3 +31,12 @@ export function fileHost(root: string): Host {
     },
   };
 }
+
+/** Serves texts held in memory (standard input, fixed files) before the disk. Keys are cwd-relative '/' paths. */
+export function overlayHost(base: Host, texts: ReadonlyMap<string, string>): Host {
+  const key = (p: string) => path.posix.normalize(p.split(path.sep).join('/')).replace(/^\.\//, '');
+  return {
+    readFile: (p) => texts.get(key(p)) ?? base.readFile(p),
+    readDir: (p) => base.readDir(p),
+  };
+}

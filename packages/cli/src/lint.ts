@@ -1,8 +1,8 @@
 import { readFileSync, statSync } from 'node:fs';
-import { lintUnit, makeDiagnostic, sortAndDedupe, Source, type Diagnostic, type Dialect, type LintSettings, type Rule } from '@flowlint/core';
+import { lintUnit, makeDiagnostic, sortAndDedupe, Source, type Diagnostic, type Dialect, type Host, type LintSettings, type Rule } from '@flowlint/core';
 import { dialects } from '@flowlint/rules';
 import { toPosix, type Target } from './discover.js';
-import { fileHost } from './host.js';
+import { fileHost, overlayHost } from './host.js';
 
 export interface LintedFile {
   path: string;
@@ -14,59 +14,104 @@ export interface LintRun {
   diagnostics: Diagnostic[];
 }
 
+/** What linting one target gave: the unit's files (main first) and findings. */
+export interface UnitOutcome {
+  file: string;
+  files: LintedFile[];
+  diagnostics: Diagnostic[];
+}
+
+export type SettingsFor = (target: Target) => LintSettings;
+
 /** Files past this size are reported, not read: no workflow definition is this large. */
 const MAX_FILE_BYTES = 32 * 1024 * 1024;
 
+/** Lints targets in order in this process. A file already linted as part of an earlier unit is not linted again. */
 export function lintTargets(
   targets: readonly Target[],
   rules: readonly Rule<any>[],
-  settings: LintSettings,
+  settings: LintSettings | SettingsFor,
   forced?: Dialect<any>,
 ): LintRun {
-  const files: LintedFile[] = [];
-  const diagnostics: Diagnostic[] = [];
+  const settingsFor = typeof settings === 'function' ? settings : () => settings;
+  const outcomes: UnitOutcome[] = [];
   const covered = new Set<string>();
   for (const target of targets) {
     if (covered.has(target.file)) continue;
-    const text = readText(target, diagnostics);
-    if (text === undefined) continue;
-    const source = new Source(target.file, text);
-    let dialect = forced;
-    if (!dialect) {
-      let memberOf: Dialect<any> | undefined;
-      for (const d of dialects) {
-        const detection = d.detect(target.file, text);
-        if (detection === 'unit') {
-          dialect = d;
-          break;
-        }
-        if (detection === 'member') memberOf ??= d;
-      }
-      // A member file (say, a prompt of a packet) is linted with its unit; named alone, it is its own unit.
-      if (!dialect && memberOf && target.explicit) dialect = memberOf;
+    const outcome = lintTarget(target, rules, settingsFor(target), forced);
+    for (const f of outcome.files) covered.add(f.path);
+    outcomes.push(outcome);
+  }
+  return mergeOutcomes(outcomes);
+}
+
+/**
+ * One run from the outcomes of its targets, in target order, as if they had been linted one after
+ * the other: a unit whose main file an earlier unit already read is dropped, files are listed once.
+ */
+export function mergeOutcomes(outcomes: readonly UnitOutcome[]): LintRun {
+  const files: LintedFile[] = [];
+  const diagnostics: Diagnostic[] = [];
+  const covered = new Set<string>();
+  for (const o of outcomes) {
+    if (covered.has(o.file)) continue;
+    for (const f of o.files) {
+      if (covered.has(f.path)) continue;
+      covered.add(f.path);
+      files.push(f);
     }
-    if (!dialect) {
-      if (target.explicit) {
-        diagnostics.push(
-          makeDiagnostic(source, { start: 0, end: 0 }, 'core/unknown-format', 'warning',
-            `not a format flowlint knows (${dialects.map((d) => d.id).join(', ')}); pass --dialect to lint it as one`),
-        );
-        files.push({ path: target.file, dialect: 'unknown' });
-      }
-      continue;
-    }
-    const result = lintUnit(source, dialect, rules, fileHost(target.root), settings);
-    for (const s of result.sources) {
-      if (covered.has(s.path)) continue;
-      covered.add(s.path);
-      files.push({ path: s.path, dialect: result.dialect });
-    }
-    diagnostics.push(...result.diagnostics);
+    covered.add(o.file);
+    diagnostics.push(...o.diagnostics);
   }
   return { files, diagnostics: sortAndDedupe(diagnostics) };
 }
 
-function readText(target: Target, diagnostics: Diagnostic[]): string | undefined {
+/** Lints one target as its own unit, or as the unit it is a member of when named explicitly. */
+export function lintTarget(
+  target: Target,
+  rules: readonly Rule<any>[],
+  settings: LintSettings,
+  forced?: Dialect<any>,
+  host: Host = hostFor(target),
+): UnitOutcome {
+  const diagnostics: Diagnostic[] = [];
+  const text = target.text ?? readTargetText(target, diagnostics);
+  if (text === undefined) return { file: target.file, files: [], diagnostics };
+  const source = new Source(target.file, text);
+  const dialect = forced ?? detect(target, text);
+  if (!dialect) {
+    if (!target.explicit) return { file: target.file, files: [], diagnostics };
+    diagnostics.push(
+      makeDiagnostic(source, { start: 0, end: 0 }, 'core/unknown-format', 'warning',
+        `not a format flowlint knows (${dialects.map((d) => d.id).join(', ')}); ` +
+          (target.text === undefined ? 'pass --dialect to lint it as one' : 'name it with --stdin-filename (e.g. x.pack.json) or pass --dialect')),
+    );
+    return { file: target.file, files: [{ path: target.file, dialect: 'unknown' }], diagnostics };
+  }
+  const result = lintUnit(source, dialect, rules, host, settings);
+  const files = result.sources.map((s) => ({ path: s.path, dialect: result.dialect }));
+  return { file: target.file, files, diagnostics: result.diagnostics };
+}
+
+/** The files a target's unit may read: its root folder, with the target's own text when it is not on disk. */
+export function hostFor(target: Target): Host {
+  const base = fileHost(target.root);
+  return target.text === undefined ? base : overlayHost(base, new Map([[target.file, target.text]]));
+}
+
+function detect(target: Target, text: string): Dialect<any> | undefined {
+  let memberOf: Dialect<any> | undefined;
+  for (const d of dialects) {
+    const detection = d.detect(target.file, text);
+    if (detection === 'unit') return d;
+    if (detection === 'member') memberOf ??= d;
+  }
+  // A member file (say, a prompt of a packet) is linted with its unit; named alone, it is its own unit.
+  return memberOf && target.explicit ? memberOf : undefined;
+}
+
+/** The target file's text, or undefined with a finding when it is too large, unreadable or binary. */
+export function readTargetText(target: Target, diagnostics: Diagnostic[]): string | undefined {
   const empty = new Source(target.file, '');
   let buffer: Buffer;
   try {

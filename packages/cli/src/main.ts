@@ -1,10 +1,12 @@
-import { readFileSync } from 'node:fs';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
-import { defaultSettings, type Diagnostic } from '@flowlint/core';
-import { dialectById, dialects, rules } from '@flowlint/rules';
-import { discover, UsageError } from './discover.js';
-import { counts, formatters } from './formatters/index.js';
-import { lintTargets } from './lint.js';
+import { dialects, rules } from '@flowlint/rules';
+import { DEFAULT_CACHE_FILE } from './cache.js';
+import { ConfigError } from './config-file.js';
+import { UsageError } from './discover.js';
+import { formatStylish } from './formatters/stylish.js';
+import { formatters } from './formatters/index.js';
+import { runGraph } from './graph/command.js';
+import { exitCodeFor, ruleInfos, runLint, type LintOptions } from './lint-command.js';
 import { registerPacketCommands } from './packet/command.js';
 import { formatRules } from './rules-listing.js';
 import { version } from './version.js';
@@ -13,6 +15,8 @@ export interface Io {
   stdout: (s: string) => void;
   stderr: (s: string) => void;
   color: boolean;
+  /** Standard input, read whole (for --stdin); default: the process's. */
+  stdin?: () => Promise<string>;
 }
 
 const nodeIo: Io = {
@@ -21,7 +25,9 @@ const nodeIo: Io = {
   color: Boolean(process.stdout.isTTY) && !process.env.NO_COLOR,
 };
 
-/** Runs the CLI and returns its exit code: 0 clean, 1 lint errors, 2 bad usage, 3 a bug. */
+export { exitCodeFor };
+
+/** Runs the CLI and returns its exit code: 0 clean, 1 lint errors, 2 bad usage or config, 3 a bug. */
 export async function main(argv: readonly string[], io: Io = nodeIo): Promise<number> {
   let exitCode = 0;
   const program = new Command('flowlint')
@@ -35,25 +41,34 @@ export async function main(argv: readonly string[], io: Io = nodeIo): Promise<nu
     .command('lint', { isDefault: true })
     .description('lint files and directories (default: .)')
     .argument('[paths...]', 'files and directories to lint')
-    .addOption(new Option('--format <format>', 'output format').choices(Object.keys(formatters)).default('stylish'))
-    .option('--strict', 'warnings count as errors for the exit code')
+    .option('--format <format>', `report format, repeatable: ${Object.keys(formatters).join('|')} (default: stylish)`, collect)
+    .option('--output <[format=]file>', 'write a report to a file instead of standard output, repeatable (e.g. --output sarif=flowlint.sarif)', collect)
+    .option('--strict', 'warnings count as errors for the exit code; suppressions must give a reason')
     .option('--max-warnings <n>', 'exit 1 when there are more than n warnings', parseCount)
     .addOption(new Option('--dialect <dialect>', 'lint the given files as this dialect').choices(dialects.map((d) => d.id)))
-    .action((paths: string[], options: { format: string; strict?: boolean; maxWarnings?: number; dialect?: string }) => {
-      const targets = discover(paths.length ? paths : ['.']);
-      const forced = options.dialect ? dialectById(options.dialect) : undefined;
-      const run = lintTargets(targets, rules, defaultSettings, forced);
-      const texts = new Map<string, string>();
-      io.stdout(
-        formatters[options.format]!(run, {
-          color: io.color,
-          text: (p) => {
-            if (!texts.has(p)) texts.set(p, safeRead(p) ?? '');
-            return texts.get(p) ?? undefined;
-          },
-        }),
-      );
-      exitCode = exitCodeFor(run.diagnostics, options);
+    .option('--config <file>', 'the config file (default: flowlint.config.{yaml,yml,json} found upward from each file)')
+    .option('--print-config <path>', 'print the settings that apply to a file, then exit')
+    .option('--fix', 'apply safe fixes in place')
+    .option('--fix-dry-run', 'print the fixes as a unified diff; write nothing')
+    .option('--baseline <file>', 'ignore the findings recorded in this file; report its stale entries')
+    .option('--update-baseline', 'record the current findings in the --baseline file')
+    .option('--cache', 'reuse results for unchanged files (content hash)')
+    .option('--cache-location <file>', `where --cache keeps its results (default: ${DEFAULT_CACHE_FILE})`)
+    .option('--concurrency <n>', 'threads that lint: auto (worker threads only for many files), off (this thread), or a number', parseConcurrency, 'auto')
+    .option('--stdin', 'lint standard input')
+    .option('--stdin-filename <name>', 'the path standard input stands for (format detection, config, reports)')
+    .action(async (paths: string[], options: LintOptions) => {
+      exitCode = await runLint(paths, options, io, io.stdin ?? readProcessStdin);
+    });
+
+  program
+    .command('graph')
+    .description("draw a workflow's state machine or DAG")
+    .argument('<file>', 'the unit to draw')
+    .addOption(new Option('--format <format>', 'diagram language').choices(['mermaid', 'dot']).default('mermaid'))
+    .addOption(new Option('--dialect <dialect>', 'read the file as this dialect').choices(dialects.map((d) => d.id)))
+    .action((file: string, options: { format: 'mermaid' | 'dot'; dialect?: string }) => {
+      exitCode = runGraph(file, options, io);
     });
 
   registerPacketCommands(program, io, (code) => (exitCode = code));
@@ -79,18 +94,20 @@ export async function main(argv: readonly string[], io: Io = nodeIo): Promise<nu
       io.stderr(`flowlint: ${error.message}\n`);
       return 2;
     }
+    if (error instanceof ConfigError) {
+      const source = (p: string) => (p === error.source.path ? error.source : undefined);
+      io.stderr(formatStylish({ files: [], diagnostics: error.diagnostics }, { color: false, source, rules: ruleInfos, strict: false }));
+      io.stderr('flowlint: the configuration file is invalid; fix it, or pass --config to use another\n');
+      return 2;
+    }
     io.stderr(`flowlint: internal error: ${error instanceof Error ? error.message : String(error)}\n`);
     if (process.env.FLOWLINT_DEBUG && error instanceof Error) io.stderr(`${error.stack}\n`);
     return 3;
   }
 }
 
-export function exitCodeFor(diagnostics: readonly Diagnostic[], options: { strict?: boolean; maxWarnings?: number }): number {
-  const { errors, warnings } = counts(diagnostics);
-  if (errors > 0) return 1;
-  if (options.strict && warnings > 0) return 1;
-  if (options.maxWarnings !== undefined && warnings > options.maxWarnings) return 1;
-  return 0;
+function collect(value: string, previous: string[] | undefined): string[] {
+  return [...(previous ?? []), value];
 }
 
 function parseCount(value: string): number {
@@ -98,10 +115,14 @@ function parseCount(value: string): number {
   return Number(value);
 }
 
-function safeRead(path: string): string | undefined {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch {
-    return undefined;
-  }
+function parseConcurrency(value: string): 'auto' | 'off' | number {
+  if (value === 'auto' || value === 'off') return value;
+  if (!/^[1-9]\d*$/.test(value)) throw new InvalidArgumentError("expected 'auto', 'off' or a number of threads");
+  return Number(value);
+}
+
+async function readProcessStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
 }

@@ -1,8 +1,25 @@
 import type { Rule } from '@flowlint/core';
 
+/** Where the rule docs are published: the repository's rules/ folder (the language server links the same place). */
+const REPOSITORY = 'https://github.com/flowlint/flowlint/blob/main/';
+
+/** The engine's own findings are documented in the README's sections. */
+const coreDocAnchor: Record<string, string> = {
+  'core/config': 'configuration',
+  'core/unused-suppression': 'suppressions',
+  'core/invalid-suppression': 'suppressions',
+  'core/suppression-without-reason': 'suppressions',
+  'core/stale-baseline': 'baseline',
+};
+
 /** Where each rule's doc lives in the repository (SARIF helpUri and `flowlint rules` point here). */
 export function ruleDocPath(rule: Pick<Rule, 'id'>): string {
   return `rules/${rule.id}.md`;
+}
+
+export function ruleDocUrl(id: string): string {
+  if (id.startsWith('core/')) return `${REPOSITORY}README.md#${coreDocAnchor[id] ?? 'findings-of-the-engine'}`;
+  return `${REPOSITORY}${ruleDocPath({ id })}`;
 }
 
 export function formatRules(rules: readonly Rule<any>[], format: 'text' | 'json'): string {

@@ -1,12 +1,145 @@
-import type { Severity } from './diagnostic.js';
+import picomatch from 'picomatch';
+import configSchema from '@flowlint/schemas/flowlint-config.schema.json' with { type: 'json' };
+import { makeDiagnostic, type Diagnostic, type Severity } from './diagnostic.js';
 import type { Targets } from './rule.js';
+import { didYouMean, SchemaChecker } from './schema.js';
+import { isScalar, type Tree } from './tree.js';
 
 export type RuleSetting = Severity | 'off';
+
+/** One config `ignore` entry that silences rules at a path (and maybe one line): the JSON files' suppressions. */
+export interface RuleIgnore {
+  rules: readonly string[];
+  /** A glob relative to the config's folder. */
+  pattern: string;
+  /** 1-based; undefined silences the rules in the whole file. */
+  line?: number;
+  /** As written in the config, for messages. */
+  text: string;
+}
 
 /** The resolved settings for one file: rule severities and version targets. */
 export interface LintSettings {
   rules: Readonly<Record<string, RuleSetting>>;
   targets: Targets;
+  /**
+   * Rules silenced per path by the config file. `base` turns the paths the host uses into paths
+   * relative to the config's folder: it is that folder's view of the hosts' root ('' when they are the same).
+   */
+  ignores?: { base: string; entries: readonly RuleIgnore[] };
+  /** Every inline suppression must give a reason (`-- why`); set by --strict. */
+  requireSuppressionReasons?: boolean;
 }
 
 export const defaultSettings: LintSettings = { rules: {}, targets: {} };
+
+/** flowlint.config.{yaml,yml,json}, as validated by schemas/flowlint-config.schema.json. */
+export interface FlowlintConfig {
+  rules?: Record<string, RuleSetting>;
+  targets?: Record<string, string>;
+  ignore?: Array<string | { rules: string[]; paths: string[]; reason?: string }>;
+  overrides?: Array<{ files: string | string[]; rules?: Record<string, RuleSetting>; targets?: Record<string, string> }>;
+}
+
+export const CONFIG_RULE = 'core/config';
+
+let checker: SchemaChecker | undefined;
+
+/**
+ * Checks a parsed config file: its shape against the config schema, then every rule id it names
+ * against the rules flowlint knows. Findings sit on the offending key or value; an empty list
+ * means `tree.value` is a usable FlowlintConfig.
+ */
+export function validateConfig(tree: Tree, knownRules: readonly string[]): Diagnostic[] {
+  const out = [...tree.diagnostics];
+  if (!tree.usable || !tree.clean) return out;
+  if (tree.root === undefined) return out;
+  checker ??= new SchemaChecker(configSchema as Record<string, unknown>);
+  for (const f of checker.check(tree)) out.push(makeDiagnostic(tree.source, f.span, CONFIG_RULE, 'error', `${f.message} (flowlint configuration)`));
+  if (out.length) return out;
+  const known = new Set(knownRules);
+  const checkId = (node: unknown) => {
+    if (!isScalar(node) || typeof node.value !== 'string' || known.has(node.value)) return;
+    const id = node.value;
+    out.push(
+      makeDiagnostic(tree.source, { start: node.range?.[0] ?? 0, end: node.range?.[1] ?? 0 }, CONFIG_RULE, 'error',
+        `unknown rule '${id}'${didYouMean(id, knownRules)}; \`flowlint rules\` lists every rule id`),
+    );
+  };
+  const root = tree.root;
+  const ruleKeys = (map: ReturnType<Tree['get']>) => tree.entries(map).forEach((e) => checkId(e.keyNode));
+  ruleKeys(tree.get(root, 'rules'));
+  for (const o of tree.items(tree.get(root, 'overrides'))) ruleKeys(tree.get(o, 'rules'));
+  for (const i of tree.items(tree.get(root, 'ignore'))) tree.items(tree.get(i, 'rules')).forEach(checkId);
+  return out;
+}
+
+export interface ResolvedSettings {
+  /** True when a top-level `ignore` glob matches the file: it is not linted at all. */
+  ignored: boolean;
+  settings: LintSettings;
+}
+
+/**
+ * The settings for one file from a valid config: the top level, then every matching override in
+ * order. `relPath` is the file's path relative to the config's folder ('/'-separated); `base` is
+ * the config folder's view of the host's root, for the per-path ignores (see LintSettings.ignores).
+ */
+export function resolveSettings(config: FlowlintConfig, relPath: string, base = ''): ResolvedSettings {
+  const rules: Record<string, RuleSetting> = { ...config.rules };
+  const targets: Record<string, string> = { ...config.targets };
+  for (const o of config.overrides ?? []) {
+    if (!matchesAny(o.files, relPath)) continue;
+    Object.assign(rules, o.rules);
+    Object.assign(targets, o.targets);
+  }
+  const entries: RuleIgnore[] = [];
+  let ignored = false;
+  for (const i of config.ignore ?? []) {
+    if (typeof i === 'string') {
+      ignored ||= matchesAny(i, relPath);
+      continue;
+    }
+    for (const text of i.paths) {
+      const m = /^(.*?):([1-9]\d*)$/.exec(text);
+      entries.push({ rules: i.rules, pattern: m ? m[1]! : text, ...(m ? { line: Number(m[2]) } : {}), text });
+    }
+  }
+  const settings: LintSettings = { rules, targets, ...(entries.length ? { ignores: { base, entries } } : {}) };
+  return { ignored, settings };
+}
+
+const matchers = new Map<string, (path: string) => boolean>();
+
+/**
+ * Whether a glob matches a path or one of its folders (so `vendor` and `vendor/**` both cover
+ * vendor/x.yaml). Globs without a slash match at any depth, as in .gitignore.
+ */
+export function matchesGlob(glob: string, path: string): boolean {
+  let match = matchers.get(glob);
+  if (!match) {
+    const pattern = glob.replace(/^\.\//, '').replace(/\/+$/, '');
+    match = picomatch(pattern, { dot: true, basename: !pattern.includes('/') });
+    matchers.set(glob, match);
+  }
+  if (match(path)) return true;
+  for (let i = path.lastIndexOf('/'); i > 0; i = path.lastIndexOf('/', i - 1)) {
+    if (match(path.slice(0, i))) return true;
+  }
+  return false;
+}
+
+function matchesAny(globs: string | readonly string[], path: string): boolean {
+  return (typeof globs === 'string' ? [globs] : globs).some((g) => matchesGlob(g, path));
+}
+
+/** `a/b/../c` → `a/c`; a path that climbs above its start keeps its leading `..` segments. */
+export function normalizePath(path: string): string {
+  const out: string[] = [];
+  for (const part of path.split('/')) {
+    if (part === '' || part === '.') continue;
+    if (part === '..' && out.length && out[out.length - 1] !== '..') out.pop();
+    else out.push(part);
+  }
+  return out.join('/');
+}

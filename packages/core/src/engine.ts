@@ -1,9 +1,11 @@
 import type { LintSettings } from './config.js';
 import { makeDiagnostic, rangeOf, sortAndDedupe, type Diagnostic } from './diagnostic.js';
+import { coreRules } from './core-rules.js';
 import type { Dialect, Host } from './dialect.js';
 import { spanOf } from './location.js';
 import type { ReportDescriptor, Rule } from './rule.js';
 import type { Source } from './source.js';
+import { applySuppressions } from './suppressions.js';
 
 export interface UnitResult {
   dialect: string;
@@ -14,6 +16,8 @@ export interface UnitResult {
 /**
  * Loads one unit (a file, or a multi-file unit rooted at it) and runs every enabled rule of its
  * dialect once on the model. A rule that throws becomes one core/internal-error; the others go on.
+ * Configured severities, then the unit's suppression comments and the config's per-path ignores,
+ * apply here, so every surface (CLI, language server) reports the same findings.
  */
 export function lintUnit(
   source: Source,
@@ -45,7 +49,9 @@ export function lintUnit(
       }
     }
   }
-  return { dialect: dialect.id, diagnostics: applySeverities(diagnostics, settings), sources: loaded.sources };
+  const knownRules = [...coreRules.map((r) => r.id), ...rules.map((r) => r.id)];
+  const kept = applySuppressions(applySeverities(diagnostics, settings), loaded.sources, settings, knownRules, model !== undefined);
+  return { dialect: dialect.id, diagnostics: applySeverities(kept, settings), sources: loaded.sources };
 }
 
 function toDiagnostic(d: ReportDescriptor, rule: string, severity: Diagnostic['severity'], main: Source): Diagnostic {

@@ -10,3 +10,7 @@ export * from './schema.js';
 export * from './graph.js';
 export * from './edits.js';
 export * from './memory-host.js';
+export * from './suppressions.js';
+export * from './core-rules.js';
+export * from './fixes.js';
+export * from './fingerprint.js';

@@ -1,5 +1,6 @@
 import { isMap, makeDiagnostic, stringValue, Tree, type Dialect, type Source } from '@flowlint/core';
 import { buildPack } from './build.js';
+import { packGraphView } from './graph-view.js';
 import { packOutline, packReferenceSlots } from './outline.js';
 import type { PackModel } from './model.js';
 import { resolveSpecVersion, specSchema, versionFromSchemaUrl } from './versions.js';
@@ -14,6 +15,7 @@ const HAS_TEMPLATE_ENGINE = /(^|[\s{,])["']?template_engine["']?\s*:/m;
 
 export const promptpack: Dialect<PackModel> = {
   id: 'promptpack',
+  graph: packGraphView,
 
   detect(path, text) {
     if (PACK_FILE.test(path)) return 'unit';

@@ -1,12 +1,6 @@
-import type { Diagnostic } from '@flowlint/core';
 import type { LintRun } from '../lint.js';
 import { version } from '../version.js';
-import { counts } from './index.js';
-
-const oneBased = (d: Pick<Diagnostic, 'range'>) => ({
-  start: { line: d.range.start.line + 1, column: d.range.start.character + 1 },
-  end: { line: d.range.end.line + 1, column: d.range.end.character + 1 },
-});
+import { counts, oneBased } from './index.js';
 
 /** The JSON report, version 1 (DESIGN.md): 1-based lines and columns. */
 export function formatJson(run: LintRun): string {

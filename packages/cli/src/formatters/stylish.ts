@@ -1,5 +1,4 @@
-import type { Diagnostic } from '@flowlint/core';
-import { Source } from '@flowlint/core';
+import type { Diagnostic, Source } from '@flowlint/core';
 import type { LintRun } from '../lint.js';
 import { counts, type FormatContext } from './index.js';
 
@@ -8,20 +7,12 @@ const ansi = { red: 31, yellow: 33, cyan: 36, gray: 90, bold: 1, underline: 4 } 
 /** Human output: path:line:col, severity, message, [rule], the source line with the range underlined. */
 export function formatStylish(run: LintRun, context: FormatContext): string {
   const paint = (code: keyof typeof ansi, s: string) => (context.color ? `\u001b[${ansi[code]}m${s}\u001b[0m` : s);
-  const sources = new Map<string, Source | undefined>();
-  const sourceOf = (path: string) => {
-    if (!sources.has(path)) {
-      const text = context.text(path);
-      sources.set(path, text === undefined ? undefined : new Source(path, text));
-    }
-    return sources.get(path);
-  };
   const lines: string[] = [];
   for (const d of run.diagnostics) {
     const where = `${d.path}:${d.range.start.line + 1}:${d.range.start.character + 1}`;
     const severity = d.severity === 'error' ? paint('red', 'error') : d.severity === 'warning' ? paint('yellow', 'warning') : paint('cyan', 'info');
     lines.push(`${paint('bold', where)}  ${severity}  ${d.message}  ${paint('gray', `[${d.rule}]`)}`);
-    lines.push(...excerpt(d, sourceOf(d.path), paint));
+    lines.push(...excerpt(d, context.source(d.path), paint));
     for (const r of d.related ?? []) {
       lines.push(paint('gray', `    ${r.path}:${r.range.start.line + 1}:${r.range.start.character + 1}: ${r.message}`));
     }

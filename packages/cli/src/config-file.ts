@@ -1,0 +1,97 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { resolveSettings, Source, Tree, validateConfig, type Diagnostic, type FlowlintConfig, type LintSettings, type ResolvedSettings } from '@flowlint/core';
+import { toPosix, UsageError } from './discover.js';
+
+export const CONFIG_NAMES = ['flowlint.config.yaml', 'flowlint.config.yml', 'flowlint.config.json'];
+
+export interface LoadedConfig {
+  /** The config file, relative to cwd. */
+  file: string;
+  /** Absolute path of its folder: globs in it are relative to this. */
+  dir: string;
+  config: FlowlintConfig;
+}
+
+/** A config file that does not validate: its positioned findings. */
+export class ConfigError extends Error {
+  constructor(
+    readonly diagnostics: Diagnostic[],
+    /** The config file, for excerpts. */
+    readonly source: Source,
+  ) {
+    super('the configuration file has errors');
+  }
+}
+
+/**
+ * Which config applies to each linted file: the one given with --config, else the nearest
+ * flowlint.config.{yaml,yml,json} in the file's folder or above. Each config is read and validated
+ * once; an invalid one throws ConfigError.
+ */
+export class ConfigResolver {
+  private readonly byDir = new Map<string, LoadedConfig | undefined>();
+  private readonly loaded = new Map<string, LoadedConfig>();
+
+  constructor(
+    private readonly knownRules: readonly string[],
+    private readonly explicit?: string,
+    private readonly strict = false,
+  ) {
+    if (explicit && !existsSync(explicit)) throw new UsageError(`no such config file: ${explicit}`);
+  }
+
+  /** The config for a file (or a folder, with `isDir`), if any. */
+  configFor(file: string, isDir = false): LoadedConfig | undefined {
+    if (this.explicit) return this.load(path.resolve(this.explicit));
+    return this.find(isDir ? path.resolve(file) : path.dirname(path.resolve(file)));
+  }
+
+  resolve(file: string, isDir = false): ResolvedSettings & { config?: LoadedConfig } {
+    const loaded = this.configFor(file, isDir);
+    const strictness = this.strict ? { requireSuppressionReasons: true } : {};
+    if (!loaded) return { ignored: false, settings: { rules: {}, targets: {}, ...strictness } };
+    const rel = toPosix(path.relative(loaded.dir, path.resolve(file)));
+    const base = toPosix(path.relative(loaded.dir, process.cwd()));
+    const resolved = resolveSettings(loaded.config, rel.startsWith('..') ? '' : rel, base);
+    const settings: LintSettings = { ...resolved.settings, ...strictness };
+    return { ignored: !rel.startsWith('..') && resolved.ignored, settings, config: loaded };
+  }
+
+  private find(dir: string): LoadedConfig | undefined {
+    if (this.byDir.has(dir)) return this.byDir.get(dir);
+    let found: LoadedConfig | undefined;
+    const name = CONFIG_NAMES.find((n) => isFile(path.join(dir, n)));
+    if (name) found = this.load(path.join(dir, name));
+    else if (path.dirname(dir) !== dir) found = this.find(path.dirname(dir));
+    this.byDir.set(dir, found);
+    return found;
+  }
+
+  private load(abs: string): LoadedConfig {
+    const cached = this.loaded.get(abs);
+    if (cached) return cached;
+    const file = toPosix(abs);
+    let text: string;
+    try {
+      text = readFileSync(abs, 'utf8');
+    } catch (error) {
+      throw new UsageError(`cannot read the config file ${file}: ${(error as Error).message}`);
+    }
+    const source = new Source(file, text);
+    const tree = new Tree(source);
+    const diagnostics = validateConfig(tree, this.knownRules);
+    if (diagnostics.length) throw new ConfigError(diagnostics, source);
+    const loaded = { file, dir: path.dirname(abs), config: (tree.value ?? {}) as FlowlintConfig };
+    this.loaded.set(abs, loaded);
+    return loaded;
+  }
+}
+
+function isFile(p: string): boolean {
+  try {
+    return statSync(p).isFile();
+  } catch {
+    return false;
+  }
+}

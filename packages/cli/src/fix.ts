@@ -1,0 +1,68 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createTwoFilesPatch } from 'diff';
+import { applyFixes, fixesFor, type Dialect, type LintSettings, type Rule } from '@flowlint/core';
+import type { Target } from './discover.js';
+import { fileHost, overlayHost } from './host.js';
+import { lintTarget, type UnitOutcome } from './lint.js';
+
+/** ESLint's bound: fixes that keep enabling new fixes stop here. */
+const MAX_PASSES = 10;
+
+export interface FixedUnit {
+  /** The findings left after the last pass, on the fixed text. */
+  outcome: UnitOutcome;
+  /** Each changed file's text before and after. */
+  changes: Map<string, { before: string; after: string }>;
+  /** Files not fixed because they (or the fixed text) do not parse. */
+  refused: string[];
+}
+
+/**
+ * Applies the fixes of one unit's findings on its files' texts in memory and re-lints, until no
+ * fix applies or MAX_PASSES. A file that does not parse is never fixed, and a fix that would make a
+ * file unparsable is dropped whole, so --fix never writes a broken file.
+ */
+export function fixUnit(target: Target, first: UnitOutcome, rules: readonly Rule<any>[], settings: LintSettings, forced?: Dialect<any>): FixedUnit {
+  const unparsable = new Set(first.diagnostics.filter(isSyntaxError).map((d) => d.path));
+  const originals = new Map<string, string>();
+  const texts = new Map<string, string>();
+  const host = overlayHost(fileHost(target.root), texts);
+  const read = (p: string) => {
+    if (!originals.has(p)) originals.set(p, p === target.file && target.text !== undefined ? target.text : readFileSync(p, 'utf8'));
+    return texts.get(p) ?? originals.get(p)!;
+  };
+  let outcome = first;
+  for (let pass = 0; pass < MAX_PASSES; pass++) {
+    const paths = [...new Set(outcome.diagnostics.filter((d) => d.fix?.edits.length).map((d) => d.path))].filter((p) => !unparsable.has(p));
+    let applied = false;
+    for (const p of paths) {
+      const result = applyFixes(read(p), fixesFor(p, outcome.diagnostics));
+      if (!result.applied.length) continue;
+      texts.set(p, result.text);
+      applied = true;
+    }
+    if (!applied) break;
+    outcome = lintTarget({ ...target, text: read(target.file) }, rules, settings, forced, host);
+  }
+  const broken = [...texts.keys()].filter((p) => outcome.diagnostics.some((d) => d.path === p && isSyntaxError(d)));
+  if (broken.length) return { outcome: first, changes: new Map(), refused: [...unparsable, ...broken] };
+  const changes = new Map<string, { before: string; after: string }>();
+  for (const [p, after] of texts) if (after !== originals.get(p)) changes.set(p, { before: originals.get(p)!, after });
+  return { outcome, changes, refused: [...unparsable].filter((p) => first.diagnostics.some((d) => d.path === p && d.fix)) };
+}
+
+export function writeChanges(changes: ReadonlyMap<string, { after: string }>): void {
+  for (const [p, { after }] of changes) writeFileSync(p, after);
+}
+
+/** The changes as one unified diff (a/ and b/ prefixes, as git and patch -p1 read them). */
+export function unifiedDiff(changes: ReadonlyMap<string, { before: string; after: string }>): string {
+  return [...changes]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([p, { before, after }]) => createTwoFilesPatch(`a/${p}`, `b/${p}`, before, after, undefined, undefined, { context: 3 }).replace(/^=+\n/, ''))
+    .join('');
+}
+
+function isSyntaxError(d: { rule: string; severity: string }): boolean {
+  return d.rule === 'core/yaml-syntax' && d.severity === 'error';
+}

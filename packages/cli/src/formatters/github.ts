@@ -1,0 +1,46 @@
+import type { LintRun } from '../lint.js';
+import { counts, oneBased } from './index.js';
+
+const command = { error: 'error', warning: 'warning', info: 'notice' } as const;
+
+/** GitHub shows at most 10 errors and 10 warnings per step as annotations; the rest only in the log. */
+const SHOWN_PER_STEP = 10;
+
+/**
+ * GitHub Actions workflow commands: each finding becomes an annotation on its file and lines in
+ * the pull request. Escaping follows @actions/core: data escapes %, CR and LF; property values
+ * also escape ':' and ','.
+ */
+export function formatGithub(run: LintRun): string {
+  const lines = run.diagnostics.map((d) => {
+    const r = oneBased(d);
+    const props = [
+      `file=${escapeProperty(d.path)}`,
+      `line=${r.start.line}`,
+      `col=${r.start.column}`,
+      `endLine=${r.end.line}`,
+      `endColumn=${r.end.column}`,
+      `title=${escapeProperty(d.rule)}`,
+    ];
+    return `::${command[d.severity]} ${props.join(',')}::${escapeData(d.message)}`;
+  });
+  const { errors, warnings, infos } = counts(run.diagnostics);
+  const total = errors + warnings + infos;
+  const files = `${run.files.length} file${run.files.length === 1 ? '' : 's'}`;
+  lines.push(total ? `flowlint: ${errors} error(s), ${warnings} warning(s), ${infos} info in ${files}` : `flowlint: no problems in ${files}`);
+  if (errors > SHOWN_PER_STEP || warnings > SHOWN_PER_STEP) {
+    lines.push(
+      `flowlint: GitHub annotates only ${SHOWN_PER_STEP} errors and ${SHOWN_PER_STEP} warnings per step; every finding is listed above, ` +
+        'and --output sarif=flowlint.sarif with github/codeql-action/upload-sarif shows them all in code scanning',
+    );
+  }
+  return lines.join('\n') + '\n';
+}
+
+export function escapeData(s: string): string {
+  return s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+}
+
+export function escapeProperty(s: string): string {
+  return escapeData(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
+}

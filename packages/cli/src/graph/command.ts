@@ -1,0 +1,35 @@
+import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { Source, type Dialect } from '@flowlint/core';
+import { dialectById, dialects } from '@flowlint/rules';
+import { toPosix, UsageError } from '../discover.js';
+import { fileHost } from '../host.js';
+import { readTargetText } from '../lint.js';
+import type { Io } from '../main.js';
+import { renderDot } from './dot.js';
+import { renderMermaid } from './mermaid.js';
+
+/** `flowlint graph FILE`: the unit's graph (from its dialect's graph service) as Mermaid or DOT. */
+export function runGraph(file: string, options: { format: 'mermaid' | 'dot'; dialect?: string }, io: Io): number {
+  if (!existsSync(file)) throw new UsageError(`no such file or directory: ${file}`);
+  if (statSync(file).isDirectory()) throw new UsageError(`${file} is a folder; name the unit's main file (a pack, a workflow, a packet's prompt_runner_packet.md)`);
+  const target = { file: toPosix(file), explicit: true, root: path.dirname(file) };
+  const problems: Parameters<typeof readTargetText>[1] = [];
+  const text = readTargetText(target, problems);
+  if (text === undefined) throw new UsageError(`cannot draw ${file}: ${problems[0]?.message ?? 'unreadable'}`);
+  const dialect: Dialect<any> | undefined = options.dialect ? dialectById(options.dialect) : detectUnit(target.file, text);
+  if (!dialect) throw new UsageError(`${file} is not a format flowlint knows; pass --dialect`);
+  if (!dialect.graph) throw new UsageError(`the ${dialect.id} dialect cannot draw graphs yet`);
+  const loaded = dialect.load(new Source(target.file, text), fileHost(target.root), {});
+  const view = loaded.model === undefined ? undefined : dialect.graph(loaded.model);
+  if (!view) {
+    io.stderr(`flowlint: ${file} has no graph to draw (no workflow, or the file does not parse: run flowlint on it)\n`);
+    return 1;
+  }
+  io.stdout(options.format === 'dot' ? renderDot(view) : renderMermaid(view));
+  return 0;
+}
+
+function detectUnit(file: string, text: string): Dialect<any> | undefined {
+  return dialects.find((d) => d.detect(file, text) === 'unit') ?? dialects.find((d) => d.detect(file, text) === 'member');
+}

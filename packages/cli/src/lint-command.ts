@@ -1,0 +1,172 @@
+import { readFileSync, statSync } from 'node:fs';
+import { coreRules, sortAndDedupe, Source, type Dialect } from '@flowlint/core';
+import { dialectById, rules } from '@flowlint/rules';
+import { Baseline } from './baseline.js';
+import { LintCache, DEFAULT_CACHE_FILE, settingsKey } from './cache.js';
+import { ConfigResolver } from './config-file.js';
+import { discover, toPosix, UsageError, type Target } from './discover.js';
+import { fixUnit, unifiedDiff, writeChanges } from './fix.js';
+import { counts, type FormatContext, type RuleInfo } from './formatters/index.js';
+import { mergeOutcomes, readTargetText, type UnitOutcome } from './lint.js';
+import type { Io } from './main.js';
+import { planOutputs, writeOutputs } from './outputs.js';
+import { lintInWorkers, threadCount, type Job, type JobResult } from './parallel.js';
+
+export interface LintOptions {
+  format?: string[];
+  output?: string[];
+  strict?: boolean;
+  maxWarnings?: number;
+  dialect?: string;
+  config?: string;
+  printConfig?: string;
+  fix?: boolean;
+  fixDryRun?: boolean;
+  baseline?: string;
+  updateBaseline?: boolean;
+  cache?: boolean;
+  cacheLocation?: string;
+  concurrency: 'auto' | 'off' | number;
+  stdin?: boolean;
+  stdinFilename?: string;
+}
+
+/** Every rule a report may describe: the dialects' rules and the engine's own findings. */
+export const ruleInfos: readonly RuleInfo[] = [...coreRules, ...rules];
+const knownRuleIds = ruleInfos.map((r) => r.id);
+
+/** `flowlint [lint]`: returns the exit code. */
+export async function runLint(paths: string[], options: LintOptions, io: Io, readStdin: () => Promise<string>): Promise<number> {
+  const plan = planOutputs(options.format ?? [], options.output ?? []);
+  checkCombinations(paths, options);
+  const forced = options.dialect ? dialectById(options.dialect) : undefined;
+  const configs = new ConfigResolver(knownRuleIds, options.config, options.strict);
+  if (options.printConfig !== undefined) {
+    io.stdout(printConfig(configs, options.printConfig));
+    return 0;
+  }
+
+  const targets: Target[] = options.stdin
+    ? [{ file: toPosix(options.stdinFilename ?? '<stdin>'), explicit: true, root: '.', text: await readStdin() }]
+    : discover(paths.length ? paths : ['.']);
+  const jobs: Job[] = [];
+  for (const target of targets) {
+    const resolved = configs.resolve(target.file);
+    if (!resolved.ignored) jobs.push({ target, settings: resolved.settings });
+  }
+
+  const outcomes = await lintJobs(jobs, options, forced);
+  const fixedTexts = options.fix || options.fixDryRun ? fixJobs(jobs, outcomes, Boolean(options.fixDryRun), forced, io) : new Map<string, string>();
+  let run = mergeOutcomes(outcomes);
+  const stdinText = new Map(targets.filter((t) => t.text !== undefined).map((t) => [t.file, t.text!]));
+  const texts = new Map<string, Source | undefined>();
+  const sourceOf = (p: string) => {
+    if (!texts.has(p)) {
+      const text = fixedTexts.get(p) ?? stdinText.get(p) ?? safeRead(p);
+      texts.set(p, text === undefined ? undefined : new Source(p, text));
+    }
+    return texts.get(p);
+  };
+  if (options.baseline) {
+    const baseline = Baseline.read(options.baseline, Boolean(options.updateBaseline));
+    if (options.updateBaseline) {
+      const n = baseline.write(run, sourceOf);
+      io.stderr(`flowlint: recorded ${n} finding${n === 1 ? '' : 's'} in ${baseline.file}\n`);
+    }
+    const filtered = Baseline.read(options.baseline, false).filter(run, sourceOf);
+    run = { files: filtered.files, diagnostics: sortAndDedupe(filtered.diagnostics) };
+  }
+
+  const context: FormatContext = { color: io.color, source: sourceOf, rules: ruleInfos, strict: Boolean(options.strict) };
+  writeOutputs(plan, run, context, io.stdout);
+  return exitCodeFor(run.diagnostics, options);
+}
+
+export function exitCodeFor(diagnostics: Parameters<typeof counts>[0], options: { strict?: boolean; maxWarnings?: number }): number {
+  const { errors, warnings } = counts(diagnostics);
+  if (errors > 0) return 1;
+  if (options.strict && warnings > 0) return 1;
+  if (options.maxWarnings !== undefined && warnings > options.maxWarnings) return 1;
+  return 0;
+}
+
+/** Fixes each unit that has fixes, replacing its outcome; writes the files or prints the diff. Returns the fixed texts. */
+function fixJobs(jobs: readonly Job[], outcomes: UnitOutcome[], dryRun: boolean, forced: Dialect<any> | undefined, io: Io): Map<string, string> {
+  const changes = new Map<string, { before: string; after: string }>();
+  jobs.forEach((job, i) => {
+    if (!outcomes[i]!.diagnostics.some((d) => d.fix)) return;
+    const fixed = fixUnit(job.target, outcomes[i]!, rules, job.settings, forced);
+    outcomes[i] = fixed.outcome;
+    for (const [p, c] of fixed.changes) changes.set(p, c);
+    for (const p of fixed.refused) io.stderr(`flowlint: ${p} was not fixed: it does not parse (or would not after the fix)\n`);
+  });
+  if (dryRun) io.stdout(unifiedDiff(changes));
+  else writeChanges(changes);
+  return new Map([...changes].map(([p, c]) => [p, c.after]));
+}
+
+function checkCombinations(paths: string[], o: LintOptions): void {
+  if (o.stdin && paths.length) throw new UsageError('--stdin lints standard input; do not name paths as well');
+  if (o.stdinFilename !== undefined && !o.stdin) throw new UsageError('--stdin-filename names standard input; add --stdin');
+  if (o.stdin && o.fix) throw new UsageError('--fix cannot write standard input; use --fix-dry-run to see the changes as a diff');
+  if (o.fix && o.fixDryRun) throw new UsageError('choose one of --fix and --fix-dry-run');
+  if (o.updateBaseline && !o.baseline) throw new UsageError('--update-baseline needs --baseline FILE');
+}
+
+/** Cached results where they hold; the rest in this thread or, for many files, in worker threads. */
+async function lintJobs(jobs: readonly Job[], options: LintOptions, forced: Dialect<any> | undefined): Promise<UnitOutcome[]> {
+  const cache = options.cache ? new LintCache(options.cacheLocation ?? DEFAULT_CACHE_FILE) : undefined;
+  const outcomes: Array<UnitOutcome | undefined> = new Array(jobs.length);
+  const pending: number[] = [];
+  const texts = new Map<number, string>();
+  jobs.forEach((job, i) => {
+    if (cache && job.target.text === undefined) {
+      const text = readTargetText(job.target, []);
+      if (text !== undefined) {
+        texts.set(i, text);
+        outcomes[i] = cache.lookup(job.target, settingsKey(job.settings, forced?.id), text);
+      }
+    }
+    if (!outcomes[i]) pending.push(i);
+  });
+  const todo = pending.map((i) => jobs[i]!);
+  const results: JobResult[] = await lintInWorkers(todo, threadCount(todo.length, options.concurrency), rules, forced, Boolean(cache));
+  results.forEach((r, n) => {
+    const i = pending[n]!;
+    outcomes[i] = r.outcome;
+    const text = texts.get(i);
+    if (cache && r.reads && text !== undefined) cache.store(jobs[i]!.target, settingsKey(jobs[i]!.settings, forced?.id), text, r.outcome, r.reads);
+  });
+  cache?.save();
+  return outcomes as UnitOutcome[];
+}
+
+function printConfig(configs: ConfigResolver, file: string): string {
+  let isDir = false;
+  try {
+    isDir = statSync(file).isDirectory();
+  } catch {
+    // A file that does not exist yet still has settings.
+  }
+  const resolved = configs.resolve(file, isDir);
+  const severities: Record<string, string> = {};
+  for (const r of [...ruleInfos].sort((a, b) => (a.id < b.id ? -1 : 1))) severities[r.id] = resolved.settings.rules[r.id] ?? r.severity;
+  const report = {
+    path: toPosix(file),
+    config: resolved.config?.file ?? null,
+    ignored: resolved.ignored,
+    rules: severities,
+    targets: resolved.settings.targets,
+    ignores: (resolved.settings.ignores?.entries ?? []).map((e) => ({ rules: e.rules, path: e.text })),
+    requireSuppressionReasons: Boolean(resolved.settings.requireSuppressionReasons),
+  };
+  return JSON.stringify(report, null, 2) + '\n';
+}
+
+function safeRead(path: string): string | undefined {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return undefined;
+  }
+}

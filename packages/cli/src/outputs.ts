@@ -1,0 +1,64 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { UsageError } from './discover.js';
+import { formatters, type FormatContext } from './formatters/index.js';
+import type { LintRun } from './lint.js';
+
+/** Where each requested report goes: a file, or standard output (`file` undefined). */
+export interface OutputPlan {
+  outputs: Array<{ format: string; file?: string }>;
+}
+
+/**
+ * `--format F` (repeatable) chooses reports; `--output F=FILE` (repeatable) sends report F to FILE,
+ * adding F when it was not chosen; a bare `--output FILE` takes the one chosen format. Every other
+ * chosen format prints to standard output, and only one may. With no --format, stylish.
+ */
+export function planOutputs(formats: readonly string[], outputs: readonly string[]): OutputPlan {
+  const chosen = [...new Set(formats)];
+  for (const f of chosen) if (!formatters[f]) throw new UsageError(`unknown format '${f}'; choose from ${Object.keys(formatters).join(', ')}`);
+  const files = new Map<string, string>();
+  const bare: string[] = [];
+  for (const o of outputs) {
+    const m = /^([a-z]+)=(.+)$/.exec(o);
+    if (m && formatters[m[1]!]) {
+      if (files.has(m[1]!)) throw new UsageError(`--output names the ${m[1]} report twice`);
+      files.set(m[1]!, m[2]!);
+      if (!chosen.includes(m[1]!)) chosen.push(m[1]!);
+    } else {
+      bare.push(o);
+    }
+  }
+  if (!formats.length && chosen.every((f) => files.has(f))) chosen.unshift('stylish');
+  if (bare.length) {
+    const open = chosen.filter((f) => !files.has(f));
+    if (bare.length > 1 || open.length !== 1) {
+      throw new UsageError(`--output ${bare[0]} is ambiguous with several formats; write --output FORMAT=FILE, e.g. --output sarif=flowlint.sarif`);
+    }
+    files.set(open[0]!, bare[0]!);
+  }
+  const toStdout = chosen.filter((f) => !files.has(f));
+  if (toStdout.length > 1) {
+    throw new UsageError(
+      `only one report can go to standard output (${toStdout.join(', ')} were asked for); send the others to files with --output FORMAT=FILE`,
+    );
+  }
+  return { outputs: chosen.map((format) => ({ format, ...(files.has(format) ? { file: files.get(format)! } : {}) })) };
+}
+
+/** Renders each report and writes it where the plan says; stdout gets colour only when it is a terminal. */
+export function writeOutputs(plan: OutputPlan, run: LintRun, context: FormatContext, stdout: (s: string) => void): void {
+  for (const { format, file } of plan.outputs) {
+    const text = formatters[format]!(run, file ? { ...context, color: false } : context);
+    if (!file) {
+      stdout(text);
+      continue;
+    }
+    try {
+      mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+      writeFileSync(file, text);
+    } catch (error) {
+      throw new UsageError(`cannot write the ${format} report to ${file}: ${(error as Error).message}`);
+    }
+  }
+}

@@ -1,0 +1,23 @@
+import type { Severity } from './diagnostic.js';
+import { CONFIG_RULE } from './config.js';
+import { INVALID_SUPPRESSION, SUPPRESSION_WITHOUT_REASON, UNUSED_SUPPRESSION } from './suppressions.js';
+
+/** What the engine itself reports (no dialect rule behind it), described like a rule for listings and SARIF. */
+export interface CoreRuleInfo {
+  id: string;
+  severity: Severity;
+  summary: string;
+  basis: string;
+}
+
+export const coreRules: readonly CoreRuleInfo[] = [
+  { id: 'core/yaml-syntax', severity: 'error', summary: 'the file is not well-formed YAML or JSON', basis: 'YAML 1.2 / JSON (RFC 8259) syntax' },
+  { id: 'core/duplicate-key', severity: 'error', summary: 'a mapping holds the same key twice', basis: 'YAML 1.2 §3.2.1.1: mapping keys are unique' },
+  { id: 'core/unknown-format', severity: 'warning', summary: 'a file named on the command line is of no format flowlint knows, or cannot be read', basis: 'derived: an explicitly named file that is not linted is worth saying' },
+  { id: 'core/internal-error', severity: 'error', summary: 'flowlint failed on this file (a bug)', basis: 'derived: a failure is reported, never hidden' },
+  { id: CONFIG_RULE, severity: 'error', summary: 'the flowlint configuration file is invalid', basis: 'schemas/flowlint-config.schema.json' },
+  { id: UNUSED_SUPPRESSION, severity: 'warning', summary: 'a suppression comment or config ignore entry silences nothing', basis: 'derived: a stale suppression would hide a future finding' },
+  { id: INVALID_SUPPRESSION, severity: 'warning', summary: 'a suppression comment names no rule or an unknown one', basis: 'derived: a suppression that cannot apply is a typo' },
+  { id: SUPPRESSION_WITHOUT_REASON, severity: 'warning', summary: 'a suppression comment gives no reason (--strict)', basis: "derived: under --strict every suppression says why after ' -- '" },
+  { id: 'core/stale-baseline', severity: 'warning', summary: 'a baseline entry matches no finding any more', basis: 'derived: a stale baseline entry would hide a future finding' },
+];

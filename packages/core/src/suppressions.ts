@@ -1,0 +1,236 @@
+import { Parser } from 'yaml';
+import { matchesGlob, normalizePath, type LintSettings, type RuleIgnore } from './config.js';
+import { makeDiagnostic, type Diagnostic } from './diagnostic.js';
+import { didYouMean } from './schema.js';
+import type { Source, Span } from './source.js';
+
+export const UNUSED_SUPPRESSION = 'core/unused-suppression';
+export const INVALID_SUPPRESSION = 'core/invalid-suppression';
+export const SUPPRESSION_WITHOUT_REASON = 'core/suppression-without-reason';
+/** Findings about suppressions are never themselves suppressed inline (config can turn them off). */
+const META_RULES = new Set([UNUSED_SUPPRESSION, INVALID_SUPPRESSION, SUPPRESSION_WITHOUT_REASON]);
+
+export type DirectiveKind = 'disable-next-line' | 'disable-line' | 'disable-file' | 'disable' | 'enable';
+
+/** One `flowlint-…` comment. Lines are 0-based. */
+export interface Directive {
+  kind: DirectiveKind;
+  rules: Array<{ id: string; span: Span }>;
+  reason?: string;
+  /** The comment itself. */
+  span: Span;
+  line: number;
+  /** The line a -next-line / -line directive covers. */
+  targetLine?: number;
+}
+
+const DIRECTIVE = /^(\s*)flowlint-(disable-next-line|disable-line|disable-file|disable|enable)(?![\w-])([^]*)$/;
+
+/**
+ * The suppression comments of a file: `#` comments of YAML (and of Markdown front matter, which
+ * is YAML), `<!-- … -->` comments of a Markdown body. JSON holds no comments (see config `ignore`).
+ */
+export function parseDirectives(source: Source): Directive[] {
+  const text = source.text;
+  if (!text.includes('flowlint-')) return [];
+  if (/\.json$/i.test(source.path)) return [];
+  const comments: Array<{ span: Span; body: Span }> = [];
+  if (/\.(md|markdown)$/i.test(source.path)) {
+    const fm = frontMatterRegion(text);
+    if (fm) yamlComments(text.slice(fm.start, fm.end), fm.start, comments);
+    htmlComments(text, fm?.end ?? 0, comments);
+  } else {
+    yamlComments(text, 0, comments);
+  }
+  const out: Directive[] = [];
+  for (const c of comments) {
+    const m = DIRECTIVE.exec(text.slice(c.body.start, c.body.end));
+    if (!m) continue;
+    const kind = m[2] as DirectiveKind;
+    const argsStart = c.body.start + m[1]!.length + 'flowlint-'.length + kind.length;
+    const args = m[3]!;
+    const sep = /(^|\s)--(\s|$)/.exec(args);
+    const list = sep ? args.slice(0, sep.index) : args;
+    const reason = sep ? args.slice(sep.index + sep[0].length).trim() : '';
+    const rules = [...list.matchAll(/[^\s,]+/g)].map((r) => ({ id: r[0], span: { start: argsStart + r.index, end: argsStart + r.index + r[0].length } }));
+    const line = source.positionAt(c.span.start).line;
+    const directive: Directive = { kind, rules, span: c.span, line, ...(reason ? { reason } : {}) };
+    if (kind === 'disable-line') directive.targetLine = line;
+    if (kind === 'disable-next-line') directive.targetLine = nextContentLine(source, line);
+    out.push(directive);
+  }
+  return out;
+}
+
+/** The YAML between a leading `---` line and the next `---` (or `...`) line, if the text opens with one. */
+export function frontMatterRegion(text: string): Span | undefined {
+  const open = /^\uFEFF?---[ \t]*\r?\n/.exec(text);
+  if (!open) return undefined;
+  const close = /^(---|\.\.\.)[ \t]*$/m.exec(text.slice(open[0].length));
+  if (!close) return undefined;
+  return { start: open[0].length, end: open[0].length + close.index };
+}
+
+function yamlComments(text: string, offset: number, out: Array<{ span: Span; body: Span }>): void {
+  const visit = (token: unknown): void => {
+    if (Array.isArray(token)) return token.forEach(visit);
+    if (token === null || typeof token !== 'object') return;
+    const t = token as { type?: string; offset?: number; source?: string };
+    if (t.type === 'comment' && typeof t.offset === 'number' && typeof t.source === 'string') {
+      const start = offset + t.offset;
+      out.push({ span: { start, end: start + t.source.length }, body: { start: start + 1, end: start + t.source.length } });
+      return;
+    }
+    for (const value of Object.values(token)) if (value !== null && typeof value === 'object') visit(value);
+  };
+  for (const token of new Parser().parse(text)) visit(token);
+}
+
+/** `<!-- … -->` in a Markdown body, outside fenced code blocks (where they are examples, not directives). */
+function htmlComments(text: string, from: number, out: Array<{ span: Span; body: Span }>): void {
+  const fences: Span[] = [];
+  for (const f of text.slice(from).matchAll(/^ {0,3}(```|~~~)[^]*?(^ {0,3}\1|(?![^]))/gm)) {
+    fences.push({ start: from + f.index, end: from + f.index + f[0].length });
+  }
+  for (const m of text.slice(from).matchAll(/<!--([^]*?)-->/g)) {
+    const start = from + m.index;
+    if (fences.some((f) => start >= f.start && start < f.end)) continue;
+    out.push({ span: { start, end: start + m[0].length }, body: { start: start + 4, end: start + 4 + m[1]!.length } });
+  }
+}
+
+/** The next line holding something other than blanks and comments: what a -next-line directive covers. */
+function nextContentLine(source: Source, line: number): number {
+  for (let l = line + 1; l < source.lineCount; l++) {
+    if (!/^\s*(#.*|<!--.*-->\s*)?$/.test(source.lineText(l))) return l;
+  }
+  return line + 1;
+}
+
+interface Use {
+  directive: Directive;
+  rule: { id: string; span: Span };
+  source: Source;
+  used: boolean;
+}
+
+/**
+ * Drops the findings silenced by the unit's suppression comments and by the config's per-path
+ * ignores, then reports what did not hold: unused suppressions, unknown rule ids, and (when the
+ * settings require it) suppressions without a reason. `knownRules` are the ids a directive may name.
+ */
+export function applySuppressions(
+  diagnostics: readonly Diagnostic[],
+  sources: readonly Source[],
+  settings: LintSettings,
+  knownRules: readonly string[],
+  reportUnused = true,
+): Diagnostic[] {
+  const directives = sources.map(parseDirectives);
+  if (!settings.ignores?.entries.length && directives.every((d) => !d.length)) return [...diagnostics];
+  const known = new Set(knownRules);
+  const meta: Diagnostic[] = [];
+  const bySource = new Map<string, { fileWide: Use[]; lines: Map<number, Use[]>; ranges: Array<{ use: Use; from: number; to: number }> }>();
+  const uses: Use[] = [];
+  sources.forEach((source, i) => {
+    const scope = { fileWide: [] as Use[], lines: new Map<number, Use[]>(), ranges: [] as Array<{ use: Use; from: number; to: number }> };
+    bySource.set(source.path, scope);
+    const open = new Map<string, { use: Use; from: number }>();
+    for (const directive of directives[i]!) {
+      if (directive.kind === 'enable') {
+        const names = directive.rules.length ? directive.rules.map((r) => r.id) : [...open.keys()];
+        for (const id of names) {
+          const o = open.get(id);
+          if (o) scope.ranges.push({ use: o.use, from: o.from, to: directive.line });
+          open.delete(id);
+        }
+        continue;
+      }
+      if (!directive.rules.length) {
+        meta.push(makeDiagnostic(source, directive.span, INVALID_SUPPRESSION, 'warning',
+          `'flowlint-${directive.kind}' names no rule; write the rule id(s) to silence, e.g. 'flowlint-${directive.kind} promptpack/dead-end-state -- why'`));
+        continue;
+      }
+      if (settings.requireSuppressionReasons && !directive.reason) {
+        meta.push(makeDiagnostic(source, directive.span, SUPPRESSION_WITHOUT_REASON, 'warning',
+          `this suppression gives no reason; add one after ' -- ' (e.g. '-- reviewed: the loop ends through a tool call')`));
+      }
+      for (const rule of directive.rules) {
+        if (!known.has(rule.id)) {
+          meta.push(makeDiagnostic(source, rule.span, INVALID_SUPPRESSION, 'warning',
+            `unknown rule '${rule.id}'${didYouMean(rule.id, knownRules)}; \`flowlint rules\` lists every rule id`));
+          continue;
+        }
+        const use: Use = { directive, rule, source, used: false };
+        uses.push(use);
+        if (directive.kind === 'disable-file') scope.fileWide.push(use);
+        else if (directive.kind === 'disable') open.set(rule.id, { use, from: directive.line });
+        else {
+          const list = scope.lines.get(directive.targetLine!) ?? [];
+          list.push(use);
+          scope.lines.set(directive.targetLine!, list);
+        }
+      }
+    }
+    for (const o of open.values()) scope.ranges.push({ use: o.use, from: o.from, to: Infinity });
+  });
+
+  const ignores = settings.ignores;
+  const ignoreUses = (ignores?.entries ?? []).map((entry) => ({ entry, used: false }));
+  const inConfigSpace = (path: string) => normalizePath(ignores?.base ? `${ignores.base}/${path}` : path);
+
+  const kept: Diagnostic[] = [];
+  for (const d of diagnostics) {
+    if (META_RULES.has(d.rule)) {
+      kept.push(d);
+      continue;
+    }
+    let silenced = false;
+    const line = d.range.start.line;
+    const scope = bySource.get(d.path);
+    const mark = (u: Use) => {
+      if (u.rule.id !== d.rule) return;
+      u.used = true;
+      silenced = true;
+    };
+    if (scope) {
+      scope.fileWide.forEach(mark);
+      scope.lines.get(line)?.forEach(mark);
+      for (const r of scope.ranges) if (line > r.from && line <= r.to) mark(r.use);
+    }
+    if (ignoreUses.length) {
+      const configPath = inConfigSpace(d.path);
+      for (const u of ignoreUses) {
+        if (!ignoreMatches(u.entry, d.rule, configPath, line + 1)) continue;
+        u.used = true;
+        silenced = true;
+      }
+    }
+    if (!silenced) kept.push(d);
+  }
+
+  const off = (rule: string) => !reportUnused || settings.rules[rule] === 'off';
+  for (const u of uses) {
+    if (u.used || off(u.rule.id)) continue;
+    const where = u.directive.kind === 'disable-file' ? 'in this file' : u.directive.kind === 'disable' ? 'in its range' : 'on the line it covers';
+    meta.push(makeDiagnostic(u.source, u.rule.span, UNUSED_SUPPRESSION, 'warning',
+      `'flowlint-${u.directive.kind} ${u.rule.id}' silences nothing ${where}; remove it (or the rule id) so it cannot hide a future finding`));
+  }
+  for (const u of ignoreUses) {
+    if (u.used || u.entry.line === undefined || u.entry.rules.every(off)) continue;
+    const source = sources.find((s) => matchesGlob(u.entry.pattern, inConfigSpace(s.path)));
+    if (!source) continue;
+    const line = Math.min(u.entry.line - 1, source.lineCount - 1);
+    const span = { start: source.offsetAt({ line, character: 0 }), end: source.lineEnd(line) };
+    meta.push(makeDiagnostic(source, span, UNUSED_SUPPRESSION, 'warning',
+      `the config ignore entry '${u.entry.text}' (${u.entry.rules.join(', ')}) silences nothing on line ${u.entry.line}; ` +
+        `point it at the line of the finding or remove it from the config file`));
+  }
+  return [...kept, ...meta];
+}
+
+function ignoreMatches(entry: RuleIgnore, rule: string, configPath: string, line: number): boolean {
+  if (!entry.rules.includes(rule)) return false;
+  if (entry.line !== undefined && entry.line !== line) return false;
+  return !configPath.startsWith('../') && matchesGlob(entry.pattern, configPath);
+}

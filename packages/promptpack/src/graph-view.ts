@@ -1,0 +1,36 @@
+import type { GraphView, GraphViewEdge, GraphViewNode } from '@flowlint/core';
+import { agentCyclesWithoutExit } from './analysis.js';
+import { effectiveControl, isTerminal, type PackModel } from './model.js';
+
+/**
+ * The pack's workflow as a state machine: the entry state and terminal states marked, every state
+ * `user` or `agent` by its effective control, the states and transitions of each agent cycle
+ * without exit marked 'problem', `on_event` edges labelled with their events and `on_max_visits`
+ * edges dashed. Undefined when the pack has no workflow.
+ */
+export function packGraphView(pack: PackModel): GraphView | undefined {
+  const workflow = pack.workflow;
+  if (!workflow) return undefined;
+  const trapped = new Set<string>();
+  for (const cycle of agentCyclesWithoutExit(workflow)) for (const s of cycle.members) trapped.add(s.name);
+  const entry = typeof workflow.entry?.value === 'string' ? workflow.entry.value : undefined;
+  const nodes: GraphViewNode[] = [...workflow.states.values()].map((state) => {
+    const classes: string[] = [effectiveControl(state)];
+    if (state.name === entry) classes.unshift('entry');
+    if (isTerminal(state)) classes.push('terminal');
+    if (trapped.has(state.name)) classes.push('problem');
+    const task = typeof state.promptTask?.value === 'string' && state.promptTask.value !== state.name ? `\n${state.promptTask.value}` : '';
+    return { id: state.name, label: state.name + task, classes };
+  });
+  const edges: GraphViewEdge[] = [];
+  workflow.graph.forEachEdge((_edge, attributes, from, to) => {
+    const problem = trapped.has(from) && trapped.has(to) ? { classes: ['problem'] } : {};
+    if (attributes.kind === 'max-visits') {
+      const limit = workflow.states.get(from)?.maxVisits?.value;
+      edges.push({ from, to, label: typeof limit === 'number' ? `after ${limit} visits` : 'max visits', style: 'dashed', ...problem });
+    } else {
+      edges.push({ from, to, label: String(attributes.event), style: 'solid', ...problem });
+    }
+  });
+  return { direction: 'TD', nodes, edges };
+}

@@ -1,0 +1,47 @@
+#!/usr/bin/env node
+// Bundles the flowlint CLI (every workspace package and its dependencies) into bundle/, the `bin`
+// of the root package.json. It runs as the root `postinstall` script, so `npm install` of a clone
+// of this repository (what pre-commit does for a `language: node` hook, before `npm pack` and a
+// global install of the tarball) builds a runnable flowlint without pnpm: npm cannot install the
+// workspace: protocol, so the bundle resolves the workspace packages from their TypeScript sources.
+// Not `prepare`: npm runs that again inside `npm pack`, whose standard output pre-commit reads as
+// the tarball's name. It does nothing under pnpm (`pnpm build` is the build there) and in the
+// installed tarball, which holds the bundle but not the sources.
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+// npm_execpath names the package manager running this script; the user agent may be inherited
+// from an outer pnpm run (a git commit from a pnpm script), so it cannot tell.
+const viaPnpm = /pnpm/.test(path.basename(process.env.npm_execpath ?? ''));
+const installedTarball = !existsSync(path.join(root, 'packages/cli/src/bin.ts'));
+if (installedTarball || (viaPnpm && process.env.npm_lifecycle_event === 'postinstall')) process.exit(0);
+
+const { rolldown } = await import('rolldown');
+
+/** '@flowlint/x' → the package's TypeScript entry (or its folder, for data packages such as schemas). */
+function workspaceAliases() {
+  const dirs = [...readdirSync(path.join(root, 'packages')).map((d) => path.join(root, 'packages', d)), path.join(root, 'rules'), path.join(root, 'schemas')];
+  const alias = {};
+  for (const dir of dirs) {
+    const manifest = path.join(dir, 'package.json');
+    if (!existsSync(manifest)) continue;
+    const { name } = JSON.parse(readFileSync(manifest, 'utf8'));
+    const entry = ['src/index.ts', 'index.ts'].map((f) => path.join(dir, f)).find(existsSync);
+    alias[name] = entry ?? dir;
+  }
+  return alias;
+}
+
+const out = path.join(root, 'bundle');
+rmSync(out, { recursive: true, force: true });
+const bundle = await rolldown({
+  input: { bin: path.join(root, 'packages/cli/src/bin.ts'), worker: path.join(root, 'packages/cli/src/worker.ts') },
+  platform: 'node',
+  resolve: { alias: workspaceAliases(), extensionAlias: { '.js': ['.ts', '.js'] } },
+  logLevel: 'warn',
+});
+await bundle.write({ dir: out, format: 'esm', entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' });
+await bundle.close();
+console.error(`flowlint bundled into ${path.relative(process.cwd(), out) || '.'}/bin.js`);

@@ -1,0 +1,56 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { cliBin } from './paths.js';
+
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the built `flowlint` binary as a user would, in `cwd`, with optional standard input. */
+export function flowlint(args: string[], options: { cwd?: string; input?: string } = {}): CliResult {
+  const r = spawnSync(process.execPath, [cliBin, ...args], {
+    cwd: options.cwd,
+    input: options.input ?? '',
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1' },
+  });
+  return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** A fresh temporary folder holding the given files (paths relative to it, '/'-separated). */
+export function tempFiles(files: Record<string, string>, prefix = 'flowlint-'): string {
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  for (const [name, text] of Object.entries(files)) {
+    const file = path.join(dir, name);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, text);
+  }
+  return dir;
+}
+
+/** A pack whose terminal state 'done' carries `control: agent` (a fixable warning), in YAML with comments. */
+export const terminalAgentPack = `# Support pack: keep this comment
+id: support
+name: Support
+version: 1.0.0
+template_engine: { version: v1, syntax: "{{variable}}" }
+prompts:
+  triage: { id: triage, name: Triage, version: 1.0.0, system_template: Route the request. }
+  done: { id: done, name: Done, version: 1.0.0, system_template: Wrap up. }
+workflow:
+  version: 2
+  entry: triage
+  states:
+    triage:
+      prompt_task: triage
+      on_event: { Resolved: done }  # the only way out
+    done:
+      prompt_task: done
+      terminal: true
+      control: agent
+      # trailing comment stays
+`;
