@@ -1,6 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { lintUnit, makeDiagnostic, sortAndDedupe, Source, type Diagnostic, type Dialect, type LintSettings, type Rule } from '@flowlint/core';
 import { dialects } from '@flowlint/rules';
+import { decodeText, invalidUtf8, type DecodedText } from './decode.js';
 import { toPosix, type Target } from './discover.js';
 import { fileHost } from './host.js';
 
@@ -28,8 +29,9 @@ export function lintTargets(
   const covered = new Set<string>();
   for (const target of targets) {
     if (covered.has(target.file)) continue;
-    const text = readText(target, diagnostics);
-    if (text === undefined) continue;
+    const read = readText(target, diagnostics);
+    if (read === undefined) continue;
+    const { text, invalidAt } = read;
     const source = new Source(target.file, text);
     let dialect = forced;
     if (!dialect) {
@@ -55,6 +57,7 @@ export function lintTargets(
       }
       continue;
     }
+    if (invalidAt !== undefined) diagnostics.push(invalidUtf8(source, invalidAt));
     const result = lintUnit(source, dialect, rules, fileHost(target.root), settings);
     for (const s of result.sources) {
       if (covered.has(s.path)) continue;
@@ -66,7 +69,7 @@ export function lintTargets(
   return { files, diagnostics: sortAndDedupe(diagnostics) };
 }
 
-function readText(target: Target, diagnostics: Diagnostic[]): string | undefined {
+function readText(target: Target, diagnostics: Diagnostic[]): DecodedText | undefined {
   const empty = new Source(target.file, '');
   let buffer: Buffer;
   try {
@@ -85,7 +88,7 @@ function readText(target: Target, diagnostics: Diagnostic[]): string | undefined
     }
     return undefined;
   }
-  return buffer.toString('utf8');
+  return decodeText(buffer);
 }
 
 export { toPosix };
