@@ -14,11 +14,14 @@ export interface CliResult {
  * Runs the built `flowlint` binary as a user would, in its own process. Asynchronous, so the test
  * runner's timeout still governs a run that hangs; the child is killed shortly after that anyway.
  */
-export function runCli(args: readonly string[], options: { cwd?: string; killAfterMs?: number } = {}): Promise<CliResult> {
+export function runCli(
+  args: readonly string[],
+  options: { cwd?: string; killAfterMs?: number; nodeOptions?: readonly string[] } = {},
+): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
     delete env.FLOWLINT_DEBUG;
-    const child = spawn(process.execPath, [cliBin, ...args], {
+    const child = spawn(process.execPath, [...(options.nodeOptions ?? []), cliBin, ...args], {
       cwd: options.cwd,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],

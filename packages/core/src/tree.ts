@@ -54,7 +54,7 @@ export class Tree {
 
   constructor(source: Source, region?: Region) {
     this.source = source;
-    const text = region ? maskOutside(source.text, region) : source.text;
+    const text = loneCrAsLf(region ? maskOutside(source.text, region) : source.text);
     let doc: Document.Parsed | undefined;
     try {
       // yaml's own uniqueKeys check compares each key with every earlier one of its mapping, which is
@@ -73,8 +73,13 @@ export class Tree {
       clean = usable = false;
       this.report({ start: overflow.pos[0], end: overflow.pos[1] }, 'core/yaml-syntax', tooDeep(new RangeError()));
     }
+    // yaml's recovery from one mistake often reports more on the same line; the first one says it.
+    const linesWithError = new Set<number>();
     for (const e of overflow ? [] : (doc?.errors ?? [])) {
       clean = false;
+      const line = source.positionAt(e.pos[0]).line;
+      if (linesWithError.has(line)) continue;
+      linesWithError.add(line);
       const unclosed = unclosedOpening(e, this.root);
       if (unclosed) {
         this.report(unclosed.span, 'core/yaml-syntax', unclosed.message, {
@@ -82,7 +87,9 @@ export class Tree {
           message: `the parser reached this point without finding the closing ${unclosed.close}`,
         });
       } else {
-        this.report({ start: e.pos[0], end: Math.max(e.pos[1], e.pos[0]) }, 'core/yaml-syntax', syntaxMessage(e.message));
+        // A bad indentation is reported at the line's start; the misplaced item is where its text starts.
+        const start = e.code === 'BAD_INDENT' ? firstNonSpace(text, e.pos[0]) : e.pos[0];
+        this.report({ start, end: Math.max(e.pos[1], start + 1) }, 'core/yaml-syntax', syntaxMessage(e.message));
       }
     }
     if (!overflow) {
@@ -222,6 +229,14 @@ function spanTuple(node: Node): [number, number] {
   return [s.start, s.end];
 }
 
+/**
+ * A lone CR ends a line in YAML 1.2 (and is whitespace in JSON), as Source counts it, but the yaml
+ * parser reads it as part of the line; as LF, one character for one, every offset stays where it was.
+ */
+function loneCrAsLf(text: string): string {
+  return text.includes('\r') ? text.replace(/\r(?!\n)/g, '\n') : text;
+}
+
 /** Blank out everything outside the region but keep every offset where it was. */
 function maskOutside(text: string, region: Region): string {
   const blank = (s: string) => s.replace(/[^\r\n]/g, ' ');
@@ -252,6 +267,12 @@ function tooDeep(error: unknown): string {
 function syntaxMessage(message: string): string {
   const first = message.split('\n')[0] ?? message;
   return first.replace(/ at line \d+, column \d+:?$/, '').replace(/\.$/, '');
+}
+
+function firstNonSpace(text: string, offset: number): number {
+  let i = offset;
+  while (text[i] === ' ') i++;
+  return text[i] === '\n' || text[i] === '\r' || i >= text.length ? offset : i;
 }
 
 /** Every node under root (keys included), visited with an explicit stack so depth cannot overflow it. */
