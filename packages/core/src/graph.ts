@@ -1,5 +1,4 @@
 import { MultiDirectedGraph } from 'graphology';
-import { stronglyConnectedComponents } from 'graphology-components';
 import { hasCycle, topologicalSort } from 'graphology-dag';
 import { bfsFromNode } from 'graphology-traversal';
 
@@ -52,6 +51,53 @@ export function cycleThrough(graph: Digraph, start: string, members: ReadonlySet
   const path = [last];
   while (path[0] !== start) path.unshift(parent.get(path[0]!)!);
   return [...path, start];
+}
+
+/**
+ * The path-based algorithm of graphology-components' stronglyConnectedComponents, with an explicit
+ * stack: its recursive depth-first search overflows the call stack past about 8,000 chained states.
+ */
+function stronglyConnectedComponents(graph: Digraph): string[][] {
+  const preorder = new Map<string, number>();
+  const assigned = new Set<string>();
+  const open: string[] = [];
+  const unassigned: string[] = [];
+  const components: string[][] = [];
+  const frames: Array<{ node: string; neighbors: string[]; next: number }> = [];
+  const enter = (node: string): void => {
+    preorder.set(node, preorder.size);
+    open.push(node);
+    unassigned.push(node);
+    frames.push({ node, neighbors: graph.outNeighbors(node), next: 0 });
+  };
+  for (const root of graph.nodes()) {
+    if (preorder.has(root)) continue;
+    enter(root);
+    while (frames.length) {
+      const frame = frames[frames.length - 1]!;
+      if (frame.next < frame.neighbors.length) {
+        const neighbor = frame.neighbors[frame.next++]!;
+        if (!preorder.has(neighbor)) enter(neighbor);
+        else if (!assigned.has(neighbor)) {
+          const order = preorder.get(neighbor)!;
+          while (preorder.get(open[open.length - 1]!)! > order) open.pop();
+        }
+        continue;
+      }
+      frames.pop();
+      if (open[open.length - 1] !== frame.node) continue;
+      open.pop();
+      const component: string[] = [];
+      let member: string;
+      do {
+        member = unassigned.pop()!;
+        component.push(member);
+        assigned.add(member);
+      } while (member !== frame.node);
+      components.push(component);
+    }
+  }
+  return components;
 }
 
 export function isAcyclic(graph: Digraph): boolean {
