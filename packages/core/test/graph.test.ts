@@ -80,3 +80,19 @@ describe('cyclicComponents agrees with graphology-components', () => {
     }
   });
 });
+
+describe('searches per cycle stay linear overall', () => {
+  it('a cycle through each of 10,000 two-state loops of a 30,000-state graph', { timeout: 20_000 }, () => {
+    const g = createDigraph();
+    const n = 30_000;
+    for (let i = 0; i < n; i++) g.addNode(`s${i}`);
+    for (let i = 0; i + 1 < n; i++) g.addEdge(`s${i}`, `s${i + 1}`);
+    for (let i = 1; i < n; i += 3) g.addEdge(`s${i}`, `s${i - 1}`);
+    const components = cyclicComponents(g);
+    expect(components).toHaveLength(10_000);
+    for (const c of components) {
+      const cycle = cycleThrough(g, c[0]!, new Set(c));
+      expect(cycle).toHaveLength(3);
+    }
+  });
+});
