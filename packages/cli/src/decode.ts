@@ -2,29 +2,25 @@ import { isUtf8 } from 'node:buffer';
 import { makeDiagnostic, type Diagnostic, type Source } from '@flowlint/core';
 
 export interface DecodedText {
-  /** The text without a leading byte order mark, which editors do not count in columns either. */
   text: string;
   /** Offset in `text` of the first byte that is not valid UTF-8 (shown there as U+FFFD). */
   invalidAt?: number;
 }
 
-const BOM = '\uFEFF';
 const REPLACEMENT = '\uFFFD';
 const ENCODED_REPLACEMENT = Buffer.from(REPLACEMENT, 'utf8');
 
 export function decodeText(buffer: Buffer): DecodedText {
-  const decoded = buffer.toString('utf8');
-  const text = decoded.startsWith(BOM) ? decoded.slice(1) : decoded;
+  const text = buffer.toString('utf8');
   if (isUtf8(buffer)) return { text };
   // Text before the first bad byte decodes one to one, so counting its bytes finds that byte; a
   // U+FFFD that the file really holds (bytes EF BF BD) is skipped.
-  const shift = decoded.length - text.length;
   let bytes = 0;
   let from = 0;
-  for (let i = decoded.indexOf(REPLACEMENT); i !== -1; i = decoded.indexOf(REPLACEMENT, i + 1)) {
-    bytes += Buffer.byteLength(decoded.slice(from, i));
+  for (let i = text.indexOf(REPLACEMENT); i !== -1; i = text.indexOf(REPLACEMENT, i + 1)) {
+    bytes += Buffer.byteLength(text.slice(from, i));
     from = i;
-    if (!buffer.subarray(bytes, bytes + 3).equals(ENCODED_REPLACEMENT)) return { text, invalidAt: i - shift };
+    if (!buffer.subarray(bytes, bytes + 3).equals(ENCODED_REPLACEMENT)) return { text, invalidAt: i };
   }
   return { text };
 }

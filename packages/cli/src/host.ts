@@ -1,7 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Host } from '@flowlint/core';
-import { decodeText } from './decode.js';
 
 /** Reads files under one root folder and nothing outside it (paths are resolved against cwd). */
 export function fileHost(root: string): Host {
@@ -16,7 +15,7 @@ export function fileHost(root: string): Host {
       const abs = inside(p);
       if (!abs) return undefined;
       try {
-        return statSync(abs).isFile() ? decodeText(readFileSync(abs)).text : undefined;
+        return statSync(abs).isFile() ? readFileSync(abs, 'utf8') : undefined;
       } catch {
         return undefined;
       }

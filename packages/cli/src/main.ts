@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { defaultSettings, type Diagnostic } from '@flowlint/core';
 import { dialectById, dialects, rules } from '@flowlint/rules';
-import { decodeText } from './decode.js';
 import { discover, UsageError } from './discover.js';
 import { counts, formatters } from './formatters/index.js';
 import { lintTargets } from './lint.js';
@@ -98,7 +97,7 @@ function parseCount(value: string): number {
 
 function safeRead(path: string): string | undefined {
   try {
-    return decodeText(readFileSync(path)).text;
+    return readFileSync(path, 'utf8');
   } catch {
     return undefined;
   }

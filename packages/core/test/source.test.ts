@@ -79,3 +79,18 @@ describe('Source positions', () => {
     expect(s.offsetAt({ line: 123_456, character: 5 })).toBe(123_456 * 11 + 5);
   });
 });
+
+describe('a byte order mark', () => {
+  it('stays in the text but is in no column', () => {
+    const text = '\uFEFFid: x\nname: y';
+    const s = new Source('a.yaml', text);
+    expect(s.text).toBe(text);
+    expect(s.positionAt(0)).toEqual({ line: 0, character: 0 });
+    expect(s.positionAt(text.indexOf('x'))).toEqual({ line: 0, character: 4 });
+    expect(s.positionAt(text.indexOf('y'))).toEqual({ line: 1, character: 6 });
+    expect(s.offsetAt({ line: 0, character: 0 })).toBe(1);
+    expect(s.offsetAt({ line: -1, character: 0 })).toBe(1);
+    expect(s.lineText(0)).toBe('id: x');
+    expect(s.lineCount).toBe(2);
+  });
+});
