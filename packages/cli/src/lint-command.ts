@@ -121,7 +121,7 @@ async function lintJobs(jobs: readonly Job[], options: LintOptions, forced: Dial
   const texts = new Map<number, string>();
   jobs.forEach((job, i) => {
     if (cache && job.target.text === undefined) {
-      const text = readTargetText(job.target, []);
+      const text = readTargetText(job.target, [])?.text;
       if (text !== undefined) {
         texts.set(i, text);
         outcomes[i] = cache.lookup(job.target, settingsKey(job.settings, forced?.id), text);

@@ -1,6 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { lintUnit, makeDiagnostic, sortAndDedupe, Source, type Diagnostic, type Dialect, type Host, type LintSettings, type Rule } from '@flowlint/core';
 import { dialects } from '@flowlint/rules';
+import { decodeText, invalidUtf8, type DecodedText } from './decode.js';
 import { toPosix, type Target } from './discover.js';
 import { fileHost, overlayHost } from './host.js';
 
@@ -75,8 +76,9 @@ export function lintTarget(
   host: Host = hostFor(target),
 ): UnitOutcome {
   const diagnostics: Diagnostic[] = [];
-  const text = target.text ?? readTargetText(target, diagnostics);
-  if (text === undefined) return { file: target.file, files: [], diagnostics };
+  const read = target.text !== undefined ? { text: target.text } : readTargetText(target, diagnostics);
+  if (read === undefined) return { file: target.file, files: [], diagnostics };
+  const { text, invalidAt } = read;
   const source = new Source(target.file, text);
   const dialect = forced ?? detect(target, text);
   if (!dialect) {
@@ -88,9 +90,10 @@ export function lintTarget(
     );
     return { file: target.file, files: [{ path: target.file, dialect: 'unknown' }], diagnostics };
   }
+  if (invalidAt !== undefined) diagnostics.push(invalidUtf8(source, invalidAt));
   const result = lintUnit(source, dialect, rules, host, settings);
   const files = result.sources.map((s) => ({ path: s.path, dialect: result.dialect }));
-  return { file: target.file, files, diagnostics: result.diagnostics };
+  return { file: target.file, files, diagnostics: [...diagnostics, ...result.diagnostics] };
 }
 
 /** The files a target's unit may read: its root folder, with the target's own text when it is not on disk. */
@@ -111,7 +114,7 @@ function detect(target: Target, text: string): Dialect<any> | undefined {
 }
 
 /** The target file's text, or undefined with a finding when it is too large, unreadable or binary. */
-export function readTargetText(target: Target, diagnostics: Diagnostic[]): string | undefined {
+export function readTargetText(target: Target, diagnostics: Diagnostic[]): DecodedText | undefined {
   const empty = new Source(target.file, '');
   let buffer: Buffer;
   try {
@@ -130,7 +133,7 @@ export function readTargetText(target: Target, diagnostics: Diagnostic[]): strin
     }
     return undefined;
   }
-  return buffer.toString('utf8');
+  return decodeText(buffer);
 }
 
 export { toPosix };

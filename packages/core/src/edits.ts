@@ -3,8 +3,9 @@ import type { Source, Span } from './source.js';
 import type { TreeNode } from './tree.js';
 
 /**
- * The text to delete to remove one `key: value` entry: its whole line(s) in block style, or the
- * entry with one adjoining comma in flow style (JSON). Comments and layout elsewhere stay as they are.
+ * The text to delete to remove one `key: value` entry: its whole line(s) when it has them to itself
+ * (block style, pretty JSON), else the entry with one adjoining comma (flow style). Comments and
+ * layout elsewhere stay as they are.
  */
 export function entryRemovalSpan(source: Source, entry: { key?: TreeNode | Pair['key']; node: TreeNode }): Span {
   const text = source.text;
@@ -14,7 +15,14 @@ export function entryRemovalSpan(source: Source, entry: { key?: TreeNode | Pair[
   const lineStart = text.lastIndexOf('\n', start - 1) + 1;
   const newline = text.indexOf('\n', end);
   const lineEnd = newline === -1 ? text.length : newline + 1;
-  if (/^[ \t]*(- )?$/.test(text.slice(lineStart, start).replace(/- $/, '')) && /^[ \t]*(#.*)?\r?\n?$/.test(text.slice(end, lineEnd))) {
+  const after = text.slice(end, lineEnd);
+  if (/^[ \t]*(- )?$/.test(text.slice(lineStart, start).replace(/- $/, '')) && /^[ \t]*,?[ \t]*(#.*)?\r?\n?$/.test(after)) {
+    // The last member of a multi-line flow collection (pretty JSON) has no comma of its own: the
+    // one before it goes, or the collection would end in a comma that JSON does not allow.
+    const comma = /,\s*$/.exec(text.slice(Math.max(0, lineStart - 200), lineStart));
+    if (!after.trimStart().startsWith(',') && comma && /^\s*[}\]]/.test(text.slice(lineEnd))) {
+      return { start: lineStart - comma[0].length, end };
+    }
     return { start: lineStart, end: lineEnd };
   }
   const trailing = /^\s*,[ \t]*/.exec(text.slice(end));

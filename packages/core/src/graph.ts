@@ -1,7 +1,5 @@
 import { MultiDirectedGraph } from 'graphology';
-import { stronglyConnectedComponents } from 'graphology-components';
 import { hasCycle, topologicalSort } from 'graphology-dag';
-import { bfsFromNode } from 'graphology-traversal';
 
 export type Digraph = MultiDirectedGraph;
 
@@ -10,17 +8,20 @@ export function createDigraph(): Digraph {
   return new MultiDirectedGraph({ allowSelfLoops: true });
 }
 
+// Breadth-first searches here keep their own queue: graphology-traversal's allocates an array the size
+// of the whole graph on every call, which made a search per cycle quadratic in the number of states.
+
 /** Every node reachable from the given start nodes (the starts included). */
 export function reachableFrom(graph: Digraph, starts: Iterable<string>): Set<string> {
   const seen = new Set<string>();
-  for (const start of starts) {
-    if (!graph.hasNode(start) || seen.has(start)) continue;
-    bfsFromNode(graph, start, (node) => {
-      if (seen.has(node) && node !== start) return true;
-      seen.add(node);
-      return false;
-    });
-  }
+  const queue: string[] = [];
+  const visit = (node: string): void => {
+    if (seen.has(node)) return;
+    seen.add(node);
+    queue.push(node);
+  };
+  for (const start of starts) if (graph.hasNode(start)) visit(start);
+  for (let i = 0; i < queue.length; i++) graph.forEachOutNeighbor(queue[i]!, visit);
   return seen;
 }
 
@@ -35,23 +36,70 @@ export function cyclicComponents(graph: Digraph): string[][] {
 export function cycleThrough(graph: Digraph, start: string, members: ReadonlySet<string>): string[] {
   if (graph.hasDirectedEdge(start, start)) return [start, start];
   const parent = new Map<string, string>();
-  let last: string | undefined;
-  bfsFromNode(graph, start, (node) => {
-    if (last) return true;
-    if (node !== start && !members.has(node)) return true;
+  const queue = [start];
+  for (let i = 0; i < queue.length; i++) {
+    const node = queue[i]!;
     for (const next of graph.outNeighbors(node)) {
       if (next === start) {
-        last = node;
-        return true;
+        const path = [start];
+        for (let n: string | undefined = node; n !== undefined && n !== start; n = parent.get(n)) path.push(n);
+        path.push(start);
+        return path.reverse();
       }
-      if (!parent.has(next) && next !== start) parent.set(next, node);
+      if (members.has(next) && !parent.has(next)) {
+        parent.set(next, node);
+        queue.push(next);
+      }
     }
-    return false;
-  });
-  if (!last) return [start];
-  const path = [last];
-  while (path[0] !== start) path.unshift(parent.get(path[0]!)!);
-  return [...path, start];
+  }
+  return [start];
+}
+
+/**
+ * The path-based algorithm of graphology-components' stronglyConnectedComponents, with an explicit
+ * stack: its recursive depth-first search overflows the call stack past about 8,000 chained states.
+ */
+function stronglyConnectedComponents(graph: Digraph): string[][] {
+  const preorder = new Map<string, number>();
+  const assigned = new Set<string>();
+  const open: string[] = [];
+  const unassigned: string[] = [];
+  const components: string[][] = [];
+  const frames: Array<{ node: string; neighbors: string[]; next: number }> = [];
+  const enter = (node: string): void => {
+    preorder.set(node, preorder.size);
+    open.push(node);
+    unassigned.push(node);
+    frames.push({ node, neighbors: graph.outNeighbors(node), next: 0 });
+  };
+  for (const root of graph.nodes()) {
+    if (preorder.has(root)) continue;
+    enter(root);
+    while (frames.length) {
+      const frame = frames[frames.length - 1]!;
+      if (frame.next < frame.neighbors.length) {
+        const neighbor = frame.neighbors[frame.next++]!;
+        if (!preorder.has(neighbor)) enter(neighbor);
+        else if (!assigned.has(neighbor)) {
+          const order = preorder.get(neighbor)!;
+          while (preorder.get(open[open.length - 1]!)! > order) open.pop();
+        }
+        continue;
+      }
+      frames.pop();
+      if (open[open.length - 1] !== frame.node) continue;
+      open.pop();
+      const component: string[] = [];
+      let member: string;
+      do {
+        member = unassigned.pop()!;
+        component.push(member);
+        assigned.add(member);
+      } while (member !== frame.node);
+      components.push(component);
+    }
+  }
+  return components;
 }
 
 export function isAcyclic(graph: Digraph): boolean {

@@ -11,15 +11,21 @@ export interface Span {
   end: number;
 }
 
+/**
+ * A leading byte order mark stays in the text (a dialect may need to see it) but is in no line or
+ * column: editors hide it, and LSP clients send documents without it.
+ */
 export class Source {
   readonly path: string;
   readonly text: string;
   private readonly lineStarts: number[];
+  private readonly bom: number;
 
   constructor(path: string, text: string) {
     this.path = path;
     this.text = text;
-    this.lineStarts = [0];
+    this.bom = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+    this.lineStarts = [this.bom];
     for (let i = 0; i < text.length; i++) {
       const c = text.charCodeAt(i);
       if (c === 10) this.lineStarts.push(i + 1);
@@ -32,7 +38,7 @@ export class Source {
   }
 
   positionAt(offset: number): Position {
-    const clamped = Math.max(0, Math.min(offset, this.text.length));
+    const clamped = Math.max(this.bom, Math.min(offset, this.text.length));
     let lo = 0;
     let hi = this.lineStarts.length - 1;
     while (lo < hi) {
@@ -44,7 +50,7 @@ export class Source {
   }
 
   offsetAt(position: Position): number {
-    if (position.line < 0) return 0;
+    if (position.line < 0) return this.bom;
     if (position.line >= this.lineStarts.length) return this.text.length;
     const start = this.lineStarts[position.line]!;
     return Math.min(start + Math.max(0, position.character), this.lineEnd(position.line));

@@ -13,7 +13,7 @@ import {
   type YAMLMap,
   type YAMLSeq,
 } from 'yaml';
-import { makeDiagnostic, type Diagnostic } from './diagnostic.js';
+import { makeDiagnostic, rangeOf, type Diagnostic } from './diagnostic.js';
 import type { Source, Span } from './source.js';
 
 export type { Node as TreeNode, Pair as TreePair, Scalar as TreeScalar, YAMLMap as TreeMap, YAMLSeq as TreeSeq };
@@ -54,10 +54,12 @@ export class Tree {
 
   constructor(source: Source, region?: Region) {
     this.source = source;
-    const text = region ? maskOutside(source.text, region) : source.text;
+    const text = loneCrAsLf(region ? maskOutside(source.text, region) : source.text);
     let doc: Document.Parsed | undefined;
     try {
-      doc = parseDocument(text, { uniqueKeys: true, strict: true, prettyErrors: false });
+      // yaml's own uniqueKeys check compares each key with every earlier one of its mapping, which is
+      // quadratic in the mapping's size; duplicateKeys() below finds the same keys in one pass.
+      doc = parseDocument(text, { uniqueKeys: false, strict: true, prettyErrors: false });
     } catch (error) {
       this.report({ start: region?.start ?? 0, end: region?.start ?? 0 }, 'core/yaml-syntax', tooDeep(error));
     }
@@ -65,18 +67,41 @@ export class Tree {
     this.root = doc?.contents ?? undefined;
     let usable = doc !== undefined;
     let clean = usable;
-    let deepReported = false;
-    for (const e of doc?.errors ?? []) {
-      if (/call stack/i.test(e.message)) {
-        clean = usable = false;
-        if (!deepReported) this.report({ start: e.pos[0], end: e.pos[1] }, 'core/yaml-syntax', tooDeep(new RangeError()));
-        deepReported = true;
-        continue;
+    const overflow = doc?.errors.find((e) => /call stack/i.test(e.message));
+    if (overflow) {
+      // Every other error of a document this deep is an echo of the truncated parse.
+      clean = usable = false;
+      this.report({ start: overflow.pos[0], end: overflow.pos[1] }, 'core/yaml-syntax', tooDeep(new RangeError()));
+    }
+    // yaml's recovery from one mistake often reports more on the same line; the first one says it.
+    const linesWithError = new Set<number>();
+    for (const e of overflow ? [] : (doc?.errors ?? [])) {
+      clean = false;
+      const line = source.positionAt(e.pos[0]).line;
+      if (linesWithError.has(line)) continue;
+      linesWithError.add(line);
+      const unclosed = unclosedOpening(e, this.root);
+      if (unclosed) {
+        this.report(unclosed.span, 'core/yaml-syntax', unclosed.message, {
+          span: { start: e.pos[0], end: e.pos[0] },
+          message: `the parser reached this point without finding the closing ${unclosed.close}`,
+        });
+      } else {
+        // A bad indentation is reported at the line's start; the misplaced item is where its text starts.
+        const start = e.code === 'BAD_INDENT' ? firstNonSpace(text, e.pos[0]) : e.pos[0];
+        this.report({ start, end: Math.max(e.pos[1], start + 1) }, 'core/yaml-syntax', syntaxMessage(e.message));
       }
-      const rule = e.code === 'DUPLICATE_KEY' ? 'core/duplicate-key' : 'core/yaml-syntax';
-      const message = e.code === 'DUPLICATE_KEY' ? duplicateKeyMessage(text, e.pos) : syntaxMessage(e.message);
-      this.report({ start: e.pos[0], end: Math.max(e.pos[1], e.pos[0]) }, rule, message);
-      if (rule === 'core/yaml-syntax') clean = false;
+    }
+    if (!overflow) {
+      for (const { key, first } of duplicateKeys(this.root)) {
+        const name = String(key.value);
+        this.report(
+          spanOfNode(key),
+          'core/duplicate-key',
+          `duplicate key '${name}': most parsers keep only the last one, so the earlier entry is silently lost; rename or merge them`,
+          { span: spanOfNode(first), message: `'${name}' is first defined here` },
+        );
+      }
     }
     let value: unknown;
     if (doc && usable) {
@@ -97,8 +122,16 @@ export class Tree {
     this.clean = clean && usable;
   }
 
-  private report(span: Span, rule: string, message: string): void {
-    this.diagnostics.push(makeDiagnostic(this.source, span, rule, 'error', message));
+  private report(span: Span, rule: string, message: string, related?: { span: Span; message: string }): void {
+    const diagnostic = makeDiagnostic(this.source, span, rule, 'error', message);
+    if (related) {
+      diagnostic.related = [{ path: this.source.path, span: related.span, range: rangeOf(this.source, related.span), message: related.message }];
+    }
+    this.diagnostics.push(diagnostic);
+  }
+
+  private keyText(keyNode: Node): string {
+    return isScalar(keyNode) ? String(keyNode.value) : this.source.text.slice(...spanTuple(keyNode));
   }
 
   /** Follows an alias to its anchor; any other node comes back as is. */
@@ -118,14 +151,22 @@ export class Tree {
     for (const pair of map.items) {
       const keyNode = this.resolve(pair.key);
       if (!keyNode) continue;
-      const key = isScalar(keyNode) ? String(keyNode.value) : this.source.text.slice(...spanTuple(keyNode));
-      out.push({ key, keyNode, value: this.resolve(pair.value), pair });
+      out.push({ key: this.keyText(keyNode), keyNode, value: this.resolve(pair.value), pair });
     }
     return out;
   }
 
   entry(node: Node | undefined, key: string): Entry | undefined {
-    return this.entries(node).find((e) => e.key === key);
+    const map = this.resolve(node);
+    if (!isMap(map)) return undefined;
+    for (const pair of map.items) {
+      const keyNode = this.resolve(pair.key);
+      if (!keyNode) continue;
+      if (this.keyText(keyNode) === key) {
+        return { key, keyNode, value: this.resolve(pair.value), pair };
+      }
+    }
+    return undefined;
   }
 
   get(node: Node | undefined, key: string): Node | undefined {
@@ -188,6 +229,14 @@ function spanTuple(node: Node): [number, number] {
   return [s.start, s.end];
 }
 
+/**
+ * A lone CR ends a line in YAML 1.2 (and is whitespace in JSON), as Source counts it, but the yaml
+ * parser reads it as part of the line; as LF, one character for one, every offset stays where it was.
+ */
+function loneCrAsLf(text: string): string {
+  return text.includes('\r') ? text.replace(/\r(?!\n)/g, '\n') : text;
+}
+
 /** Blank out everything outside the region but keep every offset where it was. */
 function maskOutside(text: string, region: Region): string {
   const blank = (s: string) => s.replace(/[^\r\n]/g, ' ');
@@ -220,9 +269,72 @@ function syntaxMessage(message: string): string {
   return first.replace(/ at line \d+, column \d+:?$/, '').replace(/\.$/, '');
 }
 
-function duplicateKeyMessage(text: string, pos: [number, number]): string {
-  const key = text.slice(pos[0], pos[1]).replace(/^["']|["']$/g, '');
-  return key
-    ? `duplicate key '${key}': most parsers keep only the last one, so the earlier entry is silently lost; rename or merge them`
-    : 'duplicate key: most parsers keep only the last one; rename or merge them';
+function firstNonSpace(text: string, offset: number): number {
+  let i = offset;
+  while (text[i] === ' ') i++;
+  return text[i] === '\n' || text[i] === '\r' || i >= text.length ? offset : i;
+}
+
+/** Every node under root (keys included), visited with an explicit stack so depth cannot overflow it. */
+function eachNode(root: Node | undefined, visit: (node: Node) => void): void {
+  const stack: unknown[] = [root];
+  while (stack.length) {
+    const n = stack.pop();
+    if (!isNode(n)) continue;
+    visit(n);
+    if (isMap(n)) {
+      for (const pair of n.items) stack.push(pair.value, pair.key);
+    } else if (isSeq(n)) {
+      for (let i = n.items.length - 1; i >= 0; i--) stack.push(n.items[i]);
+    }
+  }
+}
+
+/** Scalar keys that repeat an earlier key of the same mapping (equal as yaml compares them), with that earlier key. */
+function duplicateKeys(root: Node | undefined): Array<{ key: Scalar; first: Scalar }> {
+  const out: Array<{ key: Scalar; first: Scalar }> = [];
+  eachNode(root, (node) => {
+    if (!isMap(node)) return;
+    const seen = new Map<string, Scalar>();
+    for (const { key } of node.items) {
+      if (!isScalar(key)) continue;
+      const id = `${typeof key.value}:${String(key.value)}`;
+      const first = seen.get(id);
+      if (first) out.push({ key, first });
+      else seen.set(id, key);
+    }
+  });
+  return out;
+}
+
+const OPENERS: Record<string, { open: string; is: (n: Node) => boolean }> = {
+  ']': { open: '[', is: (n) => isSeq(n) && n.flow === true },
+  '}': { open: '{', is: (n) => isMap(n) && n.flow === true },
+  '"': { open: '"', is: (n) => isScalar(n) && n.type === 'QUOTE_DOUBLE' },
+  "'": { open: "'", is: (n) => isScalar(n) && n.type === 'QUOTE_SINGLE' },
+};
+
+/**
+ * An unclosed bracket or quote is reported by yaml where it gave up looking for the closer, often
+ * lines later or at the end of the file; the user needs the place where it was opened.
+ */
+function unclosedOpening(
+  error: { message: string; pos: [number, number] },
+  root: Node | undefined,
+): { span: Span; message: string; close: string } | undefined {
+  const close = /end with a ([\]}])/.exec(error.message)?.[1] ?? /Missing closing (["'])quote/.exec(error.message)?.[1];
+  const opener = close ? OPENERS[close] : undefined;
+  if (!close || !opener) return undefined;
+  let best: Node | undefined;
+  eachNode(root, (n) => {
+    const r = n.range;
+    if (r && r[1] === error.pos[0] && r[0] < error.pos[0] && opener.is(n) && (!best || r[0] > best.range![0])) best = n;
+  });
+  if (!best) return undefined;
+  const start = best.range![0];
+  return {
+    span: { start, end: start + 1 },
+    close: `'${close}'`,
+    message: `this '${opener.open}' is never closed (${syntaxMessage(error.message)}); add the matching '${close}'`,
+  };
 }

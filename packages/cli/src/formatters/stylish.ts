@@ -11,7 +11,7 @@ export function formatStylish(run: LintRun, context: FormatContext): string {
   for (const d of run.diagnostics) {
     const where = `${d.path}:${d.range.start.line + 1}:${d.range.start.character + 1}`;
     const severity = d.severity === 'error' ? paint('red', 'error') : d.severity === 'warning' ? paint('yellow', 'warning') : paint('cyan', 'info');
-    lines.push(`${paint('bold', where)}  ${severity}  ${d.message}  ${paint('gray', `[${d.rule}]`)}`);
+    lines.push(`${paint('bold', where)}  ${severity}  ${printable(d.message)}  ${paint('gray', `[${d.rule}]`)}`);
     lines.push(...excerpt(d, context.source(d.path), paint));
     for (const r of d.related ?? []) {
       lines.push(paint('gray', `    ${r.path}:${r.range.start.line + 1}:${r.range.start.character + 1}: ${r.message}`));
@@ -38,6 +38,11 @@ function excerpt(d: Diagnostic, source: Source | undefined, paint: (c: keyof typ
   const to = d.range.end.line === line ? Math.max(from + 1, Math.min(d.range.end.character, text.length)) : Math.max(from + 1, text.length);
   const gutter = String(line + 1);
   const pad = ' '.repeat(gutter.length);
-  const shown = text.replace(/\t/g, ' ');
+  const shown = printable(text);
   return [`  ${paint('gray', gutter + ' |')} ${shown}`, `  ${paint('gray', pad + ' |')} ${' '.repeat(from)}${paint('red', '^'.repeat(to - from))}`];
+}
+
+/** Tabs as spaces and other control characters as U+FFFD, one for one: a file's bytes never drive the terminal. */
+function printable(text: string): string {
+  return text.replace(/\t/g, ' ').replace(/[\u0000-\u001f\u007f-\u009f]/g, '\uFFFD');
 }

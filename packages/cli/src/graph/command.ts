@@ -15,7 +15,7 @@ export function runGraph(file: string, options: { format: 'mermaid' | 'dot'; dia
   if (statSync(file).isDirectory()) throw new UsageError(`${file} is a folder; name the unit's main file (a pack, a workflow, a packet's prompt_runner_packet.md)`);
   const target = { file: toPosix(file), explicit: true, root: path.dirname(file) };
   const problems: Parameters<typeof readTargetText>[1] = [];
-  const text = readTargetText(target, problems);
+  const text = readTargetText(target, problems)?.text;
   if (text === undefined) throw new UsageError(`cannot draw ${file}: ${problems[0]?.message ?? 'unreadable'}`);
   const dialect: Dialect<any> | undefined = options.dialect ? dialectById(options.dialect) : detectUnit(target.file, text);
   if (!dialect) throw new UsageError(`${file} is not a format flowlint knows; pass --dialect`);

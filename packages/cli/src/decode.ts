@@ -1,0 +1,37 @@
+import { isUtf8 } from 'node:buffer';
+import { makeDiagnostic, type Diagnostic, type Source } from '@flowlint/core';
+
+export interface DecodedText {
+  text: string;
+  /** Offset in `text` of the first byte that is not valid UTF-8 (shown there as U+FFFD). */
+  invalidAt?: number;
+}
+
+const REPLACEMENT = '\uFFFD';
+const ENCODED_REPLACEMENT = Buffer.from(REPLACEMENT, 'utf8');
+
+export function decodeText(buffer: Buffer): DecodedText {
+  const text = buffer.toString('utf8');
+  if (isUtf8(buffer)) return { text };
+  // Text before the first bad byte decodes one to one, so counting its bytes finds that byte; a
+  // U+FFFD that the file really holds (bytes EF BF BD) is skipped.
+  let bytes = 0;
+  let from = 0;
+  for (let i = text.indexOf(REPLACEMENT); i !== -1; i = text.indexOf(REPLACEMENT, i + 1)) {
+    bytes += Buffer.byteLength(text.slice(from, i));
+    from = i;
+    if (!buffer.subarray(bytes, bytes + 3).equals(ENCODED_REPLACEMENT)) return { text, invalidAt: i };
+  }
+  return { text };
+}
+
+export function invalidUtf8(source: Source, offset: number): Diagnostic {
+  return makeDiagnostic(
+    source,
+    { start: offset, end: offset + 1 },
+    'core/encoding',
+    'error',
+    'these bytes are not valid UTF-8, so flowlint read them as U+FFFD; YAML and JSON files must be Unicode text: ' +
+      're-save the file as UTF-8',
+  );
+}
