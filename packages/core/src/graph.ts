@@ -25,6 +25,20 @@ export function reachableFrom(graph: Digraph, starts: Iterable<string>): Set<str
   return seen;
 }
 
+/** Every node from which one of the given targets can be reached (the targets included). */
+export function reachingTo(graph: Digraph, targets: Iterable<string>): Set<string> {
+  const seen = new Set<string>();
+  const queue: string[] = [];
+  const visit = (node: string): void => {
+    if (seen.has(node)) return;
+    seen.add(node);
+    queue.push(node);
+  };
+  for (const target of targets) if (graph.hasNode(target)) visit(target);
+  for (let i = 0; i < queue.length; i++) graph.forEachInNeighbor(queue[i]!, visit);
+  return seen;
+}
+
 /** Strongly connected components that hold a cycle: two or more nodes, or one with a self-loop. */
 export function cyclicComponents(graph: Digraph): string[][] {
   return stronglyConnectedComponents(graph).filter(

@@ -1,4 +1,4 @@
-import { cycleThrough, cyclicComponents, reachableFrom } from '@flowlint/core';
+import { cycleThrough, cyclicComponents, reachableFrom, reachingTo } from '@flowlint/core';
 import { stepGraph } from './composition.js';
 import { effectiveControl, hasMaxVisits, isTerminal, type Located, type PackModel, type StateModel, type WorkflowModel } from './model.js';
 
@@ -17,15 +17,14 @@ export interface AgentCycle {
 export function agentCyclesWithoutExit(workflow: WorkflowModel): AgentCycle[] {
   const { graph, states } = workflow;
   const out: AgentCycle[] = [];
+  let canExit: Set<string> | undefined;
   for (const component of cyclesOf(workflow)) {
     const members = component.map((name) => states.get(name)!);
     if (!members.every((s) => effectiveControl(s) === 'agent')) continue;
     if (members.some(hasMaxVisits)) continue;
-    const hasExit = [...reachableFrom(graph, component)].some((name) => {
-      const s = states.get(name)!;
-      return isTerminal(s) || effectiveControl(s) === 'user';
-    });
-    if (hasExit) continue;
+    // One backward search from every exit, shared by all sets: linear in the workflow, not per cycle.
+    canExit ??= reachingTo(graph, [...states.values()].filter((s) => isTerminal(s) || effectiveControl(s) === 'user').map((s) => s.name));
+    if (component.some((name) => canExit!.has(name))) continue;
     members.sort(byPosition);
     out.push({ members, cycle: cycleThrough(graph, members[0]!.name, new Set(component)) });
   }
