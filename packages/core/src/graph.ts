@@ -13,20 +13,16 @@ export function createDigraph(): Digraph {
 
 /** Every node reachable from the given start nodes (the starts included). */
 export function reachableFrom(graph: Digraph, starts: Iterable<string>): Set<string> {
-  const seen = new Set<string>();
-  const queue: string[] = [];
-  const visit = (node: string): void => {
-    if (seen.has(node)) return;
-    seen.add(node);
-    queue.push(node);
-  };
-  for (const start of starts) if (graph.hasNode(start)) visit(start);
-  for (let i = 0; i < queue.length; i++) graph.forEachOutNeighbor(queue[i]!, visit);
-  return seen;
+  return search(graph, starts, 'forEachOutNeighbor');
 }
 
 /** Every node from which one of the given targets can be reached (the targets included). */
 export function reachingTo(graph: Digraph, targets: Iterable<string>): Set<string> {
+  return search(graph, targets, 'forEachInNeighbor');
+}
+
+/** Breadth-first, with its own queue: graphology-traversal allocates the whole graph per call. */
+function search(graph: Digraph, from: Iterable<string>, neighbours: 'forEachOutNeighbor' | 'forEachInNeighbor'): Set<string> {
   const seen = new Set<string>();
   const queue: string[] = [];
   const visit = (node: string): void => {
@@ -34,8 +30,8 @@ export function reachingTo(graph: Digraph, targets: Iterable<string>): Set<strin
     seen.add(node);
     queue.push(node);
   };
-  for (const target of targets) if (graph.hasNode(target)) visit(target);
-  for (let i = 0; i < queue.length; i++) graph.forEachInNeighbor(queue[i]!, visit);
+  for (const node of from) if (graph.hasNode(node)) visit(node);
+  for (let i = 0; i < queue.length; i++) graph[neighbours](queue[i]!, visit);
   return seen;
 }
 
