@@ -59,7 +59,7 @@ export class Tree {
     try {
       // yaml's own uniqueKeys check compares each key with every earlier one of its mapping, which is
       // quadratic in the mapping's size; duplicateKeys() below finds the same keys in one pass.
-      doc = parseDocument(text, { uniqueKeys: false, strict: true, prettyErrors: false });
+      doc = parseDocument(text, { uniqueKeys: false, strict: true, prettyErrors: false, logLevel: 'error' });
     } catch (error) {
       this.report({ start: region?.start ?? 0, end: region?.start ?? 0 }, 'core/yaml-syntax', tooDeep(error));
     }

@@ -148,3 +148,18 @@ describe('Tree', () => {
     expect(tree.value).toEqual({ id: 'x', name: 'y' });
   });
 });
+
+describe('Tree and the process', () => {
+  it('never prints the yaml package warnings (a collection used as a key) on stderr', () => {
+    const warnings: unknown[] = [];
+    const listener = (w: unknown) => warnings.push(w);
+    process.on('warning', listener);
+    try {
+      const tree = new Tree(new Source('k.yaml', '? [a, b]\n: 1\nid: x\n'));
+      expect(tree.value).toBeDefined();
+    } finally {
+      process.off('warning', listener);
+    }
+    expect(warnings).toEqual([]);
+  });
+});
