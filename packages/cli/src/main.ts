@@ -78,7 +78,7 @@ export async function main(argv: readonly string[], io: Io = nodeIo): Promise<nu
     .description('list every rule with its severity and basis')
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
     .action((options: { format: 'text' | 'json' }) => {
-      io.stdout(formatRules(rules, options.format));
+      io.stdout(formatRules(ruleInfos, options.format));
     });
 
   try {

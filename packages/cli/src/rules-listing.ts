@@ -1,4 +1,4 @@
-import type { Rule } from '@flowlint/core';
+import type { RuleInfo } from './formatters/index.js';
 
 /** Where the rule docs are published: the repository's rules/ folder (the language server links the same place). */
 const REPOSITORY = 'https://github.com/flowlint/flowlint/blob/main/';
@@ -13,21 +13,22 @@ const coreDocAnchor: Record<string, string> = {
 };
 
 /** Where each rule's doc lives in the repository (SARIF helpUri and `flowlint rules` point here). */
-export function ruleDocPath(rule: Pick<Rule, 'id'>): string {
+export function ruleDocPath(rule: Pick<RuleInfo, 'id'>): string {
+  if (rule.id.startsWith('core/')) return `README.md#${coreDocAnchor[rule.id] ?? 'findings-of-the-engine'}`;
   return `rules/${rule.id}.md`;
 }
 
 export function ruleDocUrl(id: string): string {
-  if (id.startsWith('core/')) return `${REPOSITORY}README.md#${coreDocAnchor[id] ?? 'findings-of-the-engine'}`;
   return `${REPOSITORY}${ruleDocPath({ id })}`;
 }
 
-export function formatRules(rules: readonly Rule<any>[], format: 'text' | 'json'): string {
+/** Every rule, the engine's own findings (core/*) included, so each id can be configured. */
+export function formatRules(rules: readonly RuleInfo[], format: 'text' | 'json'): string {
   const sorted = [...rules].sort((a, b) => (a.id < b.id ? -1 : 1));
   if (format === 'json') {
     return (
       JSON.stringify(
-        sorted.map((r) => ({ id: r.id, dialect: r.dialect, severity: r.severity, fixable: Boolean(r.fixable), summary: r.summary, basis: r.basis, doc: ruleDocPath(r) })),
+        sorted.map((r) => ({ id: r.id, dialect: r.id.split('/')[0], severity: r.severity, fixable: Boolean(r.fixable), summary: r.summary, basis: r.basis, doc: ruleDocPath(r) })),
         null,
         2,
       ) + '\n'
