@@ -155,3 +155,33 @@ describe('graph renderers (any dialect)', () => {
     expect(dotRenders(text) ?? text.endsWith('}\n')).toBe(true);
   });
 });
+
+describe('flowlint graph reads the unit as the project targets it', () => {
+  const workflow = `name: deploy
+description: Wait for the window, then deploy.
+nodes:
+  - id: window
+    wait: 10m
+  - id: deploy
+    bash: ./deploy.sh
+    depends_on: [window]
+`;
+
+  it('an Archon wait: node is a wait node only when the config targets engine 0.10', () => {
+    const plain = tempFiles({ '.archon/workflows/deploy.yaml': workflow });
+    const asOld = flowlint(['graph', '.archon/workflows/deploy.yaml', '--format', 'dot'], { cwd: plain });
+    expect(asOld.code).toBe(0);
+    expect(asOld.stdout).toMatch(/"window" \[[^\]]*class="problem/);
+    const targeted = tempFiles({ '.archon/workflows/deploy.yaml': workflow, 'flowlint.config.yaml': 'targets:\n  archon: "0.10"\n' });
+    const asNew = flowlint(['graph', '.archon/workflows/deploy.yaml', '--format', 'dot'], { cwd: targeted });
+    expect(asNew.code).toBe(0);
+    expect(asNew.stdout).toMatch(/"window" \[[^\]]*class="wait/);
+  });
+
+  it('a config that does not validate stops the drawing with its findings (exit 2)', () => {
+    const dir = tempFiles({ '.archon/workflows/deploy.yaml': workflow, 'flowlint.config.yaml': 'targets:\n  archon: [0.10]\n' });
+    const r = flowlint(['graph', '.archon/workflows/deploy.yaml'], { cwd: dir });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/flowlint\.config\.yaml:2:\d+/);
+  });
+});

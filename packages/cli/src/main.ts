@@ -67,7 +67,8 @@ export async function main(argv: readonly string[], io: Io = nodeIo): Promise<nu
     .argument('<file>', 'the unit to draw')
     .addOption(new Option('--format <format>', 'diagram language').choices(['mermaid', 'dot']).default('mermaid'))
     .addOption(new Option('--dialect <dialect>', 'read the file as this dialect').choices(dialects.map((d) => d.id)))
-    .action((file: string, options: { format: 'mermaid' | 'dot'; dialect?: string }) => {
+    .option('--config <file>', 'default: flowlint.config.{yaml,yml,json} found upward from the file')
+    .action((file: string, options: { format: 'mermaid' | 'dot'; dialect?: string; config?: string }) => {
       exitCode = runGraph(file, options, io);
     });
 
