@@ -17,6 +17,8 @@ import includeTarget from './include-target.js';
 import includeWhen from './include-when.js';
 import inputRequiredWithDefault from './input-required-with-default.js';
 import legacySteps from './legacy-steps.js';
+import packagedWorkflow from './packaged-workflow.js';
+import undiscoveredWorkflow from './undiscovered-workflow.js';
 import loopConfig from './loop-config.js';
 import loopInteractiveDeprecated from './loop-interactive-deprecated.js';
 import modelReasoningEffort from './model-reasoning-effort.js';
@@ -49,6 +51,8 @@ import workflowInLoopGroup from './workflow-in-loop-group.js';
 import workflowOnlyField from './workflow-only-field.js';
 
 export const archonRules: readonly Rule<any>[] = [
+  packagedWorkflow,
+  undiscoveredWorkflow,
   aiFieldIgnored,
   approvalDecisions,
   approvalDeprecated,

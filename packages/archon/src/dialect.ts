@@ -20,6 +20,16 @@ function commandsFolder(path: string, host: Host): WorkflowModel['commands'] {
   return { folder, names: new Set(entries.filter((e) => e.endsWith('.md')).map((e) => e.slice(0, -3))) };
 }
 
+/** How deep under `.archon/workflows/` the file is and, in a package folder, what else that folder holds. */
+function discoveryOf(path: string, host: Host): WorkflowModel['discovery'] {
+  const at = path.lastIndexOf('.archon/workflows/');
+  if (at === -1) return undefined;
+  const folders = path.slice(at + '.archon/workflows/'.length).split('/').slice(0, -1);
+  if (folders.length !== 1) return { depth: folders.length };
+  const entries = host.readDir(path.slice(0, path.lastIndexOf('/'))) ?? [];
+  return { depth: 1, packageFiles: entries.filter((e) => YAML_FILE.test(e)).sort() };
+}
+
 export const archon: Dialect<WorkflowModel> = {
   id: 'archon',
 
@@ -49,6 +59,8 @@ export const archon: Dialect<WorkflowModel> = {
     resolveIncludes(model, host, version);
     const commands = commandsFolder(source.path, host);
     if (commands) model.commands = commands;
+    const discovery = discoveryOf(source.path, host);
+    if (discovery) model.discovery = discovery;
     // Included files are workflows of their own, linted as their own units; only the main file is this unit's.
     return { model, diagnostics, sources: [source] };
   },

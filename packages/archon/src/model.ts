@@ -136,10 +136,19 @@ export interface WorkflowModel {
   templating: TemplatingSite[];
   /** The project's `.archon/commands` folder and the command files in it, when the host can list it. */
   commands?: { folder: string; names: ReadonlySet<string> };
+  /** Where the file sits under `.archon/workflows/`, as the engine's discovery sees it. */
+  discovery?: Discovery;
   /** Include chain from the file being linted to this one (names), for cycle and depth checks. */
   includeChain: string[];
   /** Memoized answers to graph questions; built once per model. */
   readonly analysis: Analysis;
+}
+
+export interface Discovery {
+  /** Folders between `.archon/workflows/` and the file: 0 for a plain workflow, 1 inside a package. */
+  depth: number;
+  /** For a file in a package folder: the YAML files that folder holds (the engine wants exactly one). */
+  packageFiles?: string[];
 }
 
 /** Graph questions every rule shares, answered lazily once per model. */
