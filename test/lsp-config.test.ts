@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DidChangeConfigurationNotification, DidChangeWatchedFilesNotification, FileChangeType, type Diagnostic } from 'vscode-languageserver-protocol/node';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -69,8 +69,8 @@ describe('the config file in the language server', () => {
     }
     const { ws, client } = await session(files);
 
-    // The CLI runs from the config's folder (run from above it, it misses the path:line ignores: see the report of
-    // this change), and once more from the workspace folder for the file outside the config's reach.
+    // The CLI runs from the config's folder: run from above it, it misses the path:line ignores (its `base`
+    // maps paths only from inside the config's folder). Once more from the workspace folder for the file outside.
     const runs = [
       { cwd: ws.file(project), args: ['.'], prefix: `${project}/` },
       { cwd: ws.root, args: ['outside.promptpack.yaml'], prefix: '' },
@@ -215,6 +215,9 @@ describe('the config file in the language server', () => {
     writeFileSync(ws.file('flowlint.config.json'), JSON.stringify({ rules: { [CONTROL]: 'error' } }));
     await client.connection.sendNotification(DidChangeWatchedFilesNotification.type, { changes: [{ uri: uriOf(ws.file('flowlint.config.json')), type: FileChangeType.Created }] });
     expect(find(await next(client, a, (d) => find(d, CONTROL)?.severity === 1), CONTROL)?.severity).toBe(1);
+    rmSync(ws.file('flowlint.config.json'));
+    await client.connection.sendNotification(DidChangeWatchedFilesNotification.type, { changes: [{ uri: uriOf(ws.file('flowlint.config.json')), type: FileChangeType.Deleted }] });
+    expect(find(await next(client, a, (d) => find(d, CONTROL)?.severity === 2), CONTROL)?.severity).toBe(2);
   });
 
   it('flowlint.configPath picks the config file; one that names no file is said once, and the defaults apply', async () => {
