@@ -18,12 +18,15 @@ import {
   InitializeRequest,
   PublishDiagnosticsNotification,
   ReferencesRequest,
+  RegistrationRequest,
+  ShowMessageNotification,
   ShutdownRequest,
   StreamMessageReader,
   StreamMessageWriter,
   type CodeAction,
   type CompletionItem,
   type CompletionList,
+  type ClientCapabilities,
   type Diagnostic,
   type DocumentSymbol,
   type Hover,
@@ -31,6 +34,8 @@ import {
   type Position,
   type ProtocolConnection,
   type PublishDiagnosticsParams,
+  type Registration,
+  type ShowMessageParams,
 } from 'vscode-languageserver-protocol/node';
 import { repoRoot } from './paths.js';
 
@@ -53,15 +58,29 @@ export class LspClient {
   private readonly published: PublishDiagnosticsParams[] = [];
   private readonly waiters: Array<() => void> = [];
   private readonly versions = new Map<string, number>();
+  /** What the server registered dynamically (client/registerCapability), and the messages it showed. */
+  readonly registrations: Registration[] = [];
+  readonly messages: ShowMessageParams[] = [];
   stderr = '';
 
   private constructor(
     readonly connection: ProtocolConnection,
     private readonly child?: ChildProcess,
   ) {
+    const wake = () => {
+      for (const w of this.waiters.splice(0)) w();
+    };
     connection.onNotification(PublishDiagnosticsNotification.type, (params) => {
       this.published.push(params);
-      for (const wake of this.waiters.splice(0)) wake();
+      wake();
+    });
+    connection.onNotification(ShowMessageNotification.type, (params) => {
+      this.messages.push(params);
+      wake();
+    });
+    connection.onRequest(RegistrationRequest.type, (params) => {
+      this.registrations.push(...params.registrations);
+      wake();
     });
     connection.listen();
   }
@@ -85,12 +104,12 @@ export class LspClient {
     return this.child ? this.child.exitCode !== null || this.child.signalCode !== null : false;
   }
 
-  async initialize(root: string, settings: unknown = {}): Promise<void> {
+  async initialize(root: string, settings: unknown = {}, capabilities: ClientCapabilities = {}): Promise<void> {
     await this.connection.sendRequest(InitializeRequest.type, {
       processId: process.pid,
       rootUri: uriOf(root),
       workspaceFolders: [{ uri: uriOf(root), name: 'test' }],
-      capabilities: {},
+      capabilities,
       initializationOptions: { settings },
     });
     await this.connection.sendNotification(InitializedNotification.type, {});
@@ -121,12 +140,22 @@ export class LspClient {
 
   /** Waits for a publication for `uri` (after the first `since` of them) that satisfies `accept`. */
   async diagnostics(uri: string, accept: (d: Diagnostic[], p: PublishDiagnosticsParams) => boolean = () => true, since = 0, timeoutMs = 15_000): Promise<Diagnostic[]> {
+    const found = await this.until(
+      () => this.publications(uri).slice(since).find((p) => accept(p.diagnostics, p)),
+      timeoutMs,
+      () => `no matching diagnostics for ${uri}; got ${JSON.stringify(this.publications(uri))}`,
+    );
+    return found.diagnostics;
+  }
+
+  /** Waits until `check` finds something among what the server sent (publications, messages, registrations). */
+  async until<T>(check: () => T | undefined, timeoutMs = 15_000, what = () => 'the awaited message'): Promise<T> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const found = this.publications(uri).slice(since).find((p) => accept(p.diagnostics, p));
-      if (found) return found.diagnostics;
+      const found = check();
+      if (found !== undefined) return found;
       const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`no matching diagnostics for ${uri}; got ${JSON.stringify(this.publications(uri))}; stderr: ${this.stderr}`);
+      if (left <= 0) throw new Error(`${what()}; stderr: ${this.stderr}`);
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, left);
         this.waiters.push(() => {

@@ -37,8 +37,9 @@ export function editorHost(root: string, openText: (path: string) => string | un
 /** A text file's contents, or undefined when it is missing, too large or binary. */
 export function readDiskText(abs: string): string | undefined {
   try {
-    const stat = statSync(abs);
-    if (!stat.isFile() || stat.size > MAX_FILE_BYTES) return undefined;
+    // Most reads look for a file that is not there (config names upward): no exception for that.
+    const stat = statSync(abs, { throwIfNoEntry: false });
+    if (!stat?.isFile() || stat.size > MAX_FILE_BYTES) return undefined;
     const buffer = readFileSync(abs);
     return buffer.subarray(0, 8000).includes(0) ? undefined : buffer.toString('utf8');
   } catch {

@@ -1,11 +1,15 @@
-import { sortAndDedupe, type Dialect, type Rule } from '@flowlint/core';
+import { coreRules, sortAndDedupe, type Dialect, type Rule } from '@flowlint/core';
 import {
   CodeActionKind,
   DidChangeConfigurationNotification,
+  DidChangeWatchedFilesNotification,
   FileChangeType,
+  MessageType,
+  ShowMessageNotification,
   TextDocuments,
   TextDocumentSyncKind,
   type Connection,
+  type Disposable,
   type InitializeResult,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
@@ -15,7 +19,8 @@ import { toLspDiagnostic } from './convert.js';
 import type { FeatureContext } from './features.js';
 import { hover } from './hover.js';
 import { definition, documentSymbols, references } from './navigation.js';
-import { pathOfUri, uriOfPath } from './paths.js';
+import { isFilePath, pathOfUri, uriOfPath } from './paths.js';
+import { CONFIG_NAMES, ProjectConfigs } from './project-config.js';
 import { defaultClientSettings, parseClientSettings, settingsFor, type ClientSettings } from './settings.js';
 import { Units } from './units.js';
 import { scanFolder, yieldToEventLoop } from './workspace-scan.js';
@@ -43,6 +48,7 @@ export function startServer(connection: Connection, options: ServerOptions): voi
   const folders: string[] = [];
   let client: ClientSettings = defaultClientSettings;
   let pullConfiguration = false;
+  let watchFiles = false;
   let shuttingDown = false;
 
   const docAt = (path: string) => {
@@ -58,7 +64,13 @@ export function startServer(connection: Connection, options: ServerOptions): voi
       isOpen: (p) => openUris.has(p),
     },
     folders: () => folders,
-    settingsFor: (p) => settingsFor(p, client),
+    settingsFor: (p) => settingsFor(p, client, projectConfigFor(p)),
+  });
+  const configs = new ProjectConfigs({
+    knownRules: [...coreRules, ...options.rules].map((r) => r.id),
+    folders: () => folders,
+    openText: (p) => docAt(p)?.getText(),
+    changed: (p) => publish([p]),
   });
   const ctx: FeatureContext = {
     units,
@@ -78,6 +90,45 @@ export function startServer(connection: Connection, options: ServerOptions): voi
     }
   }
 
+  // ---- the project config file -------------------------------------------------------------
+  let warnedConfigPath = '';
+  function projectConfigFor(path: string) {
+    if (!isFilePath(path)) return undefined; // an unsaved buffer (untitled:) has no folder to look in
+    const file = configs.locate(path, client.configPath);
+    const config = file === undefined ? undefined : configs.load(file);
+    if (!config && client.configPath && warnedConfigPath !== client.configPath) {
+      warnedConfigPath = client.configPath;
+      // A notification: the request form (showWarningMessage) fails on clients that do not answer it.
+      void connection.sendNotification(ShowMessageNotification.type, {
+        type: MessageType.Warning,
+        message: `flowlint.configPath '${client.configPath}' names no readable file inside the workspace folder; linting with the defaults until it does`,
+      });
+    }
+    return config;
+  }
+
+  /** A config file changed: its own findings are checked again, and every open document is re-linted under it. */
+  function configChanged(path: string, delay: number): void {
+    later(`config ${path}`, delay, async () => {
+      configs.load(path);
+      relintOpenDocuments();
+    });
+  }
+
+  let configWatch: Promise<Disposable> | undefined;
+  /** Asks the client to report changes to config files on disk (when it can register watchers). */
+  function watchConfigFiles(): void {
+    if (!watchFiles) return;
+    const previous = configWatch;
+    const names: string[] = [...CONFIG_NAMES];
+    if (client.configPath) names.push(client.configPath.split(/[\\/]/).pop()!);
+    configWatch = connection.client.register(DidChangeWatchedFilesNotification.type, {
+      watchers: names.map((name) => ({ globPattern: `**/${name}` })),
+    });
+    configWatch.catch((error) => log('registering file watchers', error));
+    void previous?.then((d) => d.dispose()).catch(() => undefined);
+  }
+
   // ---- diagnostics -------------------------------------------------------------------------
   const published = new Set<string>();
   function publish(paths: Iterable<string>): void {
@@ -87,6 +138,8 @@ export function startServer(connection: Connection, options: ServerOptions): voi
         for (const unit of units.containing(path)) {
           if (units.isActive(unit)) found.push(...unit.diagnostics.filter((d) => d.path === path));
         }
+        // An invalid config file shows its findings whether it is open or not.
+        found.push(...configs.findings(path));
       }
       // An open file of a unit always hears back, so "no findings" is distinguishable from "not linted yet".
       if (!found.length && !published.has(path) && !(client.enable && openUris.has(path))) continue;
@@ -101,15 +154,19 @@ export function startServer(connection: Connection, options: ServerOptions): voi
   }
 
   const timers = new Map<string, NodeJS.Timeout>();
-  function schedule(path: string, delay: number): void {
-    clearTimeout(timers.get(path));
+  function later(key: string, delay: number, run: () => Promise<void>): void {
+    clearTimeout(timers.get(key));
     timers.set(
-      path,
+      key,
       setTimeout(() => {
-        timers.delete(path);
-        relint(path).catch((error) => log(`linting ${path}`, error));
+        timers.delete(key);
+        run().catch((error) => log(key, error));
       }, delay),
     );
+  }
+
+  function schedule(path: string, delay: number): void {
+    later(path, delay, () => relint(path));
   }
 
   /** Re-lints every unit that reads `path`; a result whose open documents moved on meanwhile is dropped. */
@@ -157,6 +214,7 @@ export function startServer(connection: Connection, options: ServerOptions): voi
     const init = params.initializationOptions as { settings?: unknown } | undefined;
     client = parseClientSettings(init?.settings ?? init);
     pullConfiguration = Boolean(params.capabilities.workspace?.configuration);
+    watchFiles = Boolean(params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration);
     return {
       capabilities: {
         textDocumentSync: TextDocumentSyncKind.Incremental,
@@ -172,6 +230,7 @@ export function startServer(connection: Connection, options: ServerOptions): voi
   });
 
   connection.onInitialized(() => {
+    watchConfigFiles();
     if (pullConfiguration) {
       void connection.client.register(DidChangeConfigurationNotification.type, undefined).catch(() => undefined);
       void refreshSettings();
@@ -195,6 +254,11 @@ export function startServer(connection: Connection, options: ServerOptions): voi
       }
     }
     if (JSON.stringify(before) === JSON.stringify(client)) return;
+    if (before.configPath !== client.configPath) {
+      // Another config applies now: each is read again on use, and findings on one no longer used go.
+      watchConfigFiles();
+      configs.clear();
+    }
     if (!client.enable) {
       publish([...published]);
       return;
@@ -222,13 +286,16 @@ export function startServer(connection: Connection, options: ServerOptions): voi
       openUris.set(path, event.document.uri);
       justOpened.add(event.document.uri);
       schedule(path, 0);
+      if (configs.isConfigFile(path, client.configPath)) configChanged(path, 0);
     }),
   );
   documents.onDidChangeContent(
     (event) => safely('an edit', undefined, () => {
       // Opening fires a content event too: that lint is already on its way, undebounced.
       if (justOpened.delete(event.document.uri)) return;
-      schedule(pathOfUri(event.document.uri), debounceMs);
+      const path = pathOfUri(event.document.uri);
+      schedule(path, debounceMs);
+      if (configs.isConfigFile(path, client.configPath)) configChanged(path, debounceMs);
     }),
   );
   documents.onDidClose(
@@ -237,6 +304,7 @@ export function startServer(connection: Connection, options: ServerOptions): voi
       openUris.delete(path);
       // Back to the disk's text, and out of view unless another open file shares its unit.
       schedule(path, 0);
+      if (configs.isConfigFile(path, client.configPath)) configChanged(path, 0);
     }),
   );
 
@@ -246,6 +314,7 @@ export function startServer(connection: Connection, options: ServerOptions): voi
         const path = pathOfUri(change.uri);
         if (openUris.has(path) && change.type !== FileChangeType.Deleted) continue; // the buffer wins
         schedule(path, 0);
+        if (configs.isConfigFile(path, client.configPath)) configChanged(path, 0);
       }
     }),
   );

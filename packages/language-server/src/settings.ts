@@ -1,13 +1,18 @@
-import { defaultSettings, type LintSettings } from '@flowlint/core';
+import path from 'node:path';
+import { defaultSettings, normalizePath, resolveSettings, type LintSettings, type ResolvedSettings, type RuleIgnore } from '@flowlint/core';
+import { toSlashes } from './paths.js';
+import type { ProjectConfig } from './project-config.js';
 
 /** What the client configures (VS Code's `flowlint.*` settings, an LSP client's `settings.flowlint`). */
 export interface ClientSettings {
   enable: boolean;
-  /** Version targets, e.g. { promptpack: '1.4.0', runtime: 'promptkit@1.5' }. */
+  /** Version targets, e.g. { promptpack: '1.4.0', runtime: 'promptkit@1.5' }; a config file's targets win. */
   targets: Record<string, string>;
+  /** The config file to use instead of the nearest one: relative to the workspace folder, or absolute inside it ('' for none). */
+  configPath: string;
 }
 
-export const defaultClientSettings: ClientSettings = { enable: true, targets: {} };
+export const defaultClientSettings: ClientSettings = { enable: true, targets: {}, configPath: '' };
 
 /** Reads the `flowlint` section a client sent; anything malformed falls back to the default. */
 export function parseClientSettings(section: unknown): ClientSettings {
@@ -19,13 +24,35 @@ export function parseClientSettings(section: unknown): ClientSettings {
       if (typeof v === 'string' && v.trim()) targets[k] = v.trim();
     }
   }
-  return { enable: raw.enable !== false, targets };
+  const configPath = typeof raw.configPath === 'string' ? raw.configPath.trim() : '';
+  return { enable: raw.enable !== false, targets, configPath };
 }
 
 /**
- * The one place the settings for a file are decided: the defaults, then what the client set.
- * Everything that lints goes through here, so a project config file plugs in at this point.
+ * The one place the settings for a file are decided, as the CLI decides them: the valid config
+ * file that applies (its top level, then its matching overrides, for the file's path relative to
+ * the config's folder), over the client's targets, over the defaults. Everything that lints goes
+ * through here.
  */
-export function settingsFor(_path: string, client: ClientSettings): LintSettings {
-  return { rules: defaultSettings.rules, targets: { ...defaultSettings.targets, ...client.targets } };
+export function settingsFor(file: string, client: ClientSettings, project: ProjectConfig | undefined): ResolvedSettings {
+  const targets = { ...defaultSettings.targets, ...client.targets };
+  if (!project?.config) return { ignored: false, settings: { rules: defaultSettings.rules, targets } };
+  const rel = toSlashes(path.relative(project.dir, file));
+  const inside = rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
+  const resolved = resolveSettings(project.config, inside ? rel : '');
+  const settings: LintSettings = { ...resolved.settings, targets: { ...targets, ...resolved.settings.targets } };
+  if (resolved.settings.ignores) settings.ignores = { base: '', entries: resolved.settings.ignores.entries.map((e) => anchored(e, project.dir)) };
+  return { ignored: inside && resolved.ignored, settings };
+}
+
+/**
+ * The engine matches ignore entries against the paths the unit's sources carry (`base` + path). The
+ * server's are absolute, which no relative `base` can turn into config-relative ones; so each
+ * glob is anchored at the config's folder instead, keeping its meaning: a glob without '/' still
+ * matches at any depth below that folder.
+ */
+function anchored(entry: RuleIgnore, dir: string): RuleIgnore {
+  const glob = entry.pattern.replace(/^\.\//, '').replace(/\/+$/, '');
+  const prefix = normalizePath(toSlashes(dir)).replace(/[\\*?[\]{}()!+@|^$]/g, '\\$&');
+  return { ...entry, pattern: glob.includes('/') ? `${prefix}/${glob}` : `${prefix}/**/${glob}` };
 }

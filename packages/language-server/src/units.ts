@@ -1,4 +1,4 @@
-import { lintUnit, Source, type Diagnostic, type Dialect, type Host, type LintSettings, type Outline, type Rule } from '@flowlint/core';
+import { lintUnit, Source, type Diagnostic, type Dialect, type Host, type LintSettings, type Outline, type ResolvedSettings, type Rule } from '@flowlint/core';
 import { editorHost, MAX_FILE_BYTES, readDiskText } from './editor-host.js';
 import { isFilePath, rootFor } from './paths.js';
 
@@ -30,7 +30,8 @@ export interface UnitsOptions {
   rules: readonly Rule<any>[];
   documents: OpenDocuments;
   folders(): readonly string[];
-  settingsFor(path: string): LintSettings;
+  /** The settings for a unit's main file; an ignored one is loaded (for hover and navigation) but reports nothing. */
+  settingsFor(path: string): ResolvedSettings;
 }
 
 /**
@@ -94,21 +95,11 @@ export class Units {
     if (!detected) return undefined;
     if (detected.alone && this.containing(main).some((u) => u.main !== main)) return undefined;
     const { dialect } = detected;
-    let model: unknown;
-    // lintUnit loads the model once; this view of the dialect keeps it for hover, completion and navigation.
-    const keepModel: Dialect<any> = Object.create(dialect, {
-      load: {
-        value: (source: Source, host: Host, targets: LintSettings['targets']) => {
-          const loaded = dialect.load(source, host, targets);
-          model = loaded.model;
-          return loaded;
-        },
-      },
-    });
-    const result = lintUnit(new Source(main, text), keepModel, this.options.rules, this.hostFor(main), this.options.settingsFor(main));
+    const source = new Source(main, text);
+    const result = lintOrLoad(source, dialect, this.options.rules, this.hostFor(main), this.options.settingsFor(main));
     const sources = new Map<string, Source>();
-    for (const source of result.sources) sources.set(source.path, source);
-    if (!sources.has(main)) sources.set(main, new Source(main, text));
+    for (const s of result.sources) sources.set(s.path, s);
+    if (!sources.has(main)) sources.set(main, source);
     const versions = new Map<string, number | undefined>();
     for (const path of sources.keys()) versions.set(path, this.options.documents.version(path));
     const previous = this.units.get(main);
@@ -117,7 +108,7 @@ export class Units {
       dialect,
       alone: detected.alone,
       // While the user types, a unit may not load for a moment; services keep the last model meanwhile.
-      model: model ?? (previous?.dialect === dialect ? previous.model : undefined),
+      model: result.model ?? (previous?.dialect === dialect ? previous.model : undefined),
       sources,
       diagnostics: result.diagnostics,
       versions,
@@ -187,4 +178,37 @@ export class Units {
   forget(): void {
     this.units.clear();
   }
+}
+
+/**
+ * Lints a unit; an ignored one is only loaded, so hover and navigation still work in it. The model
+ * comes back too: lintUnit loads it once, and a view of the dialect keeps it.
+ */
+function lintOrLoad(
+  source: Source,
+  dialect: Dialect<any>,
+  rules: readonly Rule<any>[],
+  host: Host,
+  { ignored, settings }: ResolvedSettings,
+): { model: unknown; diagnostics: Diagnostic[]; sources: readonly Source[] } {
+  if (ignored) {
+    try {
+      const loaded = dialect.load(source, host, settings.targets);
+      return { model: loaded.model, diagnostics: [], sources: loaded.sources };
+    } catch {
+      return { model: undefined, diagnostics: [], sources: [source] };
+    }
+  }
+  let model: unknown;
+  const keepModel: Dialect<any> = Object.create(dialect, {
+    load: {
+      value: (s: Source, h: Host, targets: LintSettings['targets']) => {
+        const loaded = dialect.load(s, h, targets);
+        model = loaded.model;
+        return loaded;
+      },
+    },
+  });
+  const result = lintUnit(source, keepModel, rules, host, settings);
+  return { model, diagnostics: result.diagnostics, sources: result.sources };
 }
