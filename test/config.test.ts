@@ -105,6 +105,18 @@ describe('flowlint.config.yaml', () => {
     ]);
   });
 
+  it('applies path:line ignore entries the same from above, inside or beside the config folder', () => {
+    const dir = tempFiles({
+      'proj/flowlint.config.yaml': ['ignore:', '  - rules: [promptpack/agent-cycle-without-exit]', '    paths: [packs/loop.pack.json:18]'].join('\n'),
+      'proj/packs/loop.pack.json': loopPack,
+      'other/.keep.txt': '',
+    });
+    expect(compact(['proj'], dir).lines).toEqual([]);
+    expect(compact(['.'], path.join(dir, 'proj')).lines).toEqual([]);
+    expect(compact(['loop.pack.json'], path.join(dir, 'proj/packs')).lines).toEqual([]);
+    expect(compact(['../proj'], path.join(dir, 'other')).lines).toEqual([]);
+  });
+
   it('reports errors in the config itself at their line and column, with exit 2', () => {
     const dir = tempFiles({
       'flowlint.config.yaml': `rules:\n  ${RULE}: fatal\n  promptpack/dead-end-stat: warning\nignore: vendor/**\ntargets:\n  promptpak: 1.4.0\n`,

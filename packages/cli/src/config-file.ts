@@ -52,9 +52,10 @@ export class ConfigResolver {
     const strictness = this.strict ? { requireSuppressionReasons: true } : {};
     if (!loaded) return { ignored: false, settings: { rules: {}, targets: {}, ...strictness } };
     const rel = toPosix(path.relative(loaded.dir, path.resolve(file)));
-    const base = toPosix(path.relative(loaded.dir, process.cwd()));
-    const resolved = resolveSettings(loaded.config, rel.startsWith('..') ? '' : rel, base);
+    const resolved = resolveSettings(loaded.config, rel.startsWith('..') ? '' : rel);
     const settings: LintSettings = { ...resolved.settings, ...strictness };
+    // Reported paths are relative to cwd, which may sit above or beside the config's folder: match in absolute terms.
+    if (settings.ignores) settings.ignores = { ...settings.ignores, base: absolutePosix(process.cwd()), dir: absolutePosix(loaded.dir) };
     return { ignored: !rel.startsWith('..') && resolved.ignored, settings, config: loaded };
   }
 
@@ -94,4 +95,8 @@ function isFile(p: string): boolean {
   } catch {
     return false;
   }
+}
+
+function absolutePosix(p: string): string {
+  return path.resolve(p).split(path.sep).join('/');
 }

@@ -24,9 +24,11 @@ export interface LintSettings {
   targets: Targets;
   /**
    * Rules silenced per path by the config file. `base` turns the paths the host uses into paths
-   * relative to the config's folder: it is that folder's view of the hosts' root ('' when they are the same).
+   * relative to the config's folder: it is that folder's view of the hosts' root ('' when they are the
+   * same). With `dir`, `base` is instead the hosts' root as an absolute '/'-path and `dir` the config's
+   * folder likewise, for a root above or beside the config that no relative `base` can express.
    */
-  ignores?: { base: string; entries: readonly RuleIgnore[] };
+  ignores?: { base: string; dir?: string; entries: readonly RuleIgnore[] };
   /** Every inline suppression must give a reason (`-- why`); set by --strict. */
   requireSuppressionReasons?: boolean;
 }

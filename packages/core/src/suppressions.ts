@@ -177,7 +177,12 @@ export function applySuppressions(
 
   const ignores = settings.ignores;
   const ignoreUses = (ignores?.entries ?? []).map((entry) => ({ entry, used: false }));
-  const inConfigSpace = (path: string) => normalizePath(ignores?.base ? `${ignores.base}/${path}` : path);
+  const inConfigSpace = (path: string): string => {
+    const full = normalizePath(ignores?.base ? `${ignores.base}/${path}` : path);
+    if (ignores?.dir === undefined) return full;
+    const dir = normalizePath(ignores.dir);
+    return full.startsWith(`${dir}/`) ? full.slice(dir.length + 1) : `../${full}`;
+  };
 
   const kept: Diagnostic[] = [];
   for (const d of diagnostics) {
