@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { lintPaths, relative } from './support/lint.js';
+import { lintMemory, lintPaths, relative } from './support/lint.js';
 import { hasShared, sharedDir } from './support/paths.js';
 
 const corpus = path.join(sharedDir, 'corpus/archon');
@@ -51,4 +51,21 @@ describe.skipIf(!hasShared)('Archon corpus verdicts (VERDICTS.json)', () => {
       expect(warnings.length, `engine parse warnings: ${(v.parse_warnings ?? []).join(' | ')}`).toBe(v.parse_warnings?.length ?? 0);
     });
   }
+});
+
+describe.skipIf(!hasShared)('Archon parse warnings name the place as the engine does', () => {
+  it("e2e-opencode-smoke: the unknown 'agent' key is placed on the workflow by name and on node 'simple'", () => {
+    const found = lintPaths([relative(path.join(corpus, 'e2e-opencode-smoke.yaml'))], 'archon').filter((d) => d.rule === 'archon/unknown-key');
+    expect(found.map((d) => d.message)).toEqual([
+      "unknown key 'agent' in workflow 'e2e-opencode-smoke' will be ignored",
+      "unknown key 'agent' in node 'simple' will be ignored; did you mean 'agents'?",
+    ]);
+  });
+});
+
+describe('a workflow without a name', () => {
+  it("is called 'the workflow' in messages, never by a placeholder", () => {
+    const found = lintMemory({ 'w.yaml': 'description: d\nagent: x\nnodes:\n  - id: a\n    bash: echo\n' }, 'archon');
+    expect(found.find((d) => d.rule === 'archon/unknown-key')?.message).toBe("unknown key 'agent' in the workflow will be ignored");
+  });
 });

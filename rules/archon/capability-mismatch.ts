@@ -17,7 +17,7 @@ export default defineRule<WorkflowModel>({
     for (const { field, capability, reported } of FIELD_CAPABILITY) {
       const entry = model.fields.get(field);
       if (entry && isProvider(workflowProvider) && !CAPABILITIES[workflowProvider].has(capability)) {
-        warn(entry, workflowProvider, `workflow '${model.name ?? '?'}'`, reported === 'run' ? 'at run time' : "in 'archon validate'");
+        warn(entry, workflowProvider, model.label, reported === 'run' ? 'at run time' : "in 'archon validate'");
       }
     }
     for (const node of model.nodes) {

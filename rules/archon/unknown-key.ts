@@ -13,7 +13,7 @@ export default defineRule<WorkflowModel>({
     for (const f of schemaFindings(model)) {
       if (f.reaction !== 'strip') continue;
       const key = String(f.path[f.path.length - 1]);
-      const where = f.path.length === 1 ? `workflow '${model.name ?? '?'}'` : f.node ? f.node.label : 'this block';
+      const where = f.path.length === 1 ? model.label : f.node ? f.node.label : `'${f.path.slice(0, -1).join('.')}'`;
       const onNode = f.node !== undefined && f.path.length === f.path.lastIndexOf('nodes') + 3;
       let hint = '';
       if (f.path.length === 1 && NODE_KEYS_HINT.has(key)) hint = ` ('${key}' is valid on individual nodes, not at workflow level.)`;

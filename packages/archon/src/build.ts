@@ -153,6 +153,7 @@ export function buildWorkflow(tree: Tree, source: Source, root: TreeNode, option
     tree,
     root,
     version: options.version,
+    label: 'the workflow',
     fields,
     top,
     nodes: all,
@@ -161,7 +162,10 @@ export function buildWorkflow(tree: Tree, source: Source, root: TreeNode, option
     analysis: undefined as never,
   };
   const name = scalarValue(fields.get('name')?.value);
-  if (typeof name === 'string') model.name = name;
+  if (typeof name === 'string') {
+    model.name = name;
+    model.label = `workflow '${name}'`;
+  }
   if (provider) model.provider = provider;
   (model as { analysis: WorkflowModel['analysis'] }).analysis = createAnalysis(model);
   return model;

@@ -127,6 +127,8 @@ export interface WorkflowModel {
   root: TreeNode;
   version: ArchonVersion;
   name?: string;
+  /** How findings name the workflow: `workflow 'deploy'`, or `the workflow` when it has no name. */
+  label: string;
   fields: ReadonlyMap<string, Entry>;
   top: Scope;
   /** Every node of every scope, depth first in document order. */
