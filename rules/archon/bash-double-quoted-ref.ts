@@ -14,7 +14,7 @@ export default defineRule<WorkflowModel>({
         report({
           at: ref.span,
           message:
-            `'${ref.text}' sits inside double quotes in ${node.label} '${ref.surface}': Archon already substitutes it shell-quoted ('…'), so the quotes land in the value. ` +
+            `'${ref.text}' sits inside double quotes in '${ref.surface}' of ${node.label}: Archon already substitutes it shell-quoted ('…'), so the quotes land in the value. ` +
             `Write it bare (VALUE=${ref.text}) or read it from a variable assigned that way`,
         });
       }

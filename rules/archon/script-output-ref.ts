@@ -15,7 +15,7 @@ export default defineRule<WorkflowModel>({
         report({
           at: ref.span,
           message:
-            `'${ref.text}' is pasted into the ${node.label} source as raw text: a quote, backtick or newline in that output breaks the code or runs as code. ` +
+            `'${ref.text}' is pasted into the script of ${node.label} as raw text: a quote, backtick or newline in that output breaks the code or runs as code. ` +
             `Bind it instead — with: { ${ref.field ?? 'value'}: { from: '${ref.text}' } } — and read the INPUTS_${(ref.field ?? 'value').toUpperCase()} environment variable`,
         });
       }
