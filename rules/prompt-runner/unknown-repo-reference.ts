@@ -1,5 +1,5 @@
 import { defineRule, didYouMean } from '@flowlint/core';
-import { inspect, PACKET_REPO_ALIAS, repoReferences, type PromptRunnerModel } from '@flowlint/prompt-runner';
+import { inspect, unknownRepoReferences, type PromptRunnerModel } from '@flowlint/prompt-runner';
 
 export const kind = 'prompt-runner/unknown-repo-reference';
 
@@ -10,20 +10,16 @@ export default defineRule<PromptRunnerModel>({
   basis: 'Prompt Runner Verifier.resolve_argv_entry/2 leaves @repo:NAME unchanged for an unknown NAME (a missing relative executable at run time); ReposClean reads a bare repos_clean string as a repo name',
   summary: '@repo:NAME in exec/args and bare repos_clean names must be packet repos',
   check(model, report) {
-    if (model.kind !== 'packet' || !model.manifest) return;
-    const known = [...model.repoNames, PACKET_REPO_ALIAS];
-    for (const c of model.contracts) {
-      for (const ref of repoReferences(c)) {
-        if (known.includes(ref.name)) continue;
-        const where =
-          ref.via === 'repos-clean'
-            ? `repos_clean names repo ${inspect(ref.name)}, which the packet does not declare, so the check fails as a missing repo`
-            : ref.via === 'exec' || ref.via === 'args'
-              ? `@repo:${ref.name} in ${ref.via} names no packet repo, so the runner leaves the text unchanged and the command fails at run time`
-              : undefined;
-        if (!where) continue;
-        report({ at: ref.span, source: c.file.source, message: `${where}${didYouMean(ref.name, known)} (known: ${known.join(', ')})` });
-      }
+    const { known, unknown } = unknownRepoReferences(model);
+    for (const { ref, contract } of unknown) {
+      const where =
+        ref.via === 'repos-clean'
+          ? `repos_clean names repo ${inspect(ref.name)}, which the packet does not declare, so the check fails as a missing repo`
+          : ref.via === 'exec' || ref.via === 'args'
+            ? `@repo:${ref.name} in ${ref.via} names no packet repo, so the runner leaves the text unchanged and the command fails at run time`
+            : undefined;
+      if (!where) continue;
+      report({ at: ref.span, source: contract.file.source, message: `${where}${didYouMean(ref.name, known)} (known: ${known.join(', ')})` });
     }
   },
 });

@@ -1,5 +1,5 @@
 import { defineRule } from '@flowlint/core';
-import { inspect, PACKET_REPO_ALIAS, repoReferences, type PromptRunnerModel } from '@flowlint/prompt-runner';
+import { inspect, unknownRepoReferences, type PromptRunnerModel } from '@flowlint/prompt-runner';
 
 export const kind = 'unknown_verify_repo';
 
@@ -10,17 +10,14 @@ export default defineRule<PromptRunnerModel>({
   basis: 'Prompt Runner 0.12.1 packet lint `unknown_verify_repo` (`packet` always names the packet directory)',
   summary: "a verify entry's repo: must be a packet repo or packet",
   check(model, report) {
-    if (model.kind !== 'packet' || !model.manifest) return;
-    const known = [...model.repoNames, PACKET_REPO_ALIAS];
-    for (const c of model.contracts) {
-      for (const ref of repoReferences(c)) {
-        if (ref.via !== 'repo-key' || known.includes(ref.name)) continue;
-        report({
-          at: ref.span,
-          source: c.file.source,
-          message: `verify.${ref.clause} entry names repo ${inspect(ref.name)}, which is not a repo in the packet manifest (known: ${known.join(', ')})`,
-        });
-      }
+    const { known, unknown } = unknownRepoReferences(model);
+    for (const { ref, contract } of unknown) {
+      if (ref.via !== 'repo-key') continue;
+      report({
+        at: ref.span,
+        source: contract.file.source,
+        message: `verify.${ref.clause} entry names repo ${inspect(ref.name)}, which is not a repo in the packet manifest (known: ${known.join(', ')})`,
+      });
     }
   },
 });

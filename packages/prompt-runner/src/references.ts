@@ -1,6 +1,6 @@
 import { spanOfNode, type Source, type Span, type TreeNode } from '@flowlint/core';
 import { EMap } from './elixir.js';
-import type { Contract } from './model.js';
+import { PACKET_REPO_ALIAS, type Contract, type PromptRunnerModel } from './model.js';
 
 /** Clauses whose bare-string entries are paths, which the runner scopes to a repo when written `repo:path`. */
 export const PATH_CLAUSES = new Set([
@@ -48,6 +48,19 @@ export function repoReferences(contract: Contract): RepoReference[] {
     }
   }
   return out;
+}
+
+/**
+ * The repo references of a packet's contracts whose name is neither a declared repo nor `packet`,
+ * with the names that would resolve; nothing without a manifest, where no repo is known.
+ */
+export function unknownRepoReferences(model: PromptRunnerModel): { known: string[]; unknown: Array<{ ref: RepoReference; contract: Contract }> } {
+  if (model.kind !== 'packet' || !model.manifest) return { known: [], unknown: [] };
+  const known = [...model.repoNames, PACKET_REPO_ALIAS];
+  const unknown = model.contracts.flatMap((contract) =>
+    repoReferences(contract).flatMap((ref) => (known.includes(ref.name) ? [] : [{ ref, contract }])),
+  );
+  return { known, unknown };
 }
 
 /** The span of `needle` inside a node's text (after `skip` characters of it), else the whole node. */
