@@ -25,7 +25,7 @@ export default defineRule<PromptRunnerModel>({
         at: cap.node,
         message: since
           ? `capability '${cap.text}' first ships in Prompt Runner ${since}, but the project targets ${model.version}, whose list lacks it, so workspace doctor fails there; target ${since} or drop the capability`
-          : `'${cap.text}' is not a capability of any Prompt Runner release up to ${NEWEST}${didYouMean(cap.text, ALL)}, so workspace doctor never passes; use a name from the release's priv/capabilities`,
+          : `'${cap.text}' is not a capability of any Prompt Runner release up to ${NEWEST}, so workspace doctor never passes${didYouMean(cap.text, ALL)}; use a name from the release's priv/capabilities`,
       });
     }
   },
