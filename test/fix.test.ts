@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { applyFixes } from '@flowlint/core';
@@ -48,6 +48,19 @@ describe('--fix', () => {
     expect(r.stdout).toMatch(/b.promptpack.yaml:19:7: warning state 'done' is terminal/);
     expect(r.stderr).toBe('flowlint: b.promptpack.yaml was not fixed: it does not parse (or would not after the fix)\n');
     expect(readFileSync(path.join(dir, 'b.promptpack.yaml'), 'utf8')).toBe(broken);
+  });
+
+  it('never rewrites a file that is not valid UTF-8 (its bad bytes would become U+FFFD)', () => {
+    const [before, after] = terminalAgentPack.split('Support\n');
+    const bytes = Buffer.concat([Buffer.from(before!), Buffer.from([0x53, 0xff, 0x0a]), Buffer.from(after!)]);
+    const dir = tempFiles({});
+    writeFileSync(path.join(dir, 'b.promptpack.yaml'), bytes);
+    const r = flowlint(['--fix', '--format', 'compact', '.'], { cwd: dir });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/b.promptpack.yaml:\d+:\d+: error these bytes are not valid UTF-8/);
+    expect(r.stdout).toMatch(/warning state 'done' is terminal/);
+    expect(r.stderr).toBe('flowlint: b.promptpack.yaml was not fixed: it is not valid UTF-8, and writing it would replace those bytes\n');
+    expect(readFileSync(path.join(dir, 'b.promptpack.yaml'))).toEqual(bytes);
   });
 });
 

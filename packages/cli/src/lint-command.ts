@@ -98,7 +98,7 @@ function fixJobs(jobs: readonly Job[], outcomes: UnitOutcome[], dryRun: boolean,
     const fixed = fixUnit(job.target, outcomes[i]!, rules, job.settings, forced);
     outcomes[i] = fixed.outcome;
     for (const [p, c] of fixed.changes) changes.set(p, c);
-    for (const p of fixed.refused) io.stderr(`flowlint: ${p} was not fixed: it does not parse (or would not after the fix)\n`);
+    for (const [p, why] of fixed.refused) io.stderr(`flowlint: ${p} was not fixed: ${why}\n`);
   });
   if (dryRun) io.stdout(unifiedDiff(changes));
   else writeChanges(changes);
