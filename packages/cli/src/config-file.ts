@@ -52,10 +52,9 @@ export class ConfigResolver {
     const strictness = this.strict ? { requireSuppressionReasons: true } : {};
     if (!loaded) return { ignored: false, settings: { rules: {}, targets: {}, ...strictness } };
     const rel = toPosix(path.relative(loaded.dir, path.resolve(file)));
-    const resolved = resolveSettings(loaded.config, rel.startsWith('..') ? '' : rel);
+    // Reported paths are relative to cwd, which may sit above or beside the config's folder: ignores match in absolute terms.
+    const resolved = resolveSettings(loaded.config, rel.startsWith('..') ? '' : rel, { root: absolutePosix(process.cwd()), dir: absolutePosix(loaded.dir) });
     const settings: LintSettings = { ...resolved.settings, ...strictness };
-    // Reported paths are relative to cwd, which may sit above or beside the config's folder: match in absolute terms.
-    if (settings.ignores) settings.ignores = { ...settings.ignores, base: absolutePosix(process.cwd()), dir: absolutePosix(loaded.dir) };
     return { ignored: !rel.startsWith('..') && resolved.ignored, settings, config: loaded };
   }
 
