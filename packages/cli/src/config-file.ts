@@ -1,9 +1,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { resolveSettings, Source, Tree, validateConfig, type Diagnostic, type FlowlintConfig, type LintSettings, type ResolvedSettings } from '@flowlint/core';
+import { CONFIG_NAMES, resolveSettings, Source, Tree, validateConfig, type Diagnostic, type FlowlintConfig, type LintSettings, type ResolvedSettings } from '@flowlint/core';
 import { toPosix, UsageError } from './discover.js';
-
-export const CONFIG_NAMES = ['flowlint.config.yaml', 'flowlint.config.yml', 'flowlint.config.json'];
 
 export interface LoadedConfig {
   /** The config file, relative to cwd. */

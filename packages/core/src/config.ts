@@ -51,6 +51,9 @@ export interface FlowlintConfig {
 
 export const CONFIG_RULE = 'core/config';
 
+/** The config file names the CLI and the language server look for, nearest first in each folder. */
+export const CONFIG_NAMES: readonly string[] = ['flowlint.config.yaml', 'flowlint.config.yml', 'flowlint.config.json'];
+
 let checker: SchemaChecker | undefined;
 
 /**
