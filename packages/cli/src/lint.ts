@@ -74,9 +74,11 @@ export function lintTarget(
   settings: LintSettings,
   forced?: Dialect<any>,
   host: Host = hostFor(target),
+  /** The target's text, when the caller has read it already. */
+  preread?: DecodedText,
 ): UnitOutcome {
   const diagnostics: Diagnostic[] = [];
-  const read = target.text !== undefined ? { text: target.text } : readTargetText(target, diagnostics);
+  const read = target.text !== undefined ? { text: target.text } : (preread ?? readTargetText(target, diagnostics));
   if (read === undefined) return { file: target.file, files: [], diagnostics };
   const { text, invalidAt } = read;
   const source = new Source(target.file, text);
