@@ -22,3 +22,26 @@ export const coreRules: readonly CoreRuleInfo[] = [
   { id: SUPPRESSION_WITHOUT_REASON, severity: 'warning', summary: 'a suppression comment gives no reason (--strict)', basis: "derived: under --strict every suppression says why after ' -- '" },
   { id: 'core/stale-baseline', severity: 'warning', summary: 'a baseline entry matches no finding any more', basis: 'derived: a stale baseline entry would hide a future finding' },
 ];
+
+/** Where the rule docs are published: the repository's rules/ folder and README. */
+const REPOSITORY = 'https://github.com/flowlint/flowlint/blob/main/';
+
+/** The engine's own findings are documented in the README's sections. */
+const coreDocAnchor: Record<string, string> = {
+  [CONFIG_RULE]: 'configuration',
+  [UNUSED_SUPPRESSION]: 'suppressions',
+  [INVALID_SUPPRESSION]: 'suppressions',
+  [SUPPRESSION_WITHOUT_REASON]: 'suppressions',
+  'core/stale-baseline': 'baseline',
+};
+
+/** Where a rule's doc lives in the repository: rules/<id>.md, or a README section for core/* findings. */
+export function ruleDocPath(id: string): string {
+  if (id.startsWith('core/')) return `README.md#${coreDocAnchor[id] ?? 'findings-of-the-engine'}`;
+  return `rules/${id}.md`;
+}
+
+/** The published doc of a rule (SARIF helpUri, `flowlint rules`, editor links). */
+export function ruleDocUrl(id: string): string {
+  return `${REPOSITORY}${ruleDocPath(id)}`;
+}
