@@ -2,7 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { lintUnit, makeDiagnostic, sortAndDedupe, Source, type Diagnostic, type Dialect, type Host, type LintSettings, type Rule } from '@flowlint/core';
 import { dialects } from '@flowlint/rules';
 import { decodeText, invalidUtf8, type DecodedText } from './decode.js';
-import { toPosix, type Target } from './discover.js';
+import type { Target } from './discover.js';
 import { fileHost, overlayHost } from './host.js';
 
 export interface LintedFile {
@@ -137,5 +137,3 @@ export function readTargetText(target: Target, diagnostics: Diagnostic[]): Decod
   }
   return decodeText(buffer);
 }
-
-export { toPosix };
