@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { defaultSettings, resolveSettings, type LintSettings, type ResolvedSettings } from '@flowlint/core';
-import { toSlashes } from './paths.js';
+import { isInside, toSlashes } from './paths.js';
 import type { ProjectConfig } from './project-config.js';
 
 /** What the client configures (VS Code's `flowlint.*` settings, an LSP client's `settings.flowlint`). */
@@ -38,7 +38,7 @@ export function settingsFor(file: string, client: ClientSettings, project: Proje
   const targets = { ...defaultSettings.targets, ...client.targets };
   if (!project?.config) return { ignored: false, settings: { rules: defaultSettings.rules, targets } };
   const rel = toSlashes(path.relative(project.dir, file));
-  const inside = rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
+  const inside = rel !== '' && isInside(project.dir, file);
   // The server's paths are absolute already: no root to prefix them with.
   const resolved = resolveSettings(project.config, inside ? rel : '', { root: '', dir: project.dir });
   const settings: LintSettings = { ...resolved.settings, targets: { ...targets, ...resolved.settings.targets } };
