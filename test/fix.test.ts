@@ -62,6 +62,22 @@ describe('--fix', () => {
     expect(r.stderr).toBe('flowlint: b.promptpack.yaml was not fixed: it is not valid UTF-8, and writing it would replace those bytes\n');
     expect(readFileSync(path.join(dir, 'b.promptpack.yaml'))).toEqual(bytes);
   });
+
+  it('never rewrites a member file of a unit that is not valid UTF-8 either', () => {
+    const packet = new URL('../fixtures/demo/packet/', import.meta.url);
+    const files: Record<string, string> = {};
+    for (const rel of ['prompt_runner_packet.md', 'prompts/01_collect_changes.prompt.md', 'prompts/02_publish_notes.prompt.md']) {
+      files[`pk/${rel}`] = readFileSync(new URL(rel, packet), 'utf8');
+    }
+    const dir = tempFiles(files);
+    const member = path.join(dir, 'pk/prompts/01_collect_changes.prompt.md');
+    const bytes = Buffer.concat([readFileSync(member), Buffer.from('\nA stray byte: '), Buffer.from([0xff]), Buffer.from('\n')]);
+    writeFileSync(member, bytes);
+    const r = flowlint(['--fix', '--format', 'compact', 'pk'], { cwd: dir });
+    expect(r.stdout).toMatch(/01_collect_changes.prompt.md:\d+:\d+: warning .*\[prompt-runner\/legacy-shell-command\]/);
+    expect(r.stderr).toBe('flowlint: pk/prompts/01_collect_changes.prompt.md was not fixed: it is not valid UTF-8, and writing it would replace those bytes\n');
+    expect(readFileSync(member)).toEqual(bytes);
+  });
 });
 
 describe('--fix-dry-run', () => {

@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createTwoFilesPatch } from 'diff';
 import { applyFixes, fixesFor, type Dialect, type LintSettings, type Rule } from '@flowlint/core';
@@ -27,16 +28,20 @@ export interface FixedUnit {
  * valid UTF-8: it was read with U+FFFD in place of its bad bytes, and writing it would lose them.
  */
 export function fixUnit(target: Target, first: UnitOutcome, rules: readonly Rule<any>[], settings: LintSettings, forced?: Dialect<any>): FixedUnit {
-  const unfixable = new Map<string, string>();
-  for (const d of first.diagnostics) {
-    if (d.rule === 'core/encoding') unfixable.set(d.path, NOT_UTF8);
-    else if (isSyntaxError(d) && !unfixable.has(d.path)) unfixable.set(d.path, UNPARSABLE);
-  }
+  const unfixable = new Map(first.diagnostics.filter(isSyntaxError).map((d) => [d.path, UNPARSABLE]));
   const originals = new Map<string, string>();
   const texts = new Map<string, string>();
   const host = overlayHost(fileHost(target.root), texts);
+  /** A file's text as fixed so far; the first read of one that is not UTF-8 marks it unfixable. */
   const read = (p: string) => {
-    if (!originals.has(p)) originals.set(p, p === target.file && target.text !== undefined ? target.text : readFileSync(p, 'utf8'));
+    if (!originals.has(p)) {
+      if (p === target.file && target.text !== undefined) originals.set(p, target.text);
+      else {
+        const bytes = readFileSync(p);
+        if (!isUtf8(bytes)) unfixable.set(p, NOT_UTF8);
+        originals.set(p, bytes.toString('utf8'));
+      }
+    }
     return texts.get(p) ?? originals.get(p)!;
   };
   let outcome = first;
@@ -44,7 +49,9 @@ export function fixUnit(target: Target, first: UnitOutcome, rules: readonly Rule
     const paths = [...new Set(outcome.diagnostics.filter((d) => d.fix?.edits.length).map((d) => d.path))].filter((p) => !unfixable.has(p));
     let applied = false;
     for (const p of paths) {
-      const result = applyFixes(read(p), fixesFor(p, outcome.diagnostics));
+      const text = read(p);
+      if (unfixable.has(p)) continue;
+      const result = applyFixes(text, fixesFor(p, outcome.diagnostics));
       if (!result.applied.length) continue;
       texts.set(p, result.text);
       applied = true;
