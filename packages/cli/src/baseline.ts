@@ -1,10 +1,8 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fingerprints, makeDiagnostic, Source, spanOfNode, Tree, type Diagnostic } from '@flowlint/core';
+import { fingerprints, makeDiagnostic, Source, spanOfNode, STALE_BASELINE, Tree, type Diagnostic } from '@flowlint/core';
 import { toPosix, UsageError } from './discover.js';
 import type { LintRun } from './lint.js';
-
-export const STALE_BASELINE = 'core/stale-baseline';
 
 /** One recorded finding: rule, path (relative to the baseline file's folder) and content fingerprint. */
 interface Entry {
