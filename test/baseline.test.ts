@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { flowlint, tempFiles, terminalAgentPack } from './support/flowlint-bin.js';
@@ -48,5 +48,15 @@ describe('--baseline', () => {
     expect(r.stderr).toBe('flowlint: no such baseline file: missing.json; create it with --update-baseline\n');
     writeFileSync(path.join(dir, 'bad.json'), '{"findings": 3}');
     expect(lint(['--baseline', 'bad.json', 'packs']).stderr).toMatch(/bad.json is not a flowlint baseline/);
+  });
+
+  it('says so, with exit code 2, when the baseline path cannot be read or written', () => {
+    mkdirSync(path.join(dir, 'a-folder'), { recursive: true });
+    const read = lint(['--baseline', 'a-folder', 'packs']);
+    expect(read.code).toBe(2);
+    expect(read.stderr).toMatch(/^flowlint: cannot read the baseline file a-folder: EISDIR/);
+    const write = lint(['--baseline', 'a-folder', '--update-baseline', 'packs']);
+    expect(write.code).toBe(2);
+    expect(write.stderr).toMatch(/^flowlint: cannot (read|write) the baseline file a-folder: EISDIR/);
   });
 });

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fileHost, LintCache, recordingHost } from '@flowlint/cli';
@@ -16,6 +16,15 @@ describe('--cache', () => {
     const second = flowlint(['--cache', '--format', 'compact', '.'], { cwd: dir });
     expect(second.stdout).toBe(first.stdout.replace("state 'done' is terminal", "CACHED state 'done' is terminal"));
     expect(flowlint(['--format', 'compact', '.'], { cwd: dir }).stdout).toBe(first.stdout);
+  });
+
+  it('says so, with exit code 2, when the cache cannot be written, and leaves no temporary file behind', () => {
+    const dir = tempFiles({ 'a.promptpack.yaml': terminalAgentPack });
+    mkdirSync(path.join(dir, 'a-folder'));
+    const r = flowlint(['--cache', '--cache-location', 'a-folder', '.'], { cwd: dir });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^flowlint: cannot write the cache file a-folder: /);
+    expect(readdirSync(dir).sort()).toEqual(['a-folder', 'a.promptpack.yaml']);
   });
 
   it('re-lints a file whose text, settings or flowlint version changed', () => {

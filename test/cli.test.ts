@@ -269,6 +269,24 @@ describe('directories', () => {
     const report = parseReport(await runCli(['--format', 'json', 'project/a.pack.json', 'project'], { cwd: dir }));
     expect(report.files.filter((f) => f.path === 'project/a.pack.json')).toHaveLength(1);
   });
+
+  it("reads a multi-file unit in a folder whose name starts with '..' (it is inside the root, not above it)", async () => {
+    const packet = path.join(repoRoot, 'fixtures/demo/packet');
+    const files: Record<string, string> = {};
+    for (const rel of ['prompt_runner_packet.md', 'prompts/01_collect_changes.prompt.md', 'prompts/02_publish_notes.prompt.md']) {
+      const text = readFileSync(path.join(packet, rel), 'utf8');
+      files[`dots/pk/${rel}`] = text;
+      files[`dots/..pk/${rel}`] = text;
+    }
+    writeTree(dir, files);
+    const report = parseReport(await runCli(['--format', 'json', '.'], { cwd: path.join(dir, 'dots') }));
+    const seen = (prefix: string) => ({
+      files: report.files.filter((f) => f.path.startsWith(prefix)).map((f) => f.path.slice(prefix.length)),
+      findings: report.diagnostics.filter((d) => d.path.startsWith(prefix)).map((d) => `${d.path.slice(prefix.length)}:${d.range.start.line} ${d.rule}`),
+    });
+    expect(seen('pk/').files).toHaveLength(3);
+    expect(seen('..pk/')).toEqual(seen('pk/'));
+  });
 });
 
 describe('flowlint rules', () => {

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { applyFixes } from '@flowlint/core';
@@ -48,6 +48,35 @@ describe('--fix', () => {
     expect(r.stdout).toMatch(/b.promptpack.yaml:19:7: warning state 'done' is terminal/);
     expect(r.stderr).toBe('flowlint: b.promptpack.yaml was not fixed: it does not parse (or would not after the fix)\n');
     expect(readFileSync(path.join(dir, 'b.promptpack.yaml'), 'utf8')).toBe(broken);
+  });
+
+  it('never rewrites a file that is not valid UTF-8 (its bad bytes would become U+FFFD)', () => {
+    const [before, after] = terminalAgentPack.split('Support\n');
+    const bytes = Buffer.concat([Buffer.from(before!), Buffer.from([0x53, 0xff, 0x0a]), Buffer.from(after!)]);
+    const dir = tempFiles({});
+    writeFileSync(path.join(dir, 'b.promptpack.yaml'), bytes);
+    const r = flowlint(['--fix', '--format', 'compact', '.'], { cwd: dir });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/b.promptpack.yaml:\d+:\d+: error these bytes are not valid UTF-8/);
+    expect(r.stdout).toMatch(/warning state 'done' is terminal/);
+    expect(r.stderr).toBe('flowlint: b.promptpack.yaml was not fixed: it is not valid UTF-8, and writing it would replace those bytes\n');
+    expect(readFileSync(path.join(dir, 'b.promptpack.yaml'))).toEqual(bytes);
+  });
+
+  it('never rewrites a member file of a unit that is not valid UTF-8 either', () => {
+    const packet = new URL('../fixtures/demo/packet/', import.meta.url);
+    const files: Record<string, string> = {};
+    for (const rel of ['prompt_runner_packet.md', 'prompts/01_collect_changes.prompt.md', 'prompts/02_publish_notes.prompt.md']) {
+      files[`pk/${rel}`] = readFileSync(new URL(rel, packet), 'utf8');
+    }
+    const dir = tempFiles(files);
+    const member = path.join(dir, 'pk/prompts/01_collect_changes.prompt.md');
+    const bytes = Buffer.concat([readFileSync(member), Buffer.from('\nA stray byte: '), Buffer.from([0xff]), Buffer.from('\n')]);
+    writeFileSync(member, bytes);
+    const r = flowlint(['--fix', '--format', 'compact', 'pk'], { cwd: dir });
+    expect(r.stdout).toMatch(/01_collect_changes.prompt.md:\d+:\d+: warning .*\[prompt-runner\/legacy-shell-command\]/);
+    expect(r.stderr).toBe('flowlint: pk/prompts/01_collect_changes.prompt.md was not fixed: it is not valid UTF-8, and writing it would replace those bytes\n');
+    expect(readFileSync(member)).toEqual(bytes);
   });
 });
 

@@ -69,8 +69,7 @@ describe('the config file in the language server', () => {
     }
     const { ws, client } = await session(files);
 
-    // The CLI runs from the config's folder: run from above it, it misses the path:line ignores (its `base`
-    // maps paths only from inside the config's folder). Once more from the workspace folder for the file outside.
+    // The CLI runs from the config's folder, and once more from the workspace folder for the file outside it.
     const runs = [
       { cwd: ws.file(project), args: ['.'], prefix: `${project}/` },
       { cwd: ws.root, args: ['outside.promptpack.yaml'], prefix: '' },

@@ -1,10 +1,8 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fingerprints, makeDiagnostic, Source, spanOfNode, Tree, type Diagnostic } from '@flowlint/core';
+import { fingerprints, makeDiagnostic, Source, spanOfNode, STALE_BASELINE, Tree, type Diagnostic } from '@flowlint/core';
 import { toPosix, UsageError } from './discover.js';
 import type { LintRun } from './lint.js';
-
-export const STALE_BASELINE = 'core/stale-baseline';
 
 /** One recorded finding: rule, path (relative to the baseline file's folder) and content fingerprint. */
 interface Entry {
@@ -35,7 +33,13 @@ export class Baseline {
       if (mayBeMissing) return new Baseline(toPosix(file), [], undefined);
       throw new UsageError(`no such baseline file: ${file}; create it with --update-baseline`);
     }
-    const source = new Source(toPosix(file), readFileSync(file, 'utf8'));
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch (error) {
+      throw new UsageError(`cannot read the baseline file ${file}: ${(error as Error).message}`);
+    }
+    const source = new Source(toPosix(file), text);
     const tree = new Tree(source);
     const value = tree.value as { version?: unknown; findings?: unknown } | undefined;
     const valid =
@@ -86,8 +90,12 @@ export class Baseline {
     });
     const fresh: Entry[] = run.diagnostics.map((d, i) => ({ rule: d.rule, path: this.toBaseline(d.path), fingerprint: prints[i]!, line: d.range.start.line + 1, message: d.message }));
     const findings = [...kept, ...fresh].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : (a.line ?? 0) - (b.line ?? 0)));
-    mkdirSync(path.dirname(path.resolve(this.file)), { recursive: true });
-    writeFileSync(this.file, JSON.stringify({ version: 1, tool: 'flowlint', findings }, null, 2) + '\n');
+    try {
+      mkdirSync(path.dirname(path.resolve(this.file)), { recursive: true });
+      writeFileSync(this.file, JSON.stringify({ version: 1, tool: 'flowlint', findings }, null, 2) + '\n');
+    } catch (error) {
+      throw new UsageError(`cannot write the baseline file ${this.file}: ${(error as Error).message}`);
+    }
     return fresh.length;
   }
 

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Host, LintSettings } from '@flowlint/core';
-import type { Target } from './discover.js';
+import { UsageError, type Target } from './discover.js';
 import { fileHost } from './host.js';
 import type { UnitOutcome } from './lint.js';
 import { version } from './version.js';
@@ -94,9 +94,14 @@ export class LintCache {
 
   save(): void {
     if (!this.dirty) return;
-    mkdirSync(path.dirname(this.file), { recursive: true });
     const temp = `${this.file}.${process.pid}.tmp`;
-    writeFileSync(temp, JSON.stringify({ version, entries: this.entries }));
-    renameSync(temp, this.file);
+    try {
+      mkdirSync(path.dirname(this.file), { recursive: true });
+      writeFileSync(temp, JSON.stringify({ version, entries: this.entries }));
+      renameSync(temp, this.file);
+    } catch (error) {
+      rmSync(temp, { force: true });
+      throw new UsageError(`cannot write the cache file ${this.file}: ${(error as Error).message}; choose another with --cache-location`);
+    }
   }
 }

@@ -1,9 +1,8 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { resolveSettings, Source, Tree, validateConfig, type Diagnostic, type FlowlintConfig, type LintSettings, type ResolvedSettings } from '@flowlint/core';
+import { CONFIG_NAMES, resolveSettings, Source, Tree, validateConfig, type Diagnostic, type FlowlintConfig, type LintSettings, type ResolvedSettings } from '@flowlint/core';
 import { toPosix, UsageError } from './discover.js';
-
-export const CONFIG_NAMES = ['flowlint.config.yaml', 'flowlint.config.yml', 'flowlint.config.json'];
+import { staysInside } from './host.js';
 
 export interface LoadedConfig {
   /** The config file, relative to cwd. */
@@ -51,12 +50,12 @@ export class ConfigResolver {
     const loaded = this.configFor(file, isDir);
     const strictness = this.strict ? { requireSuppressionReasons: true } : {};
     if (!loaded) return { ignored: false, settings: { rules: {}, targets: {}, ...strictness } };
-    const rel = toPosix(path.relative(loaded.dir, path.resolve(file)));
-    const resolved = resolveSettings(loaded.config, rel.startsWith('..') ? '' : rel);
+    const relative = path.relative(loaded.dir, path.resolve(file));
+    const rel = staysInside(relative) ? toPosix(relative) : '';
+    // Reported paths are relative to cwd, which may sit above or beside the config's folder: ignores match in absolute terms.
+    const resolved = resolveSettings(loaded.config, rel, { root: absolutePosix(process.cwd()), dir: absolutePosix(loaded.dir) });
     const settings: LintSettings = { ...resolved.settings, ...strictness };
-    // Reported paths are relative to cwd, which may sit above or beside the config's folder: match in absolute terms.
-    if (settings.ignores) settings.ignores = { ...settings.ignores, base: absolutePosix(process.cwd()), dir: absolutePosix(loaded.dir) };
-    return { ignored: !rel.startsWith('..') && resolved.ignored, settings, config: loaded };
+    return { ignored: rel !== '' && resolved.ignored, settings, config: loaded };
   }
 
   private find(dir: string): LoadedConfig | undefined {

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
+import { staysInside } from './host.js';
 
 export class UsageError extends Error {}
 
@@ -56,8 +57,8 @@ function walk(dir: string, root: string, rules: Array<{ base: string; ig: Ignore
 
 function ignored(full: string, isDir: boolean, rules: Array<{ base: string; ig: Ignore }>): boolean {
   for (const { base, ig } of rules) {
-    const rel = toPosix(path.relative(base, full));
-    if (rel && !rel.startsWith('..') && ig.ignores(isDir ? rel + '/' : rel)) return true;
+    const rel = path.relative(base, full);
+    if (rel && staysInside(rel) && ig.ignores(toPosix(rel) + (isDir ? '/' : ''))) return true;
   }
   return false;
 }

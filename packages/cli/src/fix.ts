@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createTwoFilesPatch } from 'diff';
 import { applyFixes, fixesFor, type Dialect, type LintSettings, type Rule } from '@flowlint/core';
@@ -8,35 +9,49 @@ import { lintTarget, type UnitOutcome } from './lint.js';
 /** ESLint's bound: fixes that keep enabling new fixes stop here. */
 const MAX_PASSES = 10;
 
+const UNPARSABLE = 'it does not parse (or would not after the fix)';
+const NOT_UTF8 = 'it is not valid UTF-8, and writing it would replace those bytes';
+
 export interface FixedUnit {
   /** The findings left after the last pass, on the fixed text. */
   outcome: UnitOutcome;
   /** Each changed file's text before and after. */
   changes: Map<string, { before: string; after: string }>;
-  /** Files not fixed because they (or the fixed text) do not parse. */
-  refused: string[];
+  /** Files not fixed, with why: they (or the fixed text) do not parse, or are not valid UTF-8. */
+  refused: Map<string, string>;
 }
 
 /**
  * Applies the fixes of one unit's findings on its files' texts in memory and re-lints, until no
  * fix applies or MAX_PASSES. A file that does not parse is never fixed, and a fix that would make a
- * file unparsable is dropped whole, so --fix never writes a broken file.
+ * file unparsable is dropped whole, so --fix never writes a broken file. Nor is a file that is not
+ * valid UTF-8: it was read with U+FFFD in place of its bad bytes, and writing it would lose them.
  */
 export function fixUnit(target: Target, first: UnitOutcome, rules: readonly Rule<any>[], settings: LintSettings, forced?: Dialect<any>): FixedUnit {
-  const unparsable = new Set(first.diagnostics.filter(isSyntaxError).map((d) => d.path));
+  const unfixable = new Map(first.diagnostics.filter(isSyntaxError).map((d) => [d.path, UNPARSABLE]));
   const originals = new Map<string, string>();
   const texts = new Map<string, string>();
   const host = overlayHost(fileHost(target.root), texts);
+  /** A file's text as fixed so far; the first read of one that is not UTF-8 marks it unfixable. */
   const read = (p: string) => {
-    if (!originals.has(p)) originals.set(p, p === target.file && target.text !== undefined ? target.text : readFileSync(p, 'utf8'));
+    if (!originals.has(p)) {
+      if (p === target.file && target.text !== undefined) originals.set(p, target.text);
+      else {
+        const bytes = readFileSync(p);
+        if (!isUtf8(bytes)) unfixable.set(p, NOT_UTF8);
+        originals.set(p, bytes.toString('utf8'));
+      }
+    }
     return texts.get(p) ?? originals.get(p)!;
   };
   let outcome = first;
   for (let pass = 0; pass < MAX_PASSES; pass++) {
-    const paths = [...new Set(outcome.diagnostics.filter((d) => d.fix?.edits.length).map((d) => d.path))].filter((p) => !unparsable.has(p));
+    const paths = [...new Set(outcome.diagnostics.filter((d) => d.fix?.edits.length).map((d) => d.path))].filter((p) => !unfixable.has(p));
     let applied = false;
     for (const p of paths) {
-      const result = applyFixes(read(p), fixesFor(p, outcome.diagnostics));
+      const text = read(p);
+      if (unfixable.has(p)) continue;
+      const result = applyFixes(text, fixesFor(p, outcome.diagnostics));
       if (!result.applied.length) continue;
       texts.set(p, result.text);
       applied = true;
@@ -45,10 +60,11 @@ export function fixUnit(target: Target, first: UnitOutcome, rules: readonly Rule
     outcome = lintTarget({ ...target, text: read(target.file) }, rules, settings, forced, host);
   }
   const broken = [...texts.keys()].filter((p) => outcome.diagnostics.some((d) => d.path === p && isSyntaxError(d)));
-  if (broken.length) return { outcome: first, changes: new Map(), refused: [...unparsable, ...broken] };
+  if (broken.length) return { outcome: first, changes: new Map(), refused: new Map([...unfixable, ...broken.map((p) => [p, UNPARSABLE] as const)]) };
   const changes = new Map<string, { before: string; after: string }>();
   for (const [p, after] of texts) if (after !== originals.get(p)) changes.set(p, { before: originals.get(p)!, after });
-  return { outcome, changes, refused: [...unparsable].filter((p) => first.diagnostics.some((d) => d.path === p && d.fix)) };
+  const refused = new Map([...unfixable].filter(([p]) => first.diagnostics.some((d) => d.path === p && d.fix)));
+  return { outcome, changes, refused };
 }
 
 export function writeChanges(changes: ReadonlyMap<string, { after: string }>): void {

@@ -2,13 +2,17 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Host } from '@flowlint/core';
 
+/** Whether a path relative to a folder (as path.relative gives it) stays in it: `..x` is a name, `../x` a climb. */
+export function staysInside(rel: string): boolean {
+  return rel !== '..' && !rel.startsWith(`..${path.sep}`) && !path.isAbsolute(rel);
+}
+
 /** Reads files under one root folder and nothing outside it (paths are resolved against cwd). */
 export function fileHost(root: string): Host {
   const base = path.resolve(root);
   const inside = (p: string): string | undefined => {
     const abs = path.resolve(p);
-    const rel = path.relative(base, abs);
-    return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel)) ? abs : undefined;
+    return staysInside(path.relative(base, abs)) ? abs : undefined;
   };
   return {
     readFile(p) {

@@ -4,6 +4,7 @@ import { dialectById, rules } from '@flowlint/rules';
 import { Baseline } from './baseline.js';
 import { LintCache, DEFAULT_CACHE_FILE, settingsKey } from './cache.js';
 import { ConfigResolver } from './config-file.js';
+import type { DecodedText } from './decode.js';
 import { discover, toPosix, UsageError, type Target } from './discover.js';
 import { fixUnit, unifiedDiff, writeChanges } from './fix.js';
 import { counts, type FormatContext, type RuleInfo } from './formatters/index.js';
@@ -98,7 +99,7 @@ function fixJobs(jobs: readonly Job[], outcomes: UnitOutcome[], dryRun: boolean,
     const fixed = fixUnit(job.target, outcomes[i]!, rules, job.settings, forced);
     outcomes[i] = fixed.outcome;
     for (const [p, c] of fixed.changes) changes.set(p, c);
-    for (const p of fixed.refused) io.stderr(`flowlint: ${p} was not fixed: it does not parse (or would not after the fix)\n`);
+    for (const [p, why] of fixed.refused) io.stderr(`flowlint: ${p} was not fixed: ${why}\n`);
   });
   if (dryRun) io.stdout(unifiedDiff(changes));
   else writeChanges(changes);
@@ -118,23 +119,23 @@ async function lintJobs(jobs: readonly Job[], options: LintOptions, forced: Dial
   const cache = options.cache ? new LintCache(options.cacheLocation ?? DEFAULT_CACHE_FILE) : undefined;
   const outcomes: Array<UnitOutcome | undefined> = new Array(jobs.length);
   const pending: number[] = [];
-  const texts = new Map<number, string>();
+  const texts = new Map<number, DecodedText>();
   jobs.forEach((job, i) => {
     if (cache && job.target.text === undefined) {
-      const text = readTargetText(job.target, [])?.text;
-      if (text !== undefined) {
-        texts.set(i, text);
-        outcomes[i] = cache.lookup(job.target, settingsKey(job.settings, forced?.id), text);
+      const read = readTargetText(job.target, []);
+      if (read !== undefined) {
+        texts.set(i, read);
+        outcomes[i] = cache.lookup(job.target, settingsKey(job.settings, forced?.id), read.text);
       }
     }
     if (!outcomes[i]) pending.push(i);
   });
-  const todo = pending.map((i) => jobs[i]!);
+  const todo = pending.map((i): Job => (texts.has(i) ? { ...jobs[i]!, read: texts.get(i)! } : jobs[i]!));
   const results: JobResult[] = await lintInWorkers(todo, threadCount(todo.length, options.concurrency), rules, forced, Boolean(cache));
   results.forEach((r, n) => {
     const i = pending[n]!;
     outcomes[i] = r.outcome;
-    const text = texts.get(i);
+    const text = texts.get(i)?.text;
     if (cache && r.reads && text !== undefined) cache.store(jobs[i]!.target, settingsKey(jobs[i]!.settings, forced?.id), text, r.outcome, r.reads);
   });
   cache?.save();

@@ -2,7 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { lintUnit, makeDiagnostic, sortAndDedupe, Source, type Diagnostic, type Dialect, type Host, type LintSettings, type Rule } from '@flowlint/core';
 import { dialects } from '@flowlint/rules';
 import { decodeText, invalidUtf8, type DecodedText } from './decode.js';
-import { toPosix, type Target } from './discover.js';
+import type { Target } from './discover.js';
 import { fileHost, overlayHost } from './host.js';
 
 export interface LintedFile {
@@ -74,9 +74,11 @@ export function lintTarget(
   settings: LintSettings,
   forced?: Dialect<any>,
   host: Host = hostFor(target),
+  /** The target's text, when the caller has read it already. */
+  preread?: DecodedText,
 ): UnitOutcome {
   const diagnostics: Diagnostic[] = [];
-  const read = target.text !== undefined ? { text: target.text } : readTargetText(target, diagnostics);
+  const read = target.text !== undefined ? { text: target.text } : (preread ?? readTargetText(target, diagnostics));
   if (read === undefined) return { file: target.file, files: [], diagnostics };
   const { text, invalidAt } = read;
   const source = new Source(target.file, text);
@@ -135,5 +137,3 @@ export function readTargetText(target: Target, diagnostics: Diagnostic[]): Decod
   }
   return decodeText(buffer);
 }
-
-export { toPosix };

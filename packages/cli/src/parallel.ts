@@ -2,12 +2,15 @@ import { availableParallelism, loadavg } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { Dialect, LintSettings, Rule } from '@flowlint/core';
 import { recordingHost, type ReadLog } from './cache.js';
+import type { DecodedText } from './decode.js';
 import type { Target } from './discover.js';
 import { hostFor, lintTarget, type UnitOutcome } from './lint.js';
 
 export interface Job {
   target: Target;
   settings: LintSettings;
+  /** The target's text when it was read already (to look it up in the cache), so it is not read twice. */
+  read?: DecodedText;
 }
 
 export interface JobResult {
@@ -25,9 +28,9 @@ export interface JobResult {
 export const WORKER_THRESHOLD = 500;
 
 export function lintJob(job: Job, rules: readonly Rule<any>[], forced: Dialect<any> | undefined, record: boolean): JobResult {
-  if (!record) return { outcome: lintTarget(job.target, rules, job.settings, forced) };
+  if (!record) return { outcome: lintTarget(job.target, rules, job.settings, forced, hostFor(job.target), job.read) };
   const { host, log } = recordingHost(hostFor(job.target));
-  return { outcome: lintTarget(job.target, rules, job.settings, forced, host), reads: log };
+  return { outcome: lintTarget(job.target, rules, job.settings, forced, host, job.read), reads: log };
 }
 
 /**

@@ -18,17 +18,23 @@ export interface RuleIgnore {
   text: string;
 }
 
+/**
+ * A config's per-path ignores. Their globs are relative to `dir`, the config's folder as an absolute
+ * '/'-path; `root` is the hosts' root likewise ('' when the hosts' paths are absolute already), so
+ * any finding's path maps into the config's folder wherever the run starts.
+ */
+export interface IgnoreEntries {
+  root: string;
+  dir: string;
+  entries: readonly RuleIgnore[];
+}
+
 /** The resolved settings for one file: rule severities and version targets. */
 export interface LintSettings {
   rules: Readonly<Record<string, RuleSetting>>;
   targets: Targets;
-  /**
-   * Rules silenced per path by the config file. `base` turns the paths the host uses into paths
-   * relative to the config's folder: it is that folder's view of the hosts' root ('' when they are the
-   * same). With `dir`, `base` is instead the hosts' root as an absolute '/'-path and `dir` the config's
-   * folder likewise, for a root above or beside the config that no relative `base` can express.
-   */
-  ignores?: { base: string; dir?: string; entries: readonly RuleIgnore[] };
+  /** Rules silenced per path by the config file, and where their globs are anchored. */
+  ignores?: IgnoreEntries;
   /** Every inline suppression must give a reason (`-- why`); set by --strict. */
   requireSuppressionReasons?: boolean;
 }
@@ -44,6 +50,9 @@ export interface FlowlintConfig {
 }
 
 export const CONFIG_RULE = 'core/config';
+
+/** The config file names the CLI and the language server look for, nearest first in each folder. */
+export const CONFIG_NAMES: readonly string[] = ['flowlint.config.yaml', 'flowlint.config.yml', 'flowlint.config.json'];
 
 let checker: SchemaChecker | undefined;
 
@@ -84,10 +93,10 @@ export interface ResolvedSettings {
 
 /**
  * The settings for one file from a valid config: the top level, then every matching override in
- * order. `relPath` is the file's path relative to the config's folder ('/'-separated); `base` is
- * the config folder's view of the host's root, for the per-path ignores (see LintSettings.ignores).
+ * order. `relPath` is the file's path relative to the config's folder ('/'-separated); `anchor`
+ * places the per-path ignores (see IgnoreEntries).
  */
-export function resolveSettings(config: FlowlintConfig, relPath: string, base = ''): ResolvedSettings {
+export function resolveSettings(config: FlowlintConfig, relPath: string, anchor: Pick<IgnoreEntries, 'root' | 'dir'>): ResolvedSettings {
   const rules: Record<string, RuleSetting> = { ...config.rules };
   const targets: Record<string, string> = { ...config.targets };
   for (const o of config.overrides ?? []) {
@@ -107,7 +116,7 @@ export function resolveSettings(config: FlowlintConfig, relPath: string, base = 
       entries.push({ rules: i.rules, pattern: m ? m[1]! : text, ...(m ? { line: Number(m[2]) } : {}), text });
     }
   }
-  const settings: LintSettings = { rules, targets, ...(entries.length ? { ignores: { base, entries } } : {}) };
+  const settings: LintSettings = { rules, targets, ...(entries.length ? { ignores: { ...anchor, entries } } : {}) };
   return { ignored, settings };
 }
 

@@ -2,6 +2,9 @@ import type { Severity } from './diagnostic.js';
 import { CONFIG_RULE } from './config.js';
 import { INVALID_SUPPRESSION, SUPPRESSION_WITHOUT_REASON, UNUSED_SUPPRESSION } from './suppressions.js';
 
+/** A baseline entry (CLI --baseline) that no finding matches any more. */
+export const STALE_BASELINE = 'core/stale-baseline';
+
 /** What the engine itself reports (no dialect rule behind it), described like a rule for listings and SARIF. */
 export interface CoreRuleInfo {
   id: string;
@@ -20,5 +23,28 @@ export const coreRules: readonly CoreRuleInfo[] = [
   { id: UNUSED_SUPPRESSION, severity: 'warning', summary: 'a suppression comment or config ignore entry silences nothing', basis: 'derived: a stale suppression would hide a future finding' },
   { id: INVALID_SUPPRESSION, severity: 'warning', summary: 'a suppression comment names no rule or an unknown one', basis: 'derived: a suppression that cannot apply is a typo' },
   { id: SUPPRESSION_WITHOUT_REASON, severity: 'warning', summary: 'a suppression comment gives no reason (--strict)', basis: "derived: under --strict every suppression says why after ' -- '" },
-  { id: 'core/stale-baseline', severity: 'warning', summary: 'a baseline entry matches no finding any more', basis: 'derived: a stale baseline entry would hide a future finding' },
+  { id: STALE_BASELINE, severity: 'warning', summary: 'a baseline entry matches no finding any more', basis: 'derived: a stale baseline entry would hide a future finding' },
 ];
+
+/** Where the rule docs are published: the repository's rules/ folder and README. */
+const REPOSITORY = 'https://github.com/flowlint/flowlint/blob/main/';
+
+/** The engine's own findings are documented in the README's sections. */
+const coreDocAnchor: Record<string, string> = {
+  [CONFIG_RULE]: 'configuration',
+  [UNUSED_SUPPRESSION]: 'suppressions',
+  [INVALID_SUPPRESSION]: 'suppressions',
+  [SUPPRESSION_WITHOUT_REASON]: 'suppressions',
+  [STALE_BASELINE]: 'baseline',
+};
+
+/** Where a rule's doc lives in the repository: rules/<id>.md, or a README section for core/* findings. */
+export function ruleDocPath(id: string): string {
+  if (id.startsWith('core/')) return `README.md#${coreDocAnchor[id] ?? 'findings-of-the-engine'}`;
+  return `rules/${id}.md`;
+}
+
+/** The published doc of a rule (SARIF helpUri, `flowlint rules`, editor links). */
+export function ruleDocUrl(id: string): string {
+  return `${REPOSITORY}${ruleDocPath(id)}`;
+}

@@ -9,6 +9,8 @@ import { applySuppressions } from './suppressions.js';
 
 export interface UnitResult {
   dialect: string;
+  /** The dialect's model, for the surfaces' other services (outline, hover); undefined when the unit did not load. */
+  model: unknown;
   diagnostics: Diagnostic[];
   sources: Source[];
 }
@@ -30,7 +32,7 @@ export function lintUnit(
   try {
     loaded = dialect.load(source, host, settings.targets);
   } catch (error) {
-    return { dialect: dialect.id, diagnostics: [internalError(source, `loading as ${dialect.id}`, error)], sources: [source] };
+    return { dialect: dialect.id, model: undefined, diagnostics: [internalError(source, `loading as ${dialect.id}`, error)], sources: [source] };
   }
   const diagnostics = [...loaded.diagnostics];
   const model = loaded.model;
@@ -51,7 +53,7 @@ export function lintUnit(
   }
   const knownRules = [...coreRules.map((r) => r.id), ...rules.map((r) => r.id)];
   const kept = applySuppressions(applySeverities(diagnostics, settings), loaded.sources, settings, knownRules, model !== undefined);
-  return { dialect: dialect.id, diagnostics: applySeverities(kept, settings), sources: loaded.sources };
+  return { dialect: dialect.id, model, diagnostics: applySeverities(kept, settings), sources: loaded.sources };
 }
 
 function toDiagnostic(d: ReportDescriptor, rule: string, severity: Diagnostic['severity'], main: Source): Diagnostic {

@@ -8,9 +8,6 @@ export function createDigraph(): Digraph {
   return new MultiDirectedGraph({ allowSelfLoops: true });
 }
 
-// Breadth-first searches here keep their own queue: graphology-traversal's allocates an array the size
-// of the whole graph on every call, which made a search per cycle quadratic in the number of states.
-
 /** Every node reachable from the given start nodes (the starts included). */
 export function reachableFrom(graph: Digraph, starts: Iterable<string>): Set<string> {
   return search(graph, starts, 'forEachOutNeighbor');
@@ -21,7 +18,10 @@ export function reachingTo(graph: Digraph, targets: Iterable<string>): Set<strin
   return search(graph, targets, 'forEachInNeighbor');
 }
 
-/** Breadth-first, with its own queue: graphology-traversal allocates the whole graph per call. */
+/**
+ * Breadth-first, with its own queue: graphology-traversal's allocates an array the size of the whole
+ * graph on every call, which made a search per cycle quadratic in the number of states.
+ */
 function search(graph: Digraph, from: Iterable<string>, neighbours: 'forEachOutNeighbor' | 'forEachInNeighbor'): Set<string> {
   const seen = new Set<string>();
   const queue: string[] = [];

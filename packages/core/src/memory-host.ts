@@ -4,7 +4,11 @@ import type { Host } from './dialect.js';
 export function memoryHost(files: Readonly<Record<string, string>>): Host {
   const norm = (p: string) => p.replace(/^\.\//, '').replace(/\/+$/, '');
   return {
-    readFile: (p) => files[norm(p)],
+    readFile(p) {
+      const key = norm(p);
+      // Own entries only: 'constructor' or '__proto__' must not come back as Object's own members.
+      return Object.hasOwn(files, key) ? files[key] : undefined;
+    },
     readDir(p) {
       const dir = norm(p);
       const prefix = dir === '' || dir === '.' ? '' : dir + '/';

@@ -177,11 +177,12 @@ export function applySuppressions(
 
   const ignores = settings.ignores;
   const ignoreUses = (ignores?.entries ?? []).map((entry) => ({ entry, used: false }));
+  const configDir = normalizePath(ignores?.dir ?? '');
+  /** A finding's path relative to the config's folder; '../…' when it lies outside. */
   const inConfigSpace = (path: string): string => {
-    const full = normalizePath(ignores?.base ? `${ignores.base}/${path}` : path);
-    if (ignores?.dir === undefined) return full;
-    const dir = normalizePath(ignores.dir);
-    return full.startsWith(`${dir}/`) ? full.slice(dir.length + 1) : `../${full}`;
+    const full = normalizePath(ignores?.root ? `${ignores.root}/${path}` : path);
+    if (configDir === '') return full;
+    return full.startsWith(`${configDir}/`) ? full.slice(configDir.length + 1) : `../${full}`;
   };
 
   const kept: Diagnostic[] = [];

@@ -1,6 +1,6 @@
-import { isScalar, Tree, type Diagnostic, type Source } from '@flowlint/core';
+import { isScalar, rangeOf, Tree, type Diagnostic, type Region, type Source } from '@flowlint/core';
 import { CodeActionKind, type CodeAction, type Range, type TextEdit } from 'vscode-languageserver/node';
-import { rangeOfSpan, toLspDiagnostic } from './convert.js';
+import { toLspDiagnostic } from './convert.js';
 import { dataPathAt, isJsonPath, yamlRegion } from './data-path.js';
 import { currentSource, type FeatureContext } from './features.js';
 import { extensionOf } from './paths.js';
@@ -13,14 +13,16 @@ export function codeActions(ctx: FeatureContext, path: string, range: Range): Co
     // Fix offsets refer to the text the lint saw: once the buffer moved on, wait for the next lint.
     const source = currentSource(ctx, unit, path);
     if (!source) continue;
+    let tree: Tree | undefined;
+    const treeOf = (region: Region) => (tree ??= new Tree(source, region));
     for (const d of unit.diagnostics) {
       if (d.path !== path || !overlaps(d.range, range)) continue;
       const diagnostic = toLspDiagnostic(d, ctx.rules, ctx.uriOf);
       if (d.fix && d.fix.edits.length) {
-        const edits = d.fix.edits.map((e) => ({ range: rangeOfSpan(source, e.span), newText: e.newText }));
+        const edits = d.fix.edits.map((e) => ({ range: rangeOf(source, e.span), newText: e.newText }));
         actions.push({ title: d.fix.title, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], isPreferred: true, edit: { changes: { [uri]: edits } } });
       }
-      const disable = disableComment(source, d);
+      const disable = disableComment(source, d, treeOf);
       if (disable) {
         actions.push({
           title: `Disable ${d.rule} for this line`,
@@ -40,7 +42,7 @@ export function codeActions(ctx: FeatureContext, path: string, range: Range): Co
  * ignored through the config file instead, so nothing is offered there. Parse-level findings (core/*) are
  * not suppressible, and neither is a line inside a multi-line string, where a comment would become text.
  */
-export function disableComment(source: Source, d: Diagnostic): TextEdit | undefined {
+function disableComment(source: Source, d: Diagnostic, treeOf: (region: Region) => Tree): TextEdit | undefined {
   const path = source.path;
   if (isJsonPath(path) || d.rule.startsWith('core/')) return undefined;
   const line = d.range.start.line;
@@ -50,7 +52,7 @@ export function disableComment(source: Source, d: Diagnostic): TextEdit | undefi
   const region = yamlRegion(path, source.text);
   let comment: string;
   if (region && lineStart >= region.start && lineStart <= region.end) {
-    const at = dataPathAt(new Tree(source, region), lineStart);
+    const at = dataPathAt(treeOf(region), lineStart);
     if (isScalar(at.node) && at.node.range && at.node.range[0] < lineStart && lineStart < at.node.range[1]) return undefined;
     comment = `${indent}# flowlint-disable-next-line ${d.rule} -- reason`;
   } else if (extensionOf(path) === '.md') {

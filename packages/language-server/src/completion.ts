@@ -1,6 +1,5 @@
-import { Source } from '@flowlint/core';
+import { rangeOf, Source } from '@flowlint/core';
 import { CompletionItemKind, MarkupKind, type CompletionItem } from 'vscode-languageserver/node';
-import { rangeOfSpan } from './convert.js';
 import { completionSite, isJsonPath, type CompletionSite, type DataPath } from './data-path.js';
 import type { FeatureContext } from './features.js';
 import { flatten } from './navigation.js';
@@ -16,7 +15,7 @@ export function completion(ctx: FeatureContext, path: string, text: string, offs
   const source = new Source(path, text);
   const json = isJsonPath(path);
   const after = text.slice(site.replace.end, text.indexOf('\n', site.replace.end) === -1 ? text.length : text.indexOf('\n', site.replace.end));
-  const range = rangeOfSpan(source, site.replace);
+  const range = rangeOf(source, site.replace);
   const schema = schemaOf(unit);
   const items: CompletionItem[] = [];
   const seen = new Set<string>();

@@ -1,12 +1,5 @@
-import type { Diagnostic, Rule, Source, Span } from '@flowlint/core';
-import { DiagnosticSeverity, type Diagnostic as LspDiagnostic, type Location, type Range } from 'vscode-languageserver/node';
-
-/** Where the repository keeps each rule's doc: rules/<id>.md. */
-export const RULE_DOCS_BASE = 'https://github.com/flowlint/flowlint/blob/main/rules/';
-
-export function ruleDocUrl(ruleId: string): string {
-  return `${RULE_DOCS_BASE}${ruleId}.md`;
-}
+import { rangeOf, ruleDocUrl, type Diagnostic, type Rule, type Source, type Span } from '@flowlint/core';
+import { DiagnosticSeverity, type Diagnostic as LspDiagnostic, type Location } from 'vscode-languageserver/node';
 
 const severities = {
   error: DiagnosticSeverity.Error,
@@ -29,12 +22,8 @@ export function toLspDiagnostic(d: Diagnostic, rules: ReadonlyMap<string, Rule<a
   return out;
 }
 
-export function rangeOfSpan(source: Source, span: Span): Range {
-  return { start: source.positionAt(span.start), end: source.positionAt(span.end) };
-}
-
 export function locationOf(source: Source, span: Span, uriOf: (path: string) => string): Location {
-  return { uri: uriOf(source.path), range: rangeOfSpan(source, span) };
+  return { uri: uriOf(source.path), range: rangeOf(source, span) };
 }
 
 export function containsOffset(span: Span, offset: number): boolean {

@@ -1,20 +1,11 @@
-import { isMap, isScalar, isSeq, Source, Tree, type Region, type TreeNode } from '@flowlint/core';
+import { frontMatterRegion, isMap, isScalar, isSeq, Source, Tree, type Region, type TreeNode } from '@flowlint/core';
 import { extensionOf } from './paths.js';
 
 export type DataPath = Array<string | number>;
 
-/**
- * Where a file's YAML lives: the whole file, or a Markdown file's front matter (between a first line
- * `---` and the next `---` or `...` line). Undefined for a Markdown file without front matter.
- */
+/** Where a file's YAML lives: the whole file, or a Markdown file's front matter (undefined when it has none). */
 export function yamlRegion(path: string, text: string): Region | undefined {
-  if (extensionOf(path) !== '.md') return { start: 0, end: text.length };
-  const open = /^---[ \t]*\r?\n/.exec(text);
-  if (!open) return undefined;
-  const close = /^(?:---|\.\.\.)[ \t]*$/m;
-  const rest = text.slice(open[0].length);
-  const m = close.exec(rest);
-  return m ? { start: open[0].length, end: open[0].length + m.index } : undefined;
+  return extensionOf(path) === '.md' ? frontMatterRegion(text) : { start: 0, end: text.length };
 }
 
 export function isJsonPath(path: string): boolean {

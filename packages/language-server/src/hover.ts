@@ -1,6 +1,6 @@
-import { Source, Tree } from '@flowlint/core';
+import { ruleDocUrl, Source, Tree } from '@flowlint/core';
 import { MarkupKind, type Hover } from 'vscode-languageserver/node';
-import { containsOffset, ruleDocUrl } from './convert.js';
+import { containsOffset } from './convert.js';
 import { dataPathAt, yamlRegion } from './data-path.js';
 import type { FeatureContext } from './features.js';
 import { definitionsOf, targetAt } from './navigation.js';

@@ -1,7 +1,7 @@
-import { Source, type OutlineReference, type OutlineSymbol } from '@flowlint/core';
+import { rangeOf, Source, type OutlineReference, type OutlineSymbol } from '@flowlint/core';
 import { SymbolKind, type DocumentSymbol, type Location } from 'vscode-languageserver/node';
-import { containsOffset, locationOf, rangeOfSpan } from './convert.js';
-import type { FeatureContext } from './features.js';
+import { containsOffset, locationOf } from './convert.js';
+import { unitOf, type FeatureContext } from './features.js';
 import type { UnitState } from './units.js';
 
 /** Outline kinds dialects use, as editors draw them; any other kind is an object. */
@@ -90,7 +90,7 @@ export function references(ctx: FeatureContext, path: string, offset: number, in
 
 /** The outline of one file: the symbols its unit defines in it. */
 export function documentSymbols(ctx: FeatureContext, path: string): DocumentSymbol[] {
-  const unit = ctx.units.get(path) ?? ctx.units.containing(path)[0];
+  const unit = unitOf(ctx, path);
   if (!unit) return [];
   const source = unit.sources.get(path);
   const outline = ctx.units.outline(unit);
@@ -102,8 +102,8 @@ export function documentSymbols(ctx: FeatureContext, path: string): DocumentSymb
       name: s.name || '(unnamed)',
       kind: symbolKinds[s.kind] ?? SymbolKind.Object,
       detail: s.detail ?? s.kind,
-      range: rangeOfSpan(source, full),
-      selectionRange: rangeOfSpan(source, s.span),
+      range: rangeOf(source, full),
+      selectionRange: rangeOf(source, s.span),
       ...(children.length ? { children } : {}),
     };
   };

@@ -25,10 +25,10 @@ export function toSlashes(p: string): string {
   return p.split(path.sep).join('/');
 }
 
-/** True when `p` is `root` or lies under it. */
+/** True when `p` is `root` or lies under it (`..x` is a name inside, `../x` a climb out). */
 export function isInside(root: string, p: string): boolean {
   const rel = path.relative(root, p);
-  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+  return rel !== '..' && !rel.startsWith(`..${path.sep}`) && !path.isAbsolute(rel);
 }
 
 /** The workspace folder that holds the file (the innermost one), else the file's own folder. */

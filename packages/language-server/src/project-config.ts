@@ -1,10 +1,7 @@
 import path from 'node:path';
-import { Source, Tree, validateConfig, type Diagnostic, type FlowlintConfig } from '@flowlint/core';
+import { CONFIG_NAMES, Source, Tree, validateConfig, type Diagnostic, type FlowlintConfig } from '@flowlint/core';
 import { editorHost } from './editor-host.js';
 import { isFilePath, isInside, rootFor, toSlashes } from './paths.js';
-
-/** The names the CLI looks for too, nearest first in each folder. */
-export const CONFIG_NAMES = ['flowlint.config.yaml', 'flowlint.config.yml', 'flowlint.config.json'] as const;
 
 /** A project config file as last read. */
 export interface ProjectConfig {
@@ -62,7 +59,7 @@ export class ProjectConfigs {
   isConfigFile(file: string, configPath: string): boolean {
     if (!isFilePath(file)) return false;
     if (configPath) return [...this.options.folders(), path.dirname(file)].some((root) => toSlashes(path.resolve(root, configPath)) === file);
-    return (CONFIG_NAMES as readonly string[]).includes(path.basename(file));
+    return CONFIG_NAMES.includes(path.basename(file));
   }
 
   /** The config file as it reads now; undefined when it cannot be read. */

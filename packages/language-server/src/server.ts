@@ -1,4 +1,4 @@
-import { coreRules, sortAndDedupe, type Dialect, type Rule } from '@flowlint/core';
+import { CONFIG_NAMES, coreRules, sortAndDedupe, type Dialect, type Rule } from '@flowlint/core';
 import {
   CodeActionKind,
   DidChangeConfigurationNotification,
@@ -20,7 +20,7 @@ import type { FeatureContext } from './features.js';
 import { hover } from './hover.js';
 import { definition, documentSymbols, references } from './navigation.js';
 import { isFilePath, pathOfUri, uriOfPath } from './paths.js';
-import { CONFIG_NAMES, ProjectConfigs } from './project-config.js';
+import { ProjectConfigs } from './project-config.js';
 import { defaultClientSettings, parseClientSettings, settingsFor, type ClientSettings } from './settings.js';
 import { Units } from './units.js';
 import { scanFolder, yieldToEventLoop } from './workspace-scan.js';

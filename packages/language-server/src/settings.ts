@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { defaultSettings, normalizePath, resolveSettings, type LintSettings, type ResolvedSettings, type RuleIgnore } from '@flowlint/core';
-import { toSlashes } from './paths.js';
+import { defaultSettings, resolveSettings, type LintSettings, type ResolvedSettings } from '@flowlint/core';
+import { isInside, toSlashes } from './paths.js';
 import type { ProjectConfig } from './project-config.js';
 
 /** What the client configures (VS Code's `flowlint.*` settings, an LSP client's `settings.flowlint`). */
@@ -38,21 +38,9 @@ export function settingsFor(file: string, client: ClientSettings, project: Proje
   const targets = { ...defaultSettings.targets, ...client.targets };
   if (!project?.config) return { ignored: false, settings: { rules: defaultSettings.rules, targets } };
   const rel = toSlashes(path.relative(project.dir, file));
-  const inside = rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
-  const resolved = resolveSettings(project.config, inside ? rel : '');
+  const inside = rel !== '' && isInside(project.dir, file);
+  // The server's paths are absolute already: no root to prefix them with.
+  const resolved = resolveSettings(project.config, inside ? rel : '', { root: '', dir: project.dir });
   const settings: LintSettings = { ...resolved.settings, targets: { ...targets, ...resolved.settings.targets } };
-  if (resolved.settings.ignores) settings.ignores = { base: '', entries: resolved.settings.ignores.entries.map((e) => anchored(e, project.dir)) };
   return { ignored: inside && resolved.ignored, settings };
-}
-
-/**
- * The engine matches ignore entries against the paths the unit's sources carry (`base` + path). The
- * server's are absolute, which no relative `base` can turn into config-relative ones; so each
- * glob is anchored at the config's folder instead, keeping its meaning: a glob without '/' still
- * matches at any depth below that folder.
- */
-function anchored(entry: RuleIgnore, dir: string): RuleIgnore {
-  const glob = entry.pattern.replace(/^\.\//, '').replace(/\/+$/, '');
-  const prefix = normalizePath(toSlashes(dir)).replace(/[\\*?[\]{}()!+@|^$]/g, '\\$&');
-  return { ...entry, pattern: glob.includes('/') ? `${prefix}/${glob}` : `${prefix}/**/${glob}` };
 }

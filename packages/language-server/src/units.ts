@@ -1,4 +1,4 @@
-import { lintUnit, Source, type Diagnostic, type Dialect, type Host, type LintSettings, type Outline, type ResolvedSettings, type Rule } from '@flowlint/core';
+import { lintUnit, Source, type Diagnostic, type Dialect, type Host, type Outline, type ResolvedSettings, type Rule } from '@flowlint/core';
 import { editorHost, MAX_FILE_BYTES, readDiskText } from './editor-host.js';
 import { isFilePath, rootFor } from './paths.js';
 
@@ -180,10 +180,7 @@ export class Units {
   }
 }
 
-/**
- * Lints a unit; an ignored one is only loaded, so hover and navigation still work in it. The model
- * comes back too: lintUnit loads it once, and a view of the dialect keeps it.
- */
+/** Lints a unit; an ignored one is only loaded, so hover and navigation still work in it. */
 function lintOrLoad(
   source: Source,
   dialect: Dialect<any>,
@@ -191,24 +188,11 @@ function lintOrLoad(
   host: Host,
   { ignored, settings }: ResolvedSettings,
 ): { model: unknown; diagnostics: Diagnostic[]; sources: readonly Source[] } {
-  if (ignored) {
-    try {
-      const loaded = dialect.load(source, host, settings.targets);
-      return { model: loaded.model, diagnostics: [], sources: loaded.sources };
-    } catch {
-      return { model: undefined, diagnostics: [], sources: [source] };
-    }
+  if (!ignored) return lintUnit(source, dialect, rules, host, settings);
+  try {
+    const loaded = dialect.load(source, host, settings.targets);
+    return { model: loaded.model, diagnostics: [], sources: loaded.sources };
+  } catch {
+    return { model: undefined, diagnostics: [], sources: [source] };
   }
-  let model: unknown;
-  const keepModel: Dialect<any> = Object.create(dialect, {
-    load: {
-      value: (s: Source, h: Host, targets: LintSettings['targets']) => {
-        const loaded = dialect.load(s, h, targets);
-        model = loaded.model;
-        return loaded;
-      },
-    },
-  });
-  const result = lintUnit(source, keepModel, rules, host, settings);
-  return { model, diagnostics: result.diagnostics, sources: result.sources };
 }

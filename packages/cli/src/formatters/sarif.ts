@@ -1,6 +1,5 @@
-import { fingerprints, type Diagnostic, type Range } from '@flowlint/core';
+import { fingerprints, ruleDocUrl, type Diagnostic, type Range } from '@flowlint/core';
 import type { LintRun } from '../lint.js';
-import { ruleDocUrl } from '../rules-listing.js';
 import { version } from '../version.js';
 import type { FormatContext, RuleInfo } from './index.js';
 

@@ -50,17 +50,9 @@ export function lintPacket(
   absoluteRoot: string,
   options: PacketLintOptions,
 ): PacketReport {
-  let model: PromptRunnerModel | undefined;
-  const capturing: Dialect<PromptRunnerModel> = {
-    ...promptRunner,
-    load(source, h, targets) {
-      const loaded = promptRunner.load(source, h, targets);
-      model = loaded.model;
-      return loaded;
-    },
-  };
   const targets: Record<string, string> = options.version ? { 'prompt-runner': options.version } : {};
-  const result = lintUnit(manifest, capturing, rules, host, { ...defaultSettings, targets });
+  const result = lintUnit(manifest, promptRunner, rules, host, { ...defaultSettings, targets });
+  const model = result.model as PromptRunnerModel | undefined;
   const packet = model?.kind === 'packet' ? model : undefined;
   const prompts = new Map(packet?.prompts.map((p) => [p.file.source.path, p]));
   const findings = result.diagnostics
