@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -286,6 +286,26 @@ describe('directories', () => {
     });
     expect(seen('pk/').files).toHaveLength(3);
     expect(seen('..pk/')).toEqual(seen('pk/'));
+  });
+});
+
+describe('the lint root', () => {
+  it('a symbolic link inside the linted folder that points outside it is not followed', async () => {
+    const root = makeTempDir();
+    try {
+      writeTree(root, {
+        'outside/shared-part.yaml': 'name: shared-part\ndescription: Kept outside the project.\nnodes:\n  - id: leak\n    bash: echo "$SECRET"\n',
+        'proj/.archon/workflows/main.yaml': 'name: main\ndescription: Uses a shared block.\nnodes:\n  - id: first\n    include: shared-part\n',
+      });
+      symlinkSync('../../../outside/shared-part.yaml', path.join(root, 'proj/.archon/workflows/shared-part.yaml'));
+      const r = await runCli(['--format', 'json', '.archon/workflows/main.yaml'], { cwd: path.join(root, 'proj') });
+      const report = JSON.parse(r.stdout) as { files: Array<{ path: string }>; diagnostics: Array<{ rule: string; message: string; path: string }> };
+      // The include cannot be read through the link, so it is reported as not found, and nothing outside is linted.
+      expect(report.diagnostics.map((d) => d.rule)).toEqual(['archon/include-target']);
+      expect(report.files.map((f) => f.path)).toEqual(['.archon/workflows/main.yaml']);
+    } finally {
+      removeDir(root);
+    }
   });
 });
 

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, symlinkSync } from 'node:fs';
 import { defineRule } from '@flowlint/core';
 import { dialects, rules } from '@flowlint/rules';
 import { DidChangeConfigurationNotification, DidChangeWatchedFilesNotification, FileChangeType } from 'vscode-languageserver-protocol/node';
@@ -57,6 +57,16 @@ describe('multi-file units from unsaved buffers', () => {
   it('never reads outside the workspace folder', async () => {
     const { ws, client } = await session({ 'inner/flow.main.yaml': 'include: [../../outside.part.yaml]\n' });
     const main = await client.open(ws.file('inner/flow.main.yaml'), 'include: [../../outside.part.yaml]\n');
+    const found = await client.diagnostics(main, (d) => d.length > 0);
+    expect(codes(found)).toEqual(['inc/missing-part']);
+  });
+
+  it('does not follow a symbolic link inside the workspace that points outside it', async () => {
+    const outside = workspace({ 'secret.part.yaml': 'bad: true\n' });
+    cleanups.push(() => outside.dispose());
+    const { ws, client } = await session({ 'flow.main.yaml': 'include: [link.part.yaml]\n' });
+    symlinkSync(outside.file('secret.part.yaml'), ws.file('link.part.yaml'));
+    const main = await client.open(ws.file('flow.main.yaml'), 'include: [link.part.yaml]\n');
     const found = await client.diagnostics(main, (d) => d.length > 0);
     expect(codes(found)).toEqual(['inc/missing-part']);
   });

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Host } from '@flowlint/core';
 
@@ -10,9 +10,17 @@ export function staysInside(rel: string): boolean {
 /** Reads files under one root folder and nothing outside it (paths are resolved against cwd). */
 export function fileHost(root: string): Host {
   const base = path.resolve(root);
+  let realBase: string | undefined;
   const inside = (p: string): string | undefined => {
     const abs = path.resolve(p);
-    return staysInside(path.relative(base, abs)) ? abs : undefined;
+    if (!staysInside(path.relative(base, abs))) return undefined;
+    // A symbolic link inside the root that points outside it is outside: resolve before reading.
+    try {
+      realBase ??= realpathSync.native(base);
+      return staysInside(path.relative(realBase, realpathSync.native(abs))) ? abs : undefined;
+    } catch {
+      return undefined;
+    }
   };
   return {
     readFile(p) {

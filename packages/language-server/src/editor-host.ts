@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Host } from '@flowlint/core';
-import { isFilePath, isInside, toSlashes } from './paths.js';
+import { isFilePath, isInside, resolvesInside, toSlashes } from './paths.js';
 
 /** Files past this size are not read: no workflow definition is this large. */
 export const MAX_FILE_BYTES = 8 * 1024 * 1024;
@@ -20,11 +20,11 @@ export function editorHost(root: string, openText: (path: string) => string | un
       const open = openText(p);
       if (open !== undefined) return open;
       const abs = confined(p);
-      return abs === undefined ? undefined : readDiskText(abs);
+      return abs === undefined ? undefined : readDiskText(abs, (file) => resolvesInside(root, file));
     },
     readDir(p) {
       const abs = confined(p);
-      if (abs === undefined) return undefined;
+      if (abs === undefined || !resolvesInside(root, abs)) return undefined;
       try {
         return readdirSync(abs);
       } catch {
@@ -34,12 +34,12 @@ export function editorHost(root: string, openText: (path: string) => string | un
   };
 }
 
-/** A text file's contents, or undefined when it is missing, too large or binary. */
-export function readDiskText(abs: string): string | undefined {
+/** A text file's contents, or undefined when it is missing, too large, binary, or not `allowed`. */
+export function readDiskText(abs: string, allowed: (abs: string) => boolean = () => true): string | undefined {
   try {
     // Most reads look for a file that is not there (config names upward): no exception for that.
     const stat = statSync(abs, { throwIfNoEntry: false });
-    if (!stat?.isFile() || stat.size > MAX_FILE_BYTES) return undefined;
+    if (!stat?.isFile() || stat.size > MAX_FILE_BYTES || !allowed(abs)) return undefined;
     const buffer = readFileSync(abs);
     return buffer.subarray(0, 8000).includes(0) ? undefined : buffer.toString('utf8');
   } catch {

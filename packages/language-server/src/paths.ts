@@ -1,3 +1,4 @@
+import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { URI } from 'vscode-uri';
 
@@ -29,6 +30,18 @@ export function toSlashes(p: string): string {
 export function isInside(root: string, p: string): boolean {
   const rel = path.relative(root, p);
   return rel !== '..' && !rel.startsWith(`..${path.sep}`) && !path.isAbsolute(rel);
+}
+
+/**
+ * True when the file the path names really lies under `root`: a symbolic link inside the folder that
+ * points outside it does not count, so no dialect reads past the workspace folder through one.
+ */
+export function resolvesInside(root: string, p: string): boolean {
+  try {
+    return isInside(realpathSync.native(root), realpathSync.native(p));
+  } catch {
+    return false;
+  }
 }
 
 /** The workspace folder that holds the file (the innermost one), else the file's own folder. */
