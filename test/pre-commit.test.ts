@@ -1,5 +1,5 @@
 import { spawnSync, type SpawnSyncOptions } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempFiles, terminalAgentPack } from './support/flowlint-bin.js';
@@ -72,7 +72,60 @@ describe('the repository as a pre-commit hook source', () => {
       const good = git(user, 'commit', '-m', 'good');
       expect(good.out).toMatch(/flowlint\.+Passed/);
       expect(good.code).toBe(0);
+
+      // The packet hook: `packet lint --strict` of the folder given in args, on any change to the packet.
+      writeFileSync(
+        path.join(user, '.pre-commit-config.yaml'),
+        `repos:\n  - repo: ${hooks}\n    rev: ${rev}\n    hooks:\n      - id: flowlint-packet-lint\n        args: [packet]\n`,
+      );
+      mkdirSync(path.join(user, 'packet/prompts'), { recursive: true });
+      writeFileSync(path.join(user, 'packet/prompt_runner_packet.md'), packetManifest);
+      writeFileSync(path.join(user, 'packet/prompts/01_collect.prompt.md'), collectPrompt.replace(structuredCommand, '    - "timeout 300 mix test"\n'));
+      git(user, 'add', '.pre-commit-config.yaml', 'packet');
+      const legacy = git(user, 'commit', '-m', 'packet with a legacy command');
+      expect(legacy.out).toMatch(/flowlint packet lint\.+Failed/);
+      expect(legacy.out).toMatch(/ERROR +01_collect\.prompt\.md +legacy_shell_command/);
+      expect(legacy.code).toBe(1);
+
+      writeFileSync(path.join(user, 'packet/prompts/01_collect.prompt.md'), collectPrompt);
+      git(user, 'add', 'packet');
+      const clean = git(user, 'commit', '-m', 'packet with a structured command');
+      expect(clean.out).toMatch(/flowlint packet lint\.+Passed/);
+      expect(clean.code).toBe(0);
     },
     600_000,
   );
 });
+
+const packetManifest = `---
+name: "changelog"
+provider: "codex"
+repos:
+  app:
+    path: "./repos/app"
+    default: true
+phases:
+  "1": "Collect"
+---
+# Changelog
+`;
+
+const structuredCommand = `    - exec: "mix"
+      args: ["test"]
+      timeout_ms: 300000
+`;
+
+const collectPrompt = `---
+id: "01"
+phase: 1
+name: "Collect merged changes"
+targets: ["app"]
+commit: "docs: draft the changelog entry"
+verify:
+  files_exist: ["CHANGELOG.md"]
+  commands:
+${structuredCommand}---
+# Collect merged changes
+
+Add a dated entry at the top of CHANGELOG.md.
+`;
