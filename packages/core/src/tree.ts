@@ -5,7 +5,6 @@ import {
   isPair,
   isScalar,
   isSeq,
-  parseDocument,
   type Document,
   type Node,
   type Pair,
@@ -15,6 +14,7 @@ import {
 } from 'yaml';
 import { makeDiagnostic, rangeOf, type Diagnostic } from './diagnostic.js';
 import type { Source, Span } from './source.js';
+import { parseYaml, reparseYaml, type ParseBasis } from './yaml-parse.js';
 
 export type { Node as TreeNode, Pair as TreePair, Scalar as TreeScalar, YAMLMap as TreeMap, YAMLSeq as TreeSeq };
 export { isMap, isSeq, isScalar, isPair, isAlias };
@@ -36,13 +36,28 @@ export interface Region {
 /** Expanding aliases beyond this is what an alias bomb looks like; honest documents stay far below. */
 const MAX_ALIAS_EXPANSION = 1000;
 
+/** The whole-file tree built for each source, and the earlier tree a source's parse may start from. */
+const treeOfSource = new WeakMap<Source, Tree>();
+const basisOfSource = new WeakMap<Source, Tree>();
+
+/**
+ * Lets the tree of `source` be built from the tree of `previous`, an earlier version of the same
+ * file (what an editor had at its last lint): only the lines around the change are parsed again.
+ * The earlier tree is not changed. Used once, by the first whole-file tree built for `source`.
+ */
+export function reuseParse(source: Source, previous: Source | undefined): void {
+  const tree = previous && treeOfSource.get(previous);
+  if (tree?.basis) basisOfSource.set(source, tree);
+}
+
 /**
  * A YAML (or JSON, which is YAML) document whose every node keeps its offsets in the original
  * file. Dialect models hold these nodes, so every finding can point at the exact place.
  */
 export class Tree {
   readonly source: Source;
-  readonly doc: Document.Parsed | undefined;
+  /** The yaml document the nodes were read with (its options build plain values and resolve aliases). */
+  private readonly doc: Document.Parsed | undefined;
   readonly root: Node | undefined;
   readonly diagnostics: Diagnostic[] = [];
   /** The document as plain data (for schema checks); undefined when it could not be built safely. */
@@ -52,19 +67,27 @@ export class Tree {
   /** True when the text parsed without syntax errors: only then are schema findings meaningful. */
   readonly clean: boolean;
 
+  /** What a later version's parse can start from: set for a clean block-style tree without anchors or aliases. */
+  readonly basis: ParseBasis | undefined;
+
   constructor(source: Source, region?: Region) {
     this.source = source;
     const text = loneCrAsLf(region ? maskOutside(source.text, region) : source.text);
+    const earlier = region ? undefined : basisOfSource.get(source);
+    basisOfSource.delete(source);
+    const reused = earlier?.basis && text === source.text ? reparseYaml(earlier.basis, text) : undefined;
     let doc: Document.Parsed | undefined;
-    try {
-      // yaml's own uniqueKeys check compares each key with every earlier one of its mapping, which is
-      // quadratic in the mapping's size; duplicateKeys() below finds the same keys in one pass.
-      doc = parseDocument(text, { uniqueKeys: false, strict: true, prettyErrors: false, logLevel: 'error' });
-    } catch (error) {
-      this.report({ start: region?.start ?? 0, end: region?.start ?? 0 }, 'core/yaml-syntax', tooDeep(error));
+    if (reused) {
+      doc = contextDocument();
+    } else {
+      try {
+        doc = parseYaml(text);
+      } catch (error) {
+        this.report({ start: region?.start ?? 0, end: region?.start ?? 0 }, 'core/yaml-syntax', tooDeep(error));
+      }
     }
     this.doc = doc;
-    this.root = doc?.contents ?? undefined;
+    this.root = reused ?? doc?.contents ?? undefined;
     let usable = doc !== undefined;
     let clean = usable;
     const overflow = doc?.errors.find((e) => /call stack/i.test(e.message));
@@ -92,8 +115,11 @@ export class Tree {
         this.report({ start, end: Math.max(e.pos[1], start + 1) }, 'core/yaml-syntax', syntaxMessage(e.message));
       }
     }
+    let anchored = false;
     if (!overflow) {
-      for (const { key, first } of duplicateKeys(this.root)) {
+      const scanned = scanNodes(this.root);
+      anchored = scanned.anchored;
+      for (const { key, first } of scanned.duplicates) {
         const name = String(key.value);
         this.report(
           spanOfNode(key),
@@ -106,7 +132,7 @@ export class Tree {
     let value: unknown;
     if (doc && usable) {
       try {
-        value = doc.toJS({ maxAliasCount: MAX_ALIAS_EXPANSION });
+        value = reused ? reused.toJS(doc, { maxAliasCount: MAX_ALIAS_EXPANSION }) : doc.toJS({ maxAliasCount: MAX_ALIAS_EXPANSION });
       } catch (error) {
         usable = false;
         const at = firstAlias(this.root) ?? { start: 0, end: 0 };
@@ -120,6 +146,12 @@ export class Tree {
     this.value = value;
     this.usable = usable;
     this.clean = clean && usable;
+    if (!region) {
+      treeOfSource.set(source, this);
+      const root = this.root;
+      const blockRoot = (isMap(root) || isSeq(root)) && !root.flow;
+      if (this.clean && blockRoot && !anchored && text === source.text) this.basis = { text, root };
+    }
   }
 
   private report(span: Span, rule: string, message: string, related?: { span: Span; message: string }): void {
@@ -290,10 +322,15 @@ function eachNode(root: Node | undefined, visit: (node: Node) => void): void {
   }
 }
 
-/** Scalar keys that repeat an earlier key of the same mapping (equal as yaml compares them), with that earlier key. */
-function duplicateKeys(root: Node | undefined): Array<{ key: Scalar; first: Scalar }> {
+/**
+ * Scalar keys that repeat an earlier key of the same mapping (equal as yaml compares them), with
+ * that earlier key; and whether any node has an anchor or is an alias.
+ */
+function scanNodes(root: Node | undefined): { duplicates: Array<{ key: Scalar; first: Scalar }>; anchored: boolean } {
   const out: Array<{ key: Scalar; first: Scalar }> = [];
+  let anchored = false;
   eachNode(root, (node) => {
+    if (node.anchor || isAlias(node)) anchored = true;
     if (!isMap(node)) return;
     const seen = new Map<string, Scalar>();
     for (const { key } of node.items) {
@@ -304,7 +341,13 @@ function duplicateKeys(root: Node | undefined): Array<{ key: Scalar; first: Scal
       else seen.set(id, key);
     }
   });
-  return out;
+  return { duplicates: out, anchored };
+}
+
+let sharedContext: Document.Parsed | undefined;
+/** A document with the parse options, as the context that builds plain values from re-used nodes. */
+function contextDocument(): Document.Parsed {
+  return (sharedContext ??= parseYaml(''));
 }
 
 const OPENERS: Record<string, { open: string; is: (n: Node) => boolean }> = {

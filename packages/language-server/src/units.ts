@@ -1,4 +1,4 @@
-import { lintUnit, Source, type Diagnostic, type Dialect, type Host, type Outline, type ResolvedSettings, type Rule } from '@flowlint/core';
+import { lintUnit, reuseParse, Source, type Diagnostic, type Dialect, type Host, type Outline, type ResolvedSettings, type Rule } from '@flowlint/core';
 import { editorHost, MAX_FILE_BYTES, readDiskText } from './editor-host.js';
 import { isFilePath, rootFor } from './paths.js';
 
@@ -96,13 +96,15 @@ export class Units {
     if (detected.alone && this.containing(main).some((u) => u.main !== main)) return undefined;
     const { dialect } = detected;
     const source = new Source(main, text);
+    const previous = this.units.get(main);
+    // Typing changes a line or two: the parse starts from the last lint's and reads only those again.
+    reuseParse(source, previous?.sources.get(main));
     const result = lintOrLoad(source, dialect, this.options.rules, this.hostFor(main), this.options.settingsFor(main));
     const sources = new Map<string, Source>();
     for (const s of result.sources) sources.set(s.path, s);
     if (!sources.has(main)) sources.set(main, source);
     const versions = new Map<string, number | undefined>();
     for (const path of sources.keys()) versions.set(path, this.options.documents.version(path));
-    const previous = this.units.get(main);
     return {
       main,
       dialect,

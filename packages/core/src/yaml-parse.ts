@@ -1,0 +1,262 @@
+import { isAlias, isMap, isNode, isPair, isScalar, isSeq, Pair, parseDocument, Scalar, YAMLMap, YAMLSeq, type Document, type Node } from 'yaml';
+
+/** One parse of YAML text, with the options every flowlint parse uses. */
+export function parseYaml(text: string): Document.Parsed {
+  // yaml's own uniqueKeys check compares each key with every earlier one of its mapping, which is
+  // quadratic in the mapping's size; Tree finds the same keys in one pass.
+  return parseDocument(text, { uniqueKeys: false, strict: true, prettyErrors: false, logLevel: 'error' });
+}
+
+type Collection = YAMLMap | YAMLSeq;
+
+/** A clean earlier parse of a file: its text and its root, a block collection without anchors or aliases. */
+export interface ParseBasis {
+  text: string;
+  root: Collection;
+}
+
+/**
+ * The root node for `text`, built from the parse of an earlier version of the same file by parsing
+ * again only the lines around what changed; the nodes before them are shared, those after them
+ * are copied with their offsets moved. Undefined when that cannot be shown to give what a full
+ * parse gives (the edit reaches beyond one block collection's items, the new lines do not parse
+ * cleanly on their own, or they bring anchors, aliases or document markers): then parse it all.
+ *
+ * Why this holds: the changed lines are whole items of one block collection, starting at a line
+ * whose only indentation puts them at that collection's column. Re-parsed alone they must again be
+ * items at that column and parse without error, so no flow collection, quoted string or block
+ * scalar runs past them, and the unchanged text on either side reads as it did before.
+ */
+export function reparseYaml(basis: ParseBasis, text: string): Collection | undefined {
+  const old = basis.text;
+  if (old === text) return basis.root;
+  let start = 0;
+  const shorter = Math.min(old.length, text.length);
+  while (start < shorter && old.charCodeAt(start) === text.charCodeAt(start)) start++;
+  let tail = 0;
+  while (tail < shorter - start && old.charCodeAt(old.length - 1 - tail) === text.charCodeAt(text.length - 1 - tail)) tail++;
+  // A change at a line's start (whole lines added or removed) may as well belong to the line
+  // before: taking that line in lets the lines join the item above instead of the one below.
+  if (start > 0 && old[start - 1] === '\n') start--;
+  const region = regionIn(old, basis.root, start, old.length - tail, old.length, []);
+  if (!region) return undefined;
+  const target = region.target;
+  const delta = text.length - old.length;
+  // What follows the piece must still start a line of its own.
+  const rest = region.end + delta;
+  if (region.end < old.length && text[rest - 1] !== '\n') return undefined;
+  // Where a node's trailing comments and blank lines end depends on what comes next, so the piece
+  // takes that along: the next item's first line (parsed, then dropped), or else the indentation
+  // of the line that closes the collection.
+  const sentinel = region.last < target.items.length - 1;
+  let pieceEnd: number;
+  if (sentinel) {
+    const lineEnd = text.indexOf('\n', rest);
+    pieceEnd = lineEnd < 0 ? text.length : lineEnd + 1;
+  } else {
+    let indent = region.end;
+    while (old.charCodeAt(indent) === 32) indent++;
+    pieceEnd = indent + delta;
+  }
+  const piece = text.slice(region.start, pieceEnd);
+  if (DOCUMENT_LINE.test(piece)) return undefined;
+  const doc = parseYaml(piece);
+  const fresh = doc.contents;
+  if (doc.errors.length || doc.warnings.length || !isNode(fresh) || isMap(fresh) !== isMap(target) || !isCollection(fresh) || fresh.flow) return undefined;
+  // Every item starts its line at the old items' column, the first on the piece's first line: a
+  // node before the piece reaches (with its trailing comments) up to the first item, so it must stay put.
+  for (const [k, item] of fresh.items.entries()) {
+    const at = itemStart(piece, fresh, item);
+    if (at === undefined || at.column !== region.column || (k === 0 && at.line !== 0)) return undefined;
+  }
+  if (sentinel) {
+    const next = fresh.items.pop();
+    if (!fresh.items.length || itemStart(piece, fresh, next)?.line !== rest - region.start) return undefined;
+  }
+  if (hasAnchorOrAlias(fresh)) return undefined;
+  // Comments below the items' column, after the collection's last item, end it in the full text but
+  // not in the piece alone (the piece has no parent to hand them to).
+  if (region.last === target.items.length - 1 && region.column > 0 && new RegExp(`^ {0,${region.column - 1}}#`, 'm').test(piece)) return undefined;
+  moveBy(fresh, region.start);
+  return rebuild(region, fresh, delta);
+}
+
+/** A line that starts or ends a document, or a directive: the piece would not be one document's items. */
+const DOCUMENT_LINE = /^(?:---|\.\.\.)(?:[ \t]|$)|^%/m;
+
+interface Region {
+  /** The collections from the root down to (not including) the target, and the item followed in each. */
+  path: Array<{ collection: Collection; index: number }>;
+  target: Collection;
+  first: number;
+  last: number;
+  /** Offsets in the old text: whole lines, from the first item's line to the line after the last. */
+  start: number;
+  end: number;
+  column: number;
+}
+
+/**
+ * The smallest run of whole items, in `collection` or deeper, whose lines hold [from, to).
+ * `bound` is where the collection's last item ends (the next line at a lower level).
+ */
+function regionIn(
+  text: string,
+  collection: Collection,
+  from: number,
+  to: number,
+  bound: number,
+  path: Region['path'],
+): Region | undefined {
+  if (collection.flow) return undefined;
+  const items = collection.items as Array<Pair | Node | null>;
+  const starts = items.map((item) => itemStart(text, collection, item));
+  // The run begins at the last item that starts a line at or before the change.
+  let first = -1;
+  for (let k = 0; k < items.length; k++) {
+    const s = starts[k];
+    if (s && s.line <= from) first = k;
+  }
+  if (first < 0) return undefined;
+  // It ends before the first item after it that starts a line at or after the change's end.
+  let next = first + 1;
+  while (next < items.length && !(starts[next] && starts[next]!.line >= to)) next++;
+  const last = next - 1;
+  const end = next < items.length ? starts[next]!.line : bound;
+  if (to > end) return undefined;
+  const start = starts[first]!;
+  if (first === last) {
+    const item = items[first];
+    const value = isPair(item) ? item.value : item;
+    if (isCollection(value)) {
+      const inner = regionIn(text, value, from, to, end, [...path, { collection, index: first }]);
+      if (inner) return inner;
+    }
+  }
+  return { path, target: collection, first, last, start: start.line, end, column: start.column };
+}
+
+/**
+ * Where an item's line starts when the item begins its line, indented by spaces only (a key, or a
+ * sequence's `-`); undefined for an item that shares its line with what comes before it, such as
+ * the first key after a `- `, or one whose `-` stands alone on its line.
+ */
+function itemStart(text: string, collection: Collection, item: unknown): { line: number; column: number } | undefined {
+  let at: number;
+  if (isMap(collection)) {
+    // An empty key (a line starting with ':') is placed where the text before it ended: not its own line.
+    if (!isPair(item) || !isNode(item.key) || !item.key.range || item.key.range[1] === item.key.range[0]) return undefined;
+    at = item.key.range[0];
+  } else {
+    if (!isNode(item) || !item.range) return undefined;
+    at = item.range[0] - 1;
+    while (at >= 0 && text.charCodeAt(at) === 32) at--;
+    if (text[at] !== '-' || at === item.range[0] - 1) return undefined;
+  }
+  let line = at;
+  while (line > 0 && text.charCodeAt(line - 1) === 32) line--;
+  if (line > 0 && text[line - 1] !== '\n') return undefined;
+  return { line, column: at - line };
+}
+
+function isCollection(node: unknown): node is Collection {
+  return (isMap(node) || isSeq(node)) && !isAlias(node);
+}
+
+function hasAnchorOrAlias(root: Node): boolean {
+  const stack: unknown[] = [root];
+  while (stack.length) {
+    const n = stack.pop();
+    if (!isNode(n)) continue;
+    if (isAlias(n) || n.anchor) return true;
+    if (isMap(n)) for (const p of n.items) stack.push(p.key, p.value);
+    else if (isSeq(n)) stack.push(...n.items);
+  }
+  return false;
+}
+
+/** Moves the offsets of freshly parsed nodes (owned by nobody else) in place. */
+function moveBy(root: Node, by: number): void {
+  const stack: unknown[] = [root];
+  while (stack.length) {
+    const n = stack.pop();
+    if (!isNode(n)) continue;
+    if (n.range) n.range = [n.range[0] + by, n.range[1] + by, n.range[2] + by];
+    if (isMap(n)) for (const p of n.items) stack.push(p.key, p.value);
+    else if (isSeq(n)) stack.push(...n.items);
+  }
+}
+
+/**
+ * The new root: the target collection with the fresh items in place of the old run, and each
+ * collection above it copied with its item replaced. Nothing the basis holds is changed, so an
+ * earlier tree (and a model built on it) stays valid.
+ */
+function rebuild(region: Region, fresh: Collection, delta: number): Collection | undefined {
+  const { target, first, last } = region;
+  const after = (item: unknown) => copyMoved(item, delta);
+  // Offsets inside the re-parsed lines have no counterpart in the old text, except the target's own
+  // start and end when the run reaches its first or last item: they are the fresh items' now.
+  const known = new Map<number, number | undefined>();
+  const pair = (from: number, to: number) => known.set(from, known.has(from) && known.get(from) !== to ? undefined : to);
+  if (target.range && fresh.range) {
+    if (first === 0) pair(target.range[0], fresh.range[0]);
+    if (last === target.items.length - 1) {
+      pair(target.range[1], fresh.range[1]);
+      pair(target.range[2], fresh.range[2]);
+    }
+  }
+  const moved = (offset: number): number | undefined =>
+    known.has(offset) ? known.get(offset) : offset <= region.start ? offset : offset >= region.end ? offset + delta : undefined;
+
+  const items = [...target.items.slice(0, first), ...fresh.items, ...target.items.slice(last + 1).map(after)];
+  let node = copyCollection(target, items, moved);
+  for (let level = region.path.length - 1; level >= 0 && node; level--) {
+    const { collection, index } = region.path[level]!;
+    const child: Collection = node;
+    const copied = collection.items.map((item: unknown, k: number) => {
+      if (k < index) return item;
+      if (k > index) return after(item);
+      return isPair(item) ? copyPair(item, item.key, child) : child;
+    });
+    node = copyCollection(collection, copied, moved);
+  }
+  return node;
+}
+
+function copyCollection(node: Collection, items: unknown[], moved: (offset: number) => number | undefined): Collection | undefined {
+  const range = node.range?.map(moved);
+  if (range?.some((x) => x === undefined)) return undefined;
+  const copy = Object.assign(isMap(node) ? new YAMLMap(node.schema) : new YAMLSeq(node.schema), node);
+  copy.items = items as typeof copy.items;
+  if (range) copy.range = range as [number, number, number];
+  return copy;
+}
+
+function copyPair(pair: Pair, key: unknown, value: unknown): Pair {
+  const copy = Object.assign(new Pair(key, value), pair);
+  copy.key = key;
+  copy.value = value;
+  return copy;
+}
+
+/** A deep copy of an unchanged subtree with every offset moved by `by` (the subtree itself when by is 0). */
+function copyMoved<T>(node: T, by: number): T {
+  if (by === 0 || node === null || typeof node !== 'object') return node;
+  if (isPair(node)) return copyPair(node, copyMoved(node.key, by), copyMoved(node.value, by)) as T;
+  if (!isNode(node)) return node;
+  const r = node.range;
+  const range: [number, number, number] | undefined = r ? [r[0] + by, r[1] + by, r[2] + by] : undefined;
+  if (isScalar(node)) {
+    const copy = Object.assign(new Scalar(node.value), node);
+    if (range) copy.range = range;
+    return copy as T;
+  }
+  if (isMap(node) || isSeq(node)) {
+    const copy = Object.assign(isMap(node) ? new YAMLMap(node.schema) : new YAMLSeq(node.schema), node);
+    copy.items = (node.items as unknown[]).map((item) => copyMoved(item, by)) as typeof copy.items;
+    if (range) copy.range = range;
+    return copy as T;
+  }
+  return node;
+}

@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import { isMap, isPair, isScalar, isSeq, type YAMLMap } from 'yaml';
+import { parseYaml, reparseYaml, reuseParse, Source, Tree } from '../src/index.js';
+
+const PACK = `id: demo
+prompts:
+  triage:
+    id: triage
+    system_template: |
+      Sort the request.
+      Say which queue.
+    tools: [lookup]
+workflow:
+  entry: start
+  states:
+    start:
+      prompt_task: triage
+      on_event: { Done: end }
+    end:
+      prompt_task: triage
+      terminal: true
+`;
+
+function shape(node: unknown): unknown {
+  if (isPair(node)) return [shape(node.key), shape(node.value)];
+  if (isScalar(node)) return { value: node.value, type: node.type, range: node.range };
+  if (isMap(node) || isSeq(node)) return { flow: !!node.flow, range: node.range, items: node.items.map(shape) };
+  return node ?? null;
+}
+
+const basisOf = (text: string) => new Tree(new Source('p.promptpack.yaml', text)).basis!;
+
+/** The re-parse of `changed` from `text`'s tree, checked against a full parse when it answers. */
+function reparsed(text: string, changed: string) {
+  const root = reparseYaml(basisOf(text), changed);
+  if (root) expect(shape(root)).toEqual(shape(parseYaml(changed).contents));
+  return root;
+}
+
+describe('reparseYaml', () => {
+  it('parses only the changed lines: nodes before them are shared, the rest equal a full parse', () => {
+    const basis = basisOf(PACK);
+    const changed = PACK.replace('prompt_task: triage\n      terminal', 'prompt_task: triaged\n      terminal');
+    const root = reparseYaml(basis, changed) as YAMLMap;
+    expect(shape(root)).toEqual(shape(parseYaml(changed).contents));
+    const prompts = (n: YAMLMap) => n.items[1]!.value;
+    expect(prompts(root)).toBe(prompts(basis.root as YAMLMap));
+  });
+
+  it('handles a new key, a removed line, an edit in a block scalar and in a flow mapping', () => {
+    expect(reparsed(PACK, PACK.replace('    tools: [lookup]\n', '    tools: [lookup]\n    version: 1.0.0\n'))).toBeDefined();
+    expect(reparsed(PACK, PACK.replace('      terminal: true\n', ''))).toBeDefined();
+    expect(reparsed(PACK, PACK.replace('Say which queue.', 'Say which queue, and why.'))).toBeDefined();
+    expect(reparsed(PACK, PACK.replace('{ Done: end }', '{ Done: end, Retry: start }'))).toBeDefined();
+  });
+
+  it('leaves the basis as it was', () => {
+    const basis = basisOf(PACK);
+    const before = JSON.stringify(shape(basis.root));
+    reparseYaml(basis, PACK.replace('entry: start', 'entry: started here'));
+    expect(JSON.stringify(shape(basis.root))).toBe(before);
+  });
+
+  it('declines what only a full parse can read right', () => {
+    const cases = {
+      'a joined line': PACK.replace('id: triage\n    system_template', 'id: triage    system_template'),
+      'an unclosed quote': PACK.replace('entry: start', 'entry: "start'),
+      'an unclosed flow mapping': PACK.replace('{ Done: end }', '{ Done: end'),
+      'an alias': PACK.replace('entry: start', 'entry: *start'),
+      'an anchor': PACK.replace('entry: start', 'entry: &e start'),
+      'a document marker': PACK.replace('  entry: start\n', '  entry: start\n---\n'),
+      'a line moved left of its siblings': PACK.replace('    tools: [lookup]', '  tools: [lookup]'),
+      'a key turned into a sequence item': PACK.replace('    tools: [lookup]', '    - tools'),
+      'a comment line before the first key of the lines': PACK.replace('    end:\n', '    # the end\n    end:\n'),
+    };
+    for (const [what, changed] of Object.entries(cases)) {
+      expect(reparseYaml(basisOf(PACK), changed), what).toBeUndefined();
+    }
+  });
+
+  it('gives the basis root back when nothing changed', () => {
+    const basis = basisOf(PACK);
+    expect(reparseYaml(basis, PACK)).toBe(basis.root);
+  });
+});
+
+describe('Tree with reuseParse', () => {
+  it('builds the same tree as a full parse, from the earlier version, once', () => {
+    const previous = new Source('p.promptpack.yaml', PACK);
+    const earlier = new Tree(previous);
+    const source = new Source('p.promptpack.yaml', PACK.replace('entry: start', 'entry: end'));
+    reuseParse(source, previous);
+    const tree = new Tree(source);
+    const full = new Tree(new Source('p.promptpack.yaml', source.text));
+    expect(shape(tree.root)).toEqual(shape(full.root));
+    expect(tree.value).toEqual(full.value);
+    expect(tree.get(tree.root, 'prompts')).toBe(earlier.get(earlier.root, 'prompts'));
+    // The link is used up: a second tree of the same source is parsed in full.
+    const again = new Tree(source);
+    expect(again.get(again.root, 'prompts')).not.toBe(earlier.get(earlier.root, 'prompts'));
+  });
+
+  it('reports a duplicate key the edit brings, as a full parse does', () => {
+    const previous = new Source('p.promptpack.yaml', PACK);
+    new Tree(previous);
+    const source = new Source('p.promptpack.yaml', PACK.replace('    tools: [lookup]\n', '    tools: [lookup]\n    id: again\n'));
+    reuseParse(source, previous);
+    const tree = new Tree(source);
+    expect(tree.diagnostics.map((d) => d.rule)).toEqual(['core/duplicate-key']);
+    expect(tree.diagnostics).toEqual(new Tree(new Source('p.promptpack.yaml', source.text)).diagnostics);
+  });
+
+  it('offers no basis for a flow-style (JSON) document, one with errors, or one with anchors', () => {
+    expect(new Tree(new Source('p.pack.json', '{"id": "x"}')).basis).toBeUndefined();
+    expect(new Tree(new Source('p.yaml', 'a: [1\n')).basis).toBeUndefined();
+    expect(new Tree(new Source('p.yaml', 'a: &x 1\nb: *x\n')).basis).toBeUndefined();
+    expect(new Tree(new Source('p.yaml', 'a: 1\n')).basis).toBeDefined();
+  });
+});

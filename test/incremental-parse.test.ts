@@ -1,0 +1,135 @@
+// The incremental re-parse (core's reparseYaml) against a full parse of the same text, on every
+// YAML file of the corpus and the fixtures, under thousands of seeded random edits: where it
+// answers, its nodes must be what a full parse gives, offsets included.
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { isMap, isPair, isScalar, isSeq } from 'yaml';
+import { parseYaml, reparseYaml, reuseParse, Source, Tree } from '@flowlint/core';
+import { hasShared, repoRoot, sharedDir } from './support/paths.js';
+
+function yamlFiles(dir: string): string[] {
+  const out: string[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...yamlFiles(full));
+    else if (/\.ya?ml$/.test(entry.name)) out.push(full);
+  }
+  return out.sort();
+}
+
+/** Everything flowlint reads from a node: kind, value, scalar style, flow style and offsets. */
+function shape(node: unknown): unknown {
+  if (isPair(node)) return [shape(node.key), shape(node.value)];
+  if (isScalar(node)) return { value: node.value, type: node.type, range: node.range };
+  if (isMap(node) || isSeq(node)) return { kind: isMap(node) ? 'map' : 'seq', flow: !!node.flow, range: node.range, items: node.items.map(shape) };
+  return node ?? null;
+}
+
+/** A seeded generator, so a failure names an edit that can be replayed. */
+function random(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const SNIPPETS = ['x', ' ', '\n', ': ', '- ', '#', '"', "'", '[', '{', '|', '  ', 'key: value\n', '  - item\n', '\n\n', '*a', '&a ', '---\n'];
+
+function edit(text: string, next: () => number): string {
+  const lines = text.split('\n');
+  const pick = (n: number) => Math.floor(next() * n);
+  const at = pick(text.length + 1);
+  switch (pick(7)) {
+    case 0:
+      return text.slice(0, at) + SNIPPETS[pick(SNIPPETS.length)] + text.slice(at);
+    case 1:
+      return text.slice(0, at) + text.slice(at + 1 + pick(20));
+    case 2: {
+      const line = pick(lines.length);
+      lines[line] = lines[pick(lines.length)]!;
+      return lines.join('\n');
+    }
+    case 3: {
+      const line = pick(lines.length);
+      lines.splice(line, 0, lines[line]!);
+      return lines.join('\n');
+    }
+    case 4:
+      lines.splice(pick(lines.length), 1 + pick(3));
+      return lines.join('\n');
+    case 5: {
+      const line = pick(lines.length);
+      lines[line] = next() < 0.5 ? `  ${lines[line]}` : lines[line]!.replace(/^ {1,2}/, '');
+      return lines.join('\n');
+    }
+    default: {
+      // What typing mostly is: a word changes inside a value.
+      const m = /[A-Za-z]+/g;
+      m.lastIndex = at;
+      const word = m.exec(text);
+      return word ? text.slice(0, word.index) + word[0].toUpperCase() + 'ed' + text.slice(word.index + word[0].length) : text + 'z';
+    }
+  }
+}
+
+describe('incremental re-parse', () => {
+  const dirs = [path.join(repoRoot, 'fixtures'), ...(hasShared ? [path.join(sharedDir, 'corpus')] : [])];
+  const files = dirs.flatMap(yamlFiles);
+
+  it('gives what a full parse gives, under random edits of every YAML file (and edits on edits)', () => {
+    let reused = 0;
+    let tried = 0;
+    files.forEach((file, index) => {
+      const next = random(index + 1);
+      let previous = new Source('f.yaml', readFileSync(file, 'utf8'));
+      let basis = new Tree(previous).basis;
+      for (let round = 0; round < 12; round++) {
+        const source = new Source('f.yaml', edit(previous.text, next));
+        const full = parseYaml(source.text);
+        if (basis) {
+          tried++;
+          const root = reparseYaml(basis, source.text);
+          if (root) {
+            reused++;
+            expect(full.errors, `${file} round ${round}: reused a parse of text with errors`).toEqual([]);
+            expect(shape(root), `${file} round ${round}`).toEqual(shape(full.contents));
+          }
+        }
+        // The next edit starts from this version's tree, as in an editor: a re-used one when it could be.
+        reuseParse(source, previous);
+        basis = new Tree(source).basis;
+        previous = source;
+      }
+    });
+    // Many random edits break the file (and a broken file offers no basis); of the rest, most go the short way.
+    expect(tried).toBeGreaterThan(1000);
+    expect(reused / tried).toBeGreaterThan(0.4);
+  });
+
+  it('a tree built through reuseParse equals a full parse: values, findings and positions', () => {
+    let compared = 0;
+    files.forEach((file, index) => {
+      const next = random(1000 + index);
+      let previous = new Source('f.yaml', readFileSync(file, 'utf8'));
+      new Tree(previous);
+      for (let round = 0; round < 4; round++) {
+        const source = new Source('f.yaml', edit(previous.text, next));
+        reuseParse(source, previous);
+        const incremental = new Tree(source);
+        const full = new Tree(new Source('f.yaml', source.text));
+        expect(shape(incremental.root), `${file} round ${round}`).toEqual(shape(full.root));
+        expect(incremental.value).toEqual(full.value);
+        expect(incremental.diagnostics).toEqual(full.diagnostics);
+        expect([incremental.clean, incremental.usable]).toEqual([full.clean, full.usable]);
+        compared++;
+        previous = source;
+      }
+    });
+    expect(compared).toBe(files.length * 4);
+  });
+});
