@@ -4,7 +4,9 @@
 // Typing edits go through the incremental re-parse (only the changed lines are parsed again);
 // a document opened anew shows the cost with a whole parse. Then the engine alone (lintUnit) and
 // the parse alone on the same text, to show where the time goes. Not a timed unit test.
+// FORMAT=json measures the same pack as an 800-line .pack.json (flow style: always a whole parse).
 import { loadavg } from 'node:os';
+import { parse } from 'yaml';
 import { PassThrough } from 'node:stream';
 import { performance } from 'node:perf_hooks';
 import { listen } from '@flowlint/language-server';
@@ -39,8 +41,16 @@ function pack(states) {
   return lines.join('\n') + '\n';
 }
 
-let text = pack(66);
+const json = process.env.FORMAT === 'json';
+const file = json ? 'bench.pack.json' : 'bench.promptpack.yaml';
+const languageId = json ? 'json' : 'yaml';
+const asText = (states) => (json ? JSON.stringify(parse(pack(states)), null, 2) + '\n' : pack(states));
+let states = 10;
+while (asText(states).split('\n').length < 800) states++;
+let text = asText(states);
 const lineCount = text.split('\n').length - 1;
+const DESCRIPTION = json ? /"description": "State (\d+)( edited \d+)?"/ : /description: State (\d+)( edited \d+)?\n/;
+const described = (n, round) => (json ? `"description": "State ${n} edited ${round}"` : `description: State ${n} edited ${round}\n`);
 
 const toServer = new PassThrough();
 const toClient = new PassThrough();
@@ -54,14 +64,14 @@ client.onNotification(PublishDiagnosticsNotification.type, (p) => {
 });
 client.listen();
 
-const uri = 'file:///bench/bench.promptpack.yaml';
+const uri = `file:///bench/${file}`;
 await client.sendRequest(InitializeRequest.type, { processId: process.pid, rootUri: 'file:///bench', capabilities: {}, workspaceFolders: null });
 await client.sendNotification(InitializedNotification.type, {});
 const published = (version, at = uri) => new Promise((resolve) => waiting.set(`${at}@${version}`, resolve));
 
 let version = 1;
 let first = published(version);
-await client.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'yaml', version, text } });
+await client.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId, version, text } });
 const firstResult = await first;
 
 const times = [];
@@ -69,7 +79,7 @@ const times = [];
 const cpuTimes = [];
 for (let round = 0; round < WARMUP + ROUNDS; round++) {
   // A real edit each round: the description of one state changes.
-  text = text.replace(/description: State (\d+)( edited \d+)?\n/, (_m, n) => `description: State ${n} edited ${round}\n`);
+  text = text.replace(DESCRIPTION, (_m, n) => described(n, round));
   version++;
   const done = published(version);
   const start = performance.now();
@@ -86,10 +96,10 @@ for (let round = 0; round < WARMUP + ROUNDS; round++) {
 // The same text opened as a new document each round: no earlier parse to start from.
 const openTimes = [];
 for (let round = 0; round < WARMUP + ROUNDS; round++) {
-  const other = `file:///bench/opened-${round}.promptpack.yaml`;
+  const other = `file:///bench/opened-${round}-${file}`;
   const done = published(1, other);
   const start = performance.now();
-  await client.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri: other, languageId: 'yaml', version: 1, text } });
+  await client.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri: other, languageId, version: 1, text } });
   await done;
   if (round >= WARMUP) openTimes.push(performance.now() - start);
   const closed = published(undefined, other);
@@ -100,7 +110,7 @@ for (let round = 0; round < WARMUP + ROUNDS; round++) {
 const parseTimes = [];
 for (let i = 0; i < WARMUP + ROUNDS; i++) {
   const start = performance.now();
-  new Tree(new Source('bench.promptpack.yaml', text));
+  new Tree(new Source(file, text));
   if (i >= WARMUP) parseTimes.push(performance.now() - start);
 }
 
@@ -108,14 +118,14 @@ const promptpack = dialects.find((d) => d.id === 'promptpack');
 const engineTimes = [];
 for (let i = 0; i < WARMUP + ROUNDS; i++) {
   const start = performance.now();
-  lintUnit(new Source('bench.promptpack.yaml', text), promptpack, rules, memoryHost({}), defaultSettings);
+  lintUnit(new Source(file, text), promptpack, rules, memoryHost({}), defaultSettings);
   if (i >= WARMUP) engineTimes.push(performance.now() - start);
 }
 
 const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
 const ms = (x) => `${x.toFixed(2)} ms`;
 console.log(`load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} (the numbers scale with it)`);
-console.log(`LSP re-lint of one ${lineCount}-line pack (${firstResult.diagnostics.length} findings), ${ROUNDS} edits after ${WARMUP} warm-up:`);
+console.log(`LSP re-lint of one ${lineCount}-line ${json ? 'JSON ' : ''}pack (${firstResult.diagnostics.length} findings), ${ROUNDS} edits after ${WARMUP} warm-up:`);
 console.log(`  typing edit, didChange → publishDiagnostics: p50 ${ms(pct(times, 50))}, p95 ${ms(pct(times, 95))}, max ${ms(Math.max(...times))}`);
 console.log(`  CPU time of the same:                        p50 ${ms(pct(cpuTimes, 50))}, p95 ${ms(pct(cpuTimes, 95))}`);
 console.log(`  whole parse, didOpen → publishDiagnostics:   p50 ${ms(pct(openTimes, 50))}, p95 ${ms(pct(openTimes, 95))}`);
