@@ -55,20 +55,32 @@ describe('--cache', () => {
       host.readFile('unit/later.md');
       host.readDir('unit');
       const outcome = { file: 'unit/main.md', files: [{ path: 'unit/main.md', dialect: 'fake' }], diagnostics: [] };
-      const cache = new LintCache('cache.json');
-      cache.store(target, 'settings', 'main', outcome, log);
-      expect(cache.lookup(target, 'settings', 'main')).toEqual(outcome);
-      expect(cache.lookup(target, 'other settings', 'main')).toBeUndefined();
-      expect(cache.lookup(target, 'settings', 'main edited')).toBeUndefined();
+      const stored = new LintCache('cache.json');
+      stored.store(target, 'settings', 'main', outcome, log);
+      stored.save();
+      // Each run has its own cache object (which reads each file once): a change shows in the next run.
+      const run = () => new LintCache('cache.json');
+      expect(run().lookup(target, 'settings', 'main')).toEqual(outcome);
+      expect(run().lookup(target, 'other settings', 'main')).toBeUndefined();
+      expect(run().lookup(target, 'settings', 'main edited')).toBeUndefined();
       writeFileSync('unit/other.md', 'two');
-      expect(cache.lookup(target, 'settings', 'main')).toBeUndefined();
+      expect(run().lookup(target, 'settings', 'main')).toBeUndefined();
       writeFileSync('unit/other.md', 'one');
-      expect(cache.lookup(target, 'settings', 'main')).toEqual(outcome);
+      expect(run().lookup(target, 'settings', 'main')).toEqual(outcome);
       writeFileSync('unit/later.md', 'now here');
-      expect(cache.lookup(target, 'settings', 'main')).toBeUndefined();
+      expect(run().lookup(target, 'settings', 'main')).toBeUndefined();
     } finally {
       process.chdir(cwd);
     }
+  });
+
+  it('re-lints a workflow when another workflow it consulted changes its name', () => {
+    const workflow = (name: string) => `name: ${name}\ndescription: Ship it.\nnodes:\n  - id: ship\n    bash: ./ship.sh\n`;
+    const dir = tempFiles({ '.archon/workflows/deploy.yaml': workflow('deploy'), '.archon/workflows/copy.yaml': workflow('deploy') });
+    const run = () => flowlint(['--cache', '--format', 'compact', '.'], { cwd: dir }).stdout;
+    expect(run().match(/archon\/duplicate-workflow-name/g)).toHaveLength(2);
+    writeFileSync(path.join(dir, '.archon/workflows/copy.yaml'), workflow('deploy-copy'));
+    expect(run()).not.toMatch(/duplicate-workflow-name/);
   });
 });
 

@@ -81,6 +81,22 @@ describe('multi-file units from unsaved buffers', () => {
     const found = await client.diagnostics(uriOf(ws.file('a.part.yaml')), (d) => d.length > 0);
     expect(codes(found)).toEqual(['inc/bad-part']);
   });
+
+  it('a file a unit only consulted (the name of another workflow) re-lints it when edited, unsaved', async () => {
+    const workflow = (name: string) => `name: ${name}\ndescription: Ship it.\nnodes:\n  - id: ship\n    bash: ./ship.sh\n`;
+    const { ws, client } = await session({ '.archon/workflows/deploy.yaml': workflow('deploy'), '.archon/workflows/copy.yaml': workflow('deploy') });
+    const deploy = await client.open(ws.file('.archon/workflows/deploy.yaml'), workflow('deploy'));
+    const clash = await client.diagnostics(deploy, (d) => d.length > 0);
+    expect(codes(clash)).toEqual(['archon/duplicate-workflow-name']);
+    expect(clash[0]!.relatedInformation?.[0]?.location.uri).toBe(uriOf(ws.file('.archon/workflows/copy.yaml')));
+    // Renaming the copy in the editor, before any save, clears the finding on the file that was not edited.
+    const copy = await client.open(ws.file('.archon/workflows/copy.yaml'), workflow('deploy'));
+    await client.diagnostics(copy, (d) => d.length > 0);
+    const before = client.publications(deploy).length;
+    await client.change(copy, workflow('deploy-copy'));
+    expect(await client.diagnostics(deploy, () => true, before)).toEqual([]);
+    expect(await client.diagnostics(copy, (d) => d.length === 0)).toEqual([]);
+  });
 });
 
 describe('robustness', () => {

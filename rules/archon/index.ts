@@ -9,6 +9,7 @@ import contextResume from './context-resume.js';
 import dependencyCycle from './dependency-cycle.js';
 import droppedValue from './dropped-value.js';
 import duplicateNodeId from './duplicate-node-id.js';
+import duplicateWorkflowName from './duplicate-workflow-name.js';
 import dynamicInclude from './dynamic-include.js';
 import envKeyCollision from './env-key-collision.js';
 import fanOut from './fan-out.js';
@@ -63,6 +64,7 @@ export const archonRules: readonly Rule<any>[] = [
   dependencyCycle,
   droppedValue,
   duplicateNodeId,
+  duplicateWorkflowName,
   dynamicInclude,
   envKeyCollision,
   fanOut,

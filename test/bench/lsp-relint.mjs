@@ -6,23 +6,11 @@
 // the parse alone on the same text, to show where the time goes. Not a timed unit test.
 // FORMAT=json measures the same pack as an 800-line .pack.json (flow style: always a whole parse).
 import { loadavg } from 'node:os';
-import { parse } from 'yaml';
-import { PassThrough } from 'node:stream';
 import { performance } from 'node:perf_hooks';
-import { listen } from '@flowlint/language-server';
+import { parse } from 'yaml';
 import { dialects, rules } from '@flowlint/rules';
 import { defaultSettings, lintUnit, memoryHost, Source, Tree } from '@flowlint/core';
-import {
-  createProtocolConnection,
-  DidChangeTextDocumentNotification,
-  DidCloseTextDocumentNotification,
-  DidOpenTextDocumentNotification,
-  InitializedNotification,
-  InitializeRequest,
-  PublishDiagnosticsNotification,
-  StreamMessageReader,
-  StreamMessageWriter,
-} from 'vscode-languageserver-protocol/node';
+import { lspSession, percentile as pct } from './lsp-session.mjs';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 300);
 const WARMUP = 30;
@@ -52,42 +40,20 @@ const lineCount = text.split('\n').length - 1;
 const DESCRIPTION = json ? /"description": "State (\d+)( edited \d+)?"/ : /description: State (\d+)( edited \d+)?\n/;
 const described = (n, round) => (json ? `"description": "State ${n} edited ${round}"` : `description: State ${n} edited ${round}\n`);
 
-const toServer = new PassThrough();
-const toClient = new PassThrough();
-listen(toServer, toClient, { dialects, rules, debounceMs: 0, scanWorkspace: false });
-const client = createProtocolConnection(new StreamMessageReader(toClient), new StreamMessageWriter(toServer));
-const waiting = new Map();
-client.onNotification(PublishDiagnosticsNotification.type, (p) => {
-  const key = `${p.uri}@${p.version}`;
-  waiting.get(key)?.(p);
-  waiting.delete(key);
-});
-client.listen();
-
 const uri = `file:///bench/${file}`;
-await client.sendRequest(InitializeRequest.type, { processId: process.pid, rootUri: 'file:///bench', capabilities: {}, workspaceFolders: null });
-await client.sendNotification(InitializedNotification.type, {});
-const published = (version, at = uri) => new Promise((resolve) => waiting.set(`${at}@${version}`, resolve));
-
-let version = 1;
-let first = published(version);
-await client.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId, version, text } });
-const firstResult = await first;
+const session = await lspSession('file:///bench');
+const firstResult = (await session.open(uri, languageId, text)).published;
 
 const times = [];
 // CPU time as well as wall time: on a shared machine the wall time also counts waiting for a core.
 const cpuTimes = [];
-for (let round = 0; round < WARMUP + ROUNDS; round++) {
+for (let round = 0, version = 2; round < WARMUP + ROUNDS; round++, version++) {
   // A real edit each round: the description of one state changes.
   text = text.replace(DESCRIPTION, (_m, n) => described(n, round));
-  version++;
-  const done = published(version);
-  const start = performance.now();
   const cpu = process.cpuUsage();
-  await client.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri, version }, contentChanges: [{ text }] });
-  await done;
+  const { ms } = await session.change(uri, version, text);
   if (round >= WARMUP) {
-    times.push(performance.now() - start);
+    times.push(ms);
     const used = process.cpuUsage(cpu);
     cpuTimes.push((used.user + used.system) / 1000);
   }
@@ -97,14 +63,9 @@ for (let round = 0; round < WARMUP + ROUNDS; round++) {
 const openTimes = [];
 for (let round = 0; round < WARMUP + ROUNDS; round++) {
   const other = `file:///bench/opened-${round}-${file}`;
-  const done = published(1, other);
-  const start = performance.now();
-  await client.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri: other, languageId, version: 1, text } });
-  await done;
-  if (round >= WARMUP) openTimes.push(performance.now() - start);
-  const closed = published(undefined, other);
-  await client.sendNotification(DidCloseTextDocumentNotification.type, { textDocument: { uri: other } });
-  await closed;
+  const { ms } = await session.open(other, languageId, text);
+  if (round >= WARMUP) openTimes.push(ms);
+  await session.close(other);
 }
 
 const parseTimes = [];
@@ -122,7 +83,6 @@ for (let i = 0; i < WARMUP + ROUNDS; i++) {
   if (i >= WARMUP) engineTimes.push(performance.now() - start);
 }
 
-const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
 const ms = (x) => `${x.toFixed(2)} ms`;
 console.log(`load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} (the numbers scale with it)`);
 console.log(`LSP re-lint of one ${lineCount}-line ${json ? 'JSON ' : ''}pack (${firstResult.diagnostics.length} findings), ${ROUNDS} edits after ${WARMUP} warm-up:`);
@@ -134,5 +94,5 @@ console.log(`  parse alone (core Tree, whole parse):        p50 ${ms(pct(parseTi
 console.log(`  ratio (p50): a typing edit costs ${(pct(times, 50) / pct(parseTimes, 50)).toFixed(2)}x a whole parse alone`);
 const budget = 10;
 console.log(pct(times, 95) <= budget ? `  typing edits within the ${budget} ms p95 budget` : `  typing edits OVER the ${budget} ms p95 budget`);
-client.dispose();
+session.dispose();
 process.exit(0);

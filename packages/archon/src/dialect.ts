@@ -1,5 +1,6 @@
-import { isMap, makeDiagnostic, Tree, type Dialect, type Host, type Source } from '@flowlint/core';
+import { isMap, makeDiagnostic, Tree, type Dialect, type Source } from '@flowlint/core';
 import { buildWorkflow } from './build.js';
+import { commandsFolder, discoveredNames, discoveryOf } from './discovery.js';
 import { resolveIncludes } from './includes.js';
 import type { WorkflowModel } from './model.js';
 import { archonGraph, archonOutline, referenceSlots } from './services.js';
@@ -9,26 +10,6 @@ const WORKFLOW_PATH = /(^|\/)\.archon\/workflows\/.+\.ya?ml$/i;
 const YAML_FILE = /\.ya?ml$/i;
 const HAS_NODES = /^nodes[ \t]*:/m;
 const HAS_NAME = /^(name|description)[ \t]*:/m;
-
-/** `.archon/commands` beside the `.archon/workflows` folder the file is in, as far as the host can see it. */
-function commandsFolder(path: string, host: Host): WorkflowModel['commands'] {
-  const at = path.lastIndexOf('.archon/workflows/');
-  if (at === -1) return undefined;
-  const folder = `${path.slice(0, at)}.archon/commands`;
-  const entries = host.readDir(folder);
-  if (!entries) return undefined;
-  return { folder, names: new Set(entries.filter((e) => e.endsWith('.md')).map((e) => e.slice(0, -3))) };
-}
-
-/** How deep under `.archon/workflows/` the file is and, in a package folder, what else that folder holds. */
-function discoveryOf(path: string, host: Host): WorkflowModel['discovery'] {
-  const at = path.lastIndexOf('.archon/workflows/');
-  if (at === -1) return undefined;
-  const folders = path.slice(at + '.archon/workflows/'.length).split('/').slice(0, -1);
-  if (folders.length !== 1) return { depth: folders.length };
-  const entries = host.readDir(path.slice(0, path.lastIndexOf('/'))) ?? [];
-  return { depth: 1, packageFiles: entries.filter((e) => YAML_FILE.test(e)).sort() };
-}
 
 export const archon: Dialect<WorkflowModel> = {
   id: 'archon',
@@ -60,9 +41,19 @@ export const archon: Dialect<WorkflowModel> = {
     const commands = commandsFolder(source.path, host);
     if (commands) model.commands = commands;
     const discovery = discoveryOf(source.path, host);
-    if (discovery) model.discovery = discovery;
+    let consulted: string[] = [];
+    if (discovery) {
+      model.discovery = discovery;
+      // A file the engine does not load (too deep, or in a package it rejects) clashes with no name.
+      const loaded = discovery.depth === 0 || discovery.packageFiles?.length === 1;
+      if (loaded && model.name !== undefined) {
+        const others = discoveredNames(source.path, host);
+        consulted = others.files;
+        discovery.namesakes = others.names.filter((n) => n.name === model.name);
+      }
+    }
     // Included files are workflows of their own, linted as their own units; only the main file is this unit's.
-    return { model, diagnostics, sources: [source] };
+    return { model, diagnostics, sources: [source], consulted };
   },
 
   graph: archonGraph,

@@ -151,6 +151,15 @@ export interface Discovery {
   depth: number;
   /** For a file in a package folder: the YAML files that folder holds (the engine wants exactly one). */
   packageFiles?: string[];
+  /** Other discovered workflow files of the same folder that declare this file's name. */
+  namesakes?: DiscoveredName[];
+}
+
+/** A workflow file discovery finds, with the name it declares and where. */
+export interface DiscoveredName {
+  source: Source;
+  name: string;
+  span: Span;
 }
 
 /** Graph questions every rule shares, answered lazily once per model. */

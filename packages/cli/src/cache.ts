@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node
 import path from 'node:path';
 import type { Host, LintSettings } from '@flowlint/core';
 import { UsageError, type Target } from './discover.js';
-import { fileHost } from './host.js';
+import { fileHost, type ReadMemo } from './host.js';
 import type { UnitOutcome } from './lint.js';
 import { version } from './version.js';
 
@@ -60,6 +60,9 @@ export function recordingHost(base: Host): { host: Host; log: ReadLog } {
 export class LintCache {
   private readonly entries: Record<string, Entry>;
   private dirty = false;
+  /** Entries share dependencies (the workflows of one folder): each file is read and hashed once per run. */
+  private readonly reads: ReadMemo = new Map();
+  private readonly hashes = new Map<string, string>();
 
   constructor(private readonly file: string) {
     let entries: Record<string, Entry> = {};
@@ -75,16 +78,23 @@ export class LintCache {
   lookup(target: Target, settings: string, text: string): UnitOutcome | undefined {
     const entry = this.entries[target.file];
     if (!entry || entry.settings !== settings || entry.text !== hashText(text)) return undefined;
-    const host = fileHost(target.root);
+    const host = fileHost(target.root, this.reads);
     for (const [p, h] of Object.entries(entry.reads.files)) {
       const now = host.readFile(p);
-      if ((now === undefined ? null : hashText(now)) !== h) return undefined;
+      if ((now === undefined ? null : this.hashOf(now)) !== h) return undefined;
     }
     for (const [p, h] of Object.entries(entry.reads.dirs)) {
       const now = host.readDir(p);
       if ((now === undefined ? null : hashText([...now].sort().join('\n'))) !== h) return undefined;
     }
     return entry.outcome;
+  }
+
+  /** The memo hands back the same string for a file each time, so its hash is computed once. */
+  private hashOf(text: string): string {
+    let hash = this.hashes.get(text);
+    if (hash === undefined) this.hashes.set(text, (hash = hashText(text)));
+    return hash;
   }
 
   store(target: Target, settings: string, text: string, outcome: UnitOutcome, reads: ReadLog): void {

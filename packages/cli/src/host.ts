@@ -7,8 +7,15 @@ export function staysInside(rel: string): boolean {
   return rel !== '..' && !rel.startsWith(`..${path.sep}`) && !path.isAbsolute(rel);
 }
 
+/**
+ * A run's answers to reads, shared by its units: files do not change while one run lints them, and
+ * units consult each other (every Archon workflow reads the names of the others in its folder), so
+ * without it a folder of n files costs n² reads.
+ */
+export type ReadMemo = Map<string, string | readonly string[] | undefined>;
+
 /** Reads files under one root folder and nothing outside it (paths are resolved against cwd). */
-export function fileHost(root: string): Host {
+export function fileHost(root: string, memo?: ReadMemo): Host {
   const base = path.resolve(root);
   let realBase: string | undefined;
   const inside = (p: string): string | undefined => {
@@ -22,24 +29,37 @@ export function fileHost(root: string): Host {
       return undefined;
     }
   };
+  const remembered = <T extends string | readonly string[] | undefined>(kind: 'file' | 'dir', p: string, read: () => T): T => {
+    if (!memo) return read();
+    const key = `${kind}\0${base}\0${p}`;
+    if (memo.has(key)) return memo.get(key) as T;
+    const value = read();
+    memo.set(key, value);
+    return value;
+  };
   return {
-    readFile(p) {
-      const abs = inside(p);
-      if (!abs) return undefined;
-      try {
-        return statSync(abs).isFile() ? readFileSync(abs, 'utf8') : undefined;
-      } catch {
-        return undefined;
-      }
-    },
+    readFile: (p) =>
+      remembered('file', p, () => {
+        const abs = inside(p);
+        if (!abs) return undefined;
+        try {
+          return statSync(abs).isFile() ? readFileSync(abs, 'utf8') : undefined;
+        } catch {
+          return undefined;
+        }
+      }),
     readDir(p) {
-      const abs = inside(p);
-      if (!abs) return undefined;
-      try {
-        return readdirSync(abs);
-      } catch {
-        return undefined;
-      }
+      const names = remembered('dir', p, () => {
+        const abs = inside(p);
+        if (!abs) return undefined;
+        try {
+          return readdirSync(abs);
+        } catch {
+          return undefined;
+        }
+      });
+      // A copy: the caller may sort it in place.
+      return names && [...names];
     },
   };
 }

@@ -3,7 +3,7 @@ import { lintUnit, makeDiagnostic, sortAndDedupe, Source, type Diagnostic, type 
 import { dialects } from '@flowlint/rules';
 import { decodeText, invalidUtf8, type DecodedText } from './decode.js';
 import type { Target } from './discover.js';
-import { fileHost, overlayHost } from './host.js';
+import { fileHost, overlayHost, type ReadMemo } from './host.js';
 
 export interface LintedFile {
   path: string;
@@ -37,9 +37,10 @@ export function lintTargets(
   const settingsFor = typeof settings === 'function' ? settings : () => settings;
   const outcomes: UnitOutcome[] = [];
   const covered = new Set<string>();
+  const memo: ReadMemo = new Map();
   for (const target of targets) {
     if (covered.has(target.file)) continue;
-    const outcome = lintTarget(target, rules, settingsFor(target), forced);
+    const outcome = lintTarget(target, rules, settingsFor(target), forced, hostFor(target, memo));
     for (const f of outcome.files) covered.add(f.path);
     outcomes.push(outcome);
   }
@@ -99,8 +100,8 @@ export function lintTarget(
 }
 
 /** The files a target's unit may read: its root folder, with the target's own text when it is not on disk. */
-export function hostFor(target: Target): Host {
-  const base = fileHost(target.root);
+export function hostFor(target: Target, memo?: ReadMemo): Host {
+  const base = fileHost(target.root, memo);
   return target.text === undefined ? base : overlayHost(base, new Map([[target.file, target.text]]));
 }
 

@@ -4,6 +4,7 @@ import type { Dialect, LintSettings, Rule } from '@flowlint/core';
 import { recordingHost, type ReadLog } from './cache.js';
 import type { DecodedText } from './decode.js';
 import type { Target } from './discover.js';
+import type { ReadMemo } from './host.js';
 import { hostFor, lintTarget, type UnitOutcome } from './lint.js';
 
 export interface Job {
@@ -27,9 +28,10 @@ export interface JobResult {
  */
 export const WORKER_THRESHOLD = 500;
 
-export function lintJob(job: Job, rules: readonly Rule<any>[], forced: Dialect<any> | undefined, record: boolean): JobResult {
-  if (!record) return { outcome: lintTarget(job.target, rules, job.settings, forced, hostFor(job.target), job.read) };
-  const { host, log } = recordingHost(hostFor(job.target));
+/** Lints one job; `memo` is the run's (or this thread's share's) memory of what was read. */
+export function lintJob(job: Job, rules: readonly Rule<any>[], forced: Dialect<any> | undefined, record: boolean, memo: ReadMemo): JobResult {
+  if (!record) return { outcome: lintTarget(job.target, rules, job.settings, forced, hostFor(job.target, memo), job.read) };
+  const { host, log } = recordingHost(hostFor(job.target, memo));
   return { outcome: lintTarget(job.target, rules, job.settings, forced, host, job.read), reads: log };
 }
 
@@ -69,6 +71,7 @@ export async function lintInWorkers(
         });
       }),
   );
-  const mine = (shares[0] ?? []).map((job) => lintJob(job, rules, forced, record));
+  const memo: ReadMemo = new Map();
+  const mine = (shares[0] ?? []).map((job) => lintJob(job, rules, forced, record, memo));
   return [mine, ...(await Promise.all(others))].flat();
 }

@@ -19,6 +19,11 @@ export interface LoadResult<M> {
   diagnostics: Diagnostic[];
   /** Every file the unit read, the main one first. */
   sources: Source[];
+  /**
+   * Files the unit looked at without taking them in (another workflow's name, say): each is still
+   * linted as its own unit, but a change to one can change this unit's findings.
+   */
+  consulted?: string[];
 }
 
 /** How a file relates to a dialect. 'member' files are linted as part of a unit rooted elsewhere. */

@@ -13,6 +13,8 @@ export interface UnitResult {
   model: unknown;
   diagnostics: Diagnostic[];
   sources: Source[];
+  /** Files the unit looked at beyond its sources (see LoadResult.consulted). */
+  consulted: string[];
 }
 
 /**
@@ -32,7 +34,7 @@ export function lintUnit(
   try {
     loaded = dialect.load(source, host, settings.targets);
   } catch (error) {
-    return { dialect: dialect.id, model: undefined, diagnostics: [internalError(source, `loading as ${dialect.id}`, error)], sources: [source] };
+    return { dialect: dialect.id, model: undefined, diagnostics: [internalError(source, `loading as ${dialect.id}`, error)], sources: [source], consulted: [] };
   }
   const diagnostics = [...loaded.diagnostics];
   const model = loaded.model;
@@ -53,7 +55,7 @@ export function lintUnit(
   }
   const knownRules = [...coreRules.map((r) => r.id), ...rules.map((r) => r.id)];
   const kept = applySuppressions(applySeverities(diagnostics, settings), loaded.sources, settings, knownRules, model !== undefined);
-  return { dialect: dialect.id, model, diagnostics: applySeverities(kept, settings), sources: loaded.sources };
+  return { dialect: dialect.id, model, diagnostics: applySeverities(kept, settings), sources: loaded.sources, consulted: loaded.consulted ?? [] };
 }
 
 function toDiagnostic(d: ReportDescriptor, rule: string, severity: Diagnostic['severity'], main: Source): Diagnostic {

@@ -12,6 +12,8 @@ export interface UnitState {
   model: unknown;
   /** Every file the unit read, by path, with the text the lint saw. */
   sources: Map<string, Source>;
+  /** Files it looked at beyond those (another workflow's name): a change to one re-lints it too. */
+  consulted: ReadonlySet<string>;
   diagnostics: Diagnostic[];
   /** For each file read, the version of its open document at lint time (undefined: read from disk). */
   versions: Map<string, number | undefined>;
@@ -59,9 +61,10 @@ export class Units {
     return out;
   }
 
-  /** The units a change to `path` concerns: those that read it, and the file itself when it is one. */
+  /** The units a change to `path` concerns: those that read or consulted it, and the file itself when it is one. */
   affectedBy(path: string): string[] {
     const mains = new Set(this.containing(path).map((u) => u.main));
+    for (const unit of this.units.values()) if (unit.consulted.has(path)) mains.add(unit.main);
     const text = this.read(path);
     if (text !== undefined && this.detect(path, text)) mains.add(path);
     else if (this.units.has(path)) mains.add(path); // it stopped being one: lint() says so, and it is dropped
@@ -112,6 +115,7 @@ export class Units {
       // While the user types, a unit may not load for a moment; services keep the last model meanwhile.
       model: result.model ?? (previous?.dialect === dialect ? previous.model : undefined),
       sources,
+      consulted: new Set(result.consulted),
       diagnostics: result.diagnostics,
       versions,
     };
@@ -189,12 +193,12 @@ function lintOrLoad(
   rules: readonly Rule<any>[],
   host: Host,
   { ignored, settings }: ResolvedSettings,
-): { model: unknown; diagnostics: Diagnostic[]; sources: readonly Source[] } {
+): { model: unknown; diagnostics: Diagnostic[]; sources: readonly Source[]; consulted: readonly string[] } {
   if (!ignored) return lintUnit(source, dialect, rules, host, settings);
   try {
     const loaded = dialect.load(source, host, settings.targets);
-    return { model: loaded.model, diagnostics: [], sources: loaded.sources };
+    return { model: loaded.model, diagnostics: [], sources: loaded.sources, consulted: loaded.consulted ?? [] };
   } catch {
-    return { model: undefined, diagnostics: [], sources: [source] };
+    return { model: undefined, diagnostics: [], sources: [source], consulted: [] };
   }
 }

@@ -1,0 +1,45 @@
+import { memoryHost } from '@flowlint/core';
+import { describe, expect, it } from 'vitest';
+import { discoveredNames } from '../src/discovery.js';
+
+const W = 'repo/.archon/workflows';
+
+describe('discoveredNames', () => {
+  it('reads the other discovered workflows of the folder: its files and single-file packages', () => {
+    const host = memoryHost({
+      [`${W}/self.yaml`]: 'name: self\n',
+      [`${W}/plain.yml`]: 'name: plain # a comment\ndescription: x\n',
+      [`${W}/quoted.yaml`]: "description: first\nname: 'quoted name'\n",
+      [`${W}/pack/only.yaml`]: 'name: packaged\n',
+      [`${W}/rejected/a.yaml`]: 'name: a\n',
+      [`${W}/rejected/b.yaml`]: 'name: b\n',
+      [`${W}/deep/er/c.yaml`]: 'name: deep\n',
+      [`${W}/README.md`]: 'name: not a workflow\n',
+    });
+    const { files, names } = discoveredNames(`${W}/self.yaml`, host);
+    expect(files).toEqual([`${W}/pack/only.yaml`, `${W}/plain.yml`, `${W}/quoted.yaml`]);
+    expect(names.map((n) => [n.source.path, n.name])).toEqual([
+      [`${W}/pack/only.yaml`, 'packaged'],
+      [`${W}/plain.yml`, 'plain'],
+      [`${W}/quoted.yaml`, 'quoted name'],
+    ]);
+    const quoted = names[2]!;
+    expect(quoted.source.text.slice(quoted.span.start, quoted.span.end)).toBe("'quoted name'");
+  });
+
+  it('leaves out a name its line cannot settle alone', () => {
+    const host = memoryHost({
+      [`${W}/self.yaml`]: 'name: self\n',
+      [`${W}/block.yaml`]: 'name: |\n  self\n',
+      [`${W}/continued.yaml`]: 'name: self\n  and more\n',
+      [`${W}/flow.yaml`]: '{ name: self }\n',
+      [`${W}/nested.yaml`]: 'meta:\n  name: self\n',
+      [`${W}/unclosed.yaml`]: 'name: "self\n',
+    });
+    expect(discoveredNames(`${W}/self.yaml`, host).names).toEqual([]);
+  });
+
+  it('finds nothing outside an .archon/workflows folder', () => {
+    expect(discoveredNames('repo/workflows/x.yaml', memoryHost({ 'repo/workflows/y.yaml': 'name: x\n' }))).toEqual({ files: [], names: [] });
+  });
+});
