@@ -9,13 +9,13 @@ export default defineRule<PackModel>({
   summary: "a step's modifiers.eval must name a pack-level eval",
   check(pack, report) {
     for (const composition of pack.compositions.values()) {
-      for (const { step, id } of stepGraph(composition).steps) {
+      for (const { step } of stepGraph(composition).steps) {
         for (const ref of step.evalRefs) {
           if (typeof ref.value !== 'string' || pack.evalIds.has(ref.value)) continue;
           report({
             at: ref.node,
             message:
-              `step '${id ?? '?'}' of composition '${composition.key}' attaches eval '${ref.value}', which no pack-level eval ` +
+              `${step.label} of composition '${composition.key}' attaches eval '${ref.value}', which no pack-level eval ` +
               `declares${suggestion(ref.value, pack.evalIds, 'eval ids')}; add an eval with that id under evals, or remove it`,
           });
         }

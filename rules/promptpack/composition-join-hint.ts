@@ -22,7 +22,7 @@ export default defineRule<PackModel>({
         report({
           at: join.id?.node ?? join.node,
           message:
-            `step '${String(join.id?.value ?? '?')}' comes after the paths of branch '${String(step.id?.value ?? '?')}' but has ` +
+            `${join.label} comes after the paths of the branch ${step.label} but has ` +
             `no depends_on, so it runs after whichever step precedes it in the list; declare depends_on with the steps it joins`,
         });
       });

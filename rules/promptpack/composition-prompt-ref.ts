@@ -9,13 +9,13 @@ export default defineRule<PackModel>({
   summary: "a prompt or agent step's prompt_task must name a prompt",
   check(pack, report) {
     for (const composition of pack.compositions.values()) {
-      for (const { step, id } of stepGraph(composition).steps) {
+      for (const { step } of stepGraph(composition).steps) {
         const task = stringOf(step.promptTask);
         if (task === undefined || pack.prompts.has(task)) continue;
         report({
           at: step.promptTask!.node,
           message:
-            `step '${id ?? '?'}' of composition '${composition.key}' runs prompt_task '${task}', which is not a key of prompts` +
+            `${step.label} of composition '${composition.key}' runs prompt_task '${task}', which is not a key of prompts` +
             `${suggestion(task, pack.prompts.keys(), 'prompts')}; name an existing prompt or add prompts.${task}`,
         });
       }

@@ -20,11 +20,10 @@ export default defineRule<PackModel>({
             `${suggestion(ref.value, byId.keys(), 'step ids')}; name a step of this composition`,
         });
       };
-      for (const { step, id } of steps) {
-        const where = `step '${id ?? '?'}'`;
-        check(step.then, `the 'then' of ${where}`);
-        check(step.else, `the 'else' of ${where}`);
-        for (const dep of step.dependsOn) check(dep, `the depends_on of ${where}`);
+      for (const { step } of steps) {
+        check(step.then, `the 'then' of ${step.label}`);
+        check(step.else, `the 'else' of ${step.label}`);
+        for (const dep of step.dependsOn) check(dep, `the depends_on of ${step.label}`);
       }
       check(composition.output, `the output of composition '${composition.key}'`);
     }

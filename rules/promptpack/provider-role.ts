@@ -32,7 +32,7 @@ export default defineRule<PackModel>({
       });
     }
     for (const composition of pack.compositions.values()) {
-      for (const { step, id } of stepGraph(composition).steps) {
+      for (const { step } of stepGraph(composition).steps) {
         if (step.kind?.value !== 'prompt' || step.outputSchema) continue;
         const prompt = pack.prompts.get(stringOf(step.promptTask) ?? '');
         const key = stringOf(step.provider) ?? providerOf(prompt);
@@ -42,7 +42,7 @@ export default defineRule<PackModel>({
         report({
           at,
           message:
-            `prompt step '${id ?? '?'}' of composition '${composition.key}' runs on provider '${key}' (role '${role}') but ` +
+            `prompt ${step.label} of composition '${composition.key}' runs on provider '${key}' (role '${role}') but ` +
             `declares no output_schema, so nothing says what shape of answer to expect from a non-LLM provider; add output_schema`,
         });
       }

@@ -29,7 +29,7 @@ export default defineRule<PackModel>({
       }
     }
     const visit = (step: StepModel, composition: string): void => {
-      const where = `step '${String(step.id?.value ?? '?')}' of composition '${composition}'`;
+      const where = `${step.label} of composition '${composition}'`;
       for (const ref of [...step.tools, ...(step.tool ? [step.tool] : [])]) {
         const finding = unknown(ref, where, tools);
         if (finding) report(finding);

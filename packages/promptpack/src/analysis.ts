@@ -140,9 +140,9 @@ export function providerReferences(pack: PackModel): ProviderReference[] {
     if (typeof key === 'string') out.push({ ref: prompt.provider!, key, where: `prompt '${prompt.key}'` });
   }
   for (const composition of pack.compositions.values()) {
-    for (const { step, id } of stepGraph(composition).steps) {
+    for (const { step } of stepGraph(composition).steps) {
       const key = step.provider?.value;
-      if (typeof key === 'string') out.push({ ref: step.provider!, key, where: `step '${id ?? '?'}' of composition '${composition.key}'` });
+      if (typeof key === 'string') out.push({ ref: step.provider!, key, where: `${step.label} of composition '${composition.key}'` });
     }
   }
   return out;

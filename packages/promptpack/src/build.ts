@@ -84,7 +84,7 @@ export function buildPack(tree: Tree, source: Source, root: TreeNode, specVersio
       node: e.value,
       version: at(e.value, 'version'),
       output: at(e.value, 'output'),
-      steps: tree.items(tree.get(e.value, 'steps')).map((n) => buildStep(tree, source, n, at, block, list)),
+      steps: tree.items(tree.get(e.value, 'steps')).map((n, i) => buildStep(tree, source, n, at, block, list, `step #${i + 1}`)),
     });
   }
 
@@ -102,13 +102,18 @@ export function buildPack(tree: Tree, source: Source, root: TreeNode, specVersio
   }
 
   const evalIds = new Set<string>();
-  for (const n of tree.items(tree.get(root, 'evals'))) {
+  // An eval without an id is named by its place in the list.
+  const evalLabel = (n: TreeNode, i: number) => {
+    const id = stringValue(tree.get(n, 'id'));
+    return id === undefined ? `eval #${i + 1}` : `eval '${id}'`;
+  };
+  tree.items(tree.get(root, 'evals')).forEach((n, i) => {
     const id = stringValue(tree.get(n, 'id'));
     if (id) evalIds.add(id);
-    collectExtensions(n, `eval '${id ?? '?'}'`);
-  }
+    collectExtensions(n, evalLabel(n, i));
+  });
   for (const p of tree.entries(tree.get(root, 'prompts'))) {
-    for (const n of tree.items(tree.get(p.value, 'evals'))) collectExtensions(n, `eval '${stringValue(tree.get(n, 'id')) ?? '?'}' of prompt '${p.key}'`);
+    tree.items(tree.get(p.value, 'evals')).forEach((n, i) => collectExtensions(n, `${evalLabel(n, i)} of prompt '${p.key}'`));
   }
   collectExtensions(tree.get(tree.get(root, 'metadata'), 'governance'), 'metadata.governance');
 
@@ -229,6 +234,8 @@ function buildStep(
   at: At,
   block: Block,
   list: (n: TreeNode | undefined) => Located[],
+  /** The step's name when it has no id: its place among its siblings. */
+  position: string,
 ): StepModel {
   const references: StepModel['references'] = [];
   for (const field of ['input', 'args', 'predicate']) {
@@ -241,8 +248,11 @@ function buildStep(
       references.push({ path, root: /^[^.[\s]*/.exec(path)![0], span: { start, end: start + m[0].length } });
     }
   }
+  const id = at(node, 'id');
+  const label = typeof id?.value === 'string' ? `step '${id.value}'` : position;
   return {
-    id: at(node, 'id'),
+    id,
+    label,
     kind: at(node, 'kind'),
     node,
     promptTask: at(node, 'prompt_task'),
@@ -253,7 +263,7 @@ function buildStep(
     else: at(node, 'else'),
     dependsOn: list(tree.get(node, 'depends_on')),
     evalRefs: list(tree.get(tree.get(node, 'modifiers'), 'eval')),
-    branches: tree.items(tree.get(node, 'branches')).map((n) => buildStep(tree, source, n, at, block, list)),
+    branches: tree.items(tree.get(node, 'branches')).map((n, i) => buildStep(tree, source, n, at, block, list, `branch #${i + 1} of ${label}`)),
     termination: block(node, 'termination'),
     reduce: block(node, 'reduce'),
     predicate: block(node, 'predicate'),

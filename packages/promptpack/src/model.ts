@@ -113,6 +113,8 @@ export interface AgentsModel {
 
 export interface StepModel {
   id?: Located;
+  /** How findings name the step: `step 'classify'`, else by position (`step #2`, `branch #1 of step 'fan'`). */
+  label: string;
   kind?: Located;
   node: TreeNode;
   promptTask?: Located;

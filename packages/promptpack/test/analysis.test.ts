@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { memoryHost, Source } from '@flowlint/core';
+import { lintMemory } from '../../../test/support/lint.js';
 import {
   forcedExitCycles,
   priorSteps,
@@ -95,5 +96,36 @@ describe('composition step graph', () => {
       - { id: b, kind: branch, predicate: { path: "\${a.output}", exists: true }, then: a }
 `).compositions.get('c')!;
     expect(stepCycles(looping)).toEqual([['a', 'b', 'a']]);
+  });
+});
+
+describe('step labels', () => {
+  it('names a step without an id by its place, a branch step by its place under its parallel step', () => {
+    const pack = `id: tickets
+name: Tickets
+version: 1.0.0
+template_engine: { version: v1, syntax: "{{variable}}" }
+prompts:
+  classify: { id: classify, name: Classify, version: 1.0.0, system_template: Classify the message. }
+workflow:
+  version: 1
+  entry: handle
+  states:
+    handle: { orchestration: composition, composition: handle_ticket, terminal: true }
+compositions:
+  handle_ticket:
+    version: 1
+    steps:
+      - { id: intent, kind: prompt, prompt_task: classify, input: "\${input.message}" }
+      - { kind: prompt, prompt_task: clasify, input: "\${input.message}" }
+      - id: fan
+        kind: parallel
+        branches:
+          - { kind: prompt, prompt_task: reply, input: "\${input.message}" }
+`;
+    const messages = lintMemory({ 'p.promptpack.yaml': pack }, 'promptpack')
+      .filter((d) => d.rule === 'promptpack/composition-prompt-ref')
+      .map((d) => d.message.split(' runs ')[0]);
+    expect(messages).toEqual(["step #2 of composition 'handle_ticket'", "branch #1 of step 'fan' of composition 'handle_ticket'"]);
   });
 });
