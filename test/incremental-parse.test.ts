@@ -1,19 +1,20 @@
 // The incremental re-parse (core's reparseYaml) against a full parse of the same text, on every
-// YAML file of the corpus and the fixtures, under thousands of seeded random edits: where it
-// answers, its nodes must be what a full parse gives, offsets included.
-import { readdirSync, readFileSync } from 'node:fs';
+// YAML and JSON file of the corpus and the fixtures (but the JSON Schemas of over 40 KB), under
+// thousands of seeded random edits: where it answers, its nodes must be what a full parse gives,
+// offsets included.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isMap, isPair, isScalar, isSeq } from 'yaml';
 import { parseYaml, reparseYaml, reuseParse, Source, Tree } from '@flowlint/core';
 import { hasShared, repoRoot, sharedDir } from './support/paths.js';
 
-function yamlFiles(dir: string): string[] {
+function dataFiles(dir: string): string[] {
   const out: string[] = [];
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...yamlFiles(full));
-    else if (/\.ya?ml$/.test(entry.name)) out.push(full);
+    if (entry.isDirectory()) out.push(...dataFiles(full));
+    else if (/\.ya?ml$/.test(entry.name) || (entry.name.endsWith('.json') && statSync(full).size <= 40_000)) out.push(full);
   }
   return out.sort();
 }
@@ -38,7 +39,7 @@ function random(seed: number): () => number {
   };
 }
 
-const SNIPPETS = ['x', ' ', '\n', ': ', '- ', '#', '"', "'", '[', '{', '|', '  ', 'key: value\n', '  - item\n', '\n\n', '*a', '&a ', '---\n'];
+const SNIPPETS = ['x', ' ', '\n', ': ', '- ', '#', '"', "'", '[', '{', '|', '  ', 'key: value\n', '  - item\n', '\n\n', '*a', '&a ', '---\n', ',', '}', ']', '"key": "value", ', '1', ', null'];
 
 function edit(text: string, next: () => number): string {
   const lines = text.split('\n');
@@ -79,7 +80,7 @@ function edit(text: string, next: () => number): string {
 
 describe('incremental re-parse', () => {
   const dirs = [path.join(repoRoot, 'fixtures'), ...(hasShared ? [path.join(sharedDir, 'corpus')] : [])];
-  const files = dirs.flatMap(yamlFiles);
+  const files = dirs.flatMap(dataFiles);
 
   it('gives what a full parse gives, under random edits of every YAML file (and edits on edits)', () => {
     let reused = 0;

@@ -67,7 +67,7 @@ export class Tree {
   /** True when the text parsed without syntax errors: only then are schema findings meaningful. */
   readonly clean: boolean;
 
-  /** What a later version's parse can start from: set for a clean block-style tree without anchors or aliases. */
+  /** What a later version's parse can start from: set for a clean tree whose root is a collection, without anchors or aliases. */
   readonly basis: ParseBasis | undefined;
 
   constructor(source: Source, region?: Region) {
@@ -149,8 +149,7 @@ export class Tree {
     if (!region) {
       treeOfSource.set(source, this);
       const root = this.root;
-      const blockRoot = (isMap(root) || isSeq(root)) && !root.flow;
-      if (this.clean && blockRoot && !anchored && text === source.text) this.basis = { text, root };
+      if (this.clean && (isMap(root) || isSeq(root)) && !anchored && text === source.text) this.basis = { text, root };
     }
   }
 

@@ -17,15 +17,18 @@ export interface ParseBasis {
 
 /**
  * The root node for `text`, built from the parse of an earlier version of the same file by parsing
- * again only the lines around what changed; the nodes before them are shared, those after them
+ * again only the items around what changed; the nodes before them are shared, those after them
  * are copied with their offsets moved. Undefined when that cannot be shown to give what a full
- * parse gives (the edit reaches beyond one block collection's items, the new lines do not parse
- * cleanly on their own, or they bring anchors, aliases or document markers): then parse it all.
+ * parse gives (the edit reaches beyond one collection's items, the new items do not parse cleanly
+ * on their own, or they bring anchors, aliases or document markers): then parse it all.
  *
- * Why this holds: the changed lines are whole items of one block collection, starting at a line
- * whose only indentation puts them at that collection's column. Re-parsed alone they must again be
- * items at that column and parse without error, so no flow collection, quoted string or block
- * scalar runs past them, and the unchanged text on either side reads as it did before.
+ * Why this holds, in block style: the changed lines are whole items of one block collection,
+ * starting at a line whose only indentation puts them at that collection's column. Re-parsed alone
+ * they must again be items at that column and parse without error, so no flow collection, quoted
+ * string or block scalar runs past them, and the unchanged text on either side reads as it did
+ * before. In flow style (JSON): the changed items of one flow collection, from the first one's
+ * start to the next one's, re-parsed inside brackets of their own; they must end with the comma
+ * that separated them from the next item, so the brackets stand where the real ones' neighbours do.
  */
 export function reparseYaml(basis: ParseBasis, text: string): Collection | undefined {
   const old = basis.text;
@@ -35,13 +38,23 @@ export function reparseYaml(basis: ParseBasis, text: string): Collection | undef
   while (start < shorter && old.charCodeAt(start) === text.charCodeAt(start)) start++;
   let tail = 0;
   while (tail < shorter - start && old.charCodeAt(old.length - 1 - tail) === text.charCodeAt(text.length - 1 - tail)) tail++;
+  const delta = text.length - old.length;
+  if (basis.root.flow) {
+    const region = flowRegionIn(old, basis.root, start, old.length - tail, []);
+    const fresh = region && reparseFlowItems(region, text, delta);
+    return fresh && rebuild(region, fresh, delta);
+  }
   // A change at a line's start (whole lines added or removed) may as well belong to the line
   // before: taking that line in lets the lines join the item above instead of the one below.
   if (start > 0 && old[start - 1] === '\n') start--;
   const region = regionIn(old, basis.root, start, old.length - tail, old.length, []);
-  if (!region) return undefined;
+  const fresh = region && reparseBlockItems(region, old, text, delta);
+  return fresh && rebuild(region, fresh, delta);
+}
+
+/** The block items of the region, parsed again from the new text; undefined when they do not stand alone. */
+function reparseBlockItems(region: Region, old: string, text: string, delta: number): Collection | undefined {
   const target = region.target;
-  const delta = text.length - old.length;
   // What follows the piece must still start a line of its own.
   const rest = region.end + delta;
   if (region.end < old.length && text[rest - 1] !== '\n') return undefined;
@@ -78,7 +91,24 @@ export function reparseYaml(basis: ParseBasis, text: string): Collection | undef
   // not in the piece alone (the piece has no parent to hand them to).
   if (region.last === target.items.length - 1 && region.column > 0 && new RegExp(`^ {0,${region.column - 1}}#`, 'm').test(piece)) return undefined;
   moveBy(fresh, region.start);
-  return rebuild(region, fresh, delta);
+  return fresh;
+}
+
+/** The flow items of the region, parsed again from the new text inside brackets of their own. */
+function reparseFlowItems(region: Region, text: string, delta: number): Collection | undefined {
+  const target = region.target;
+  const piece = text.slice(region.start, region.end + delta);
+  // Items before another one end with the comma between them; the last may end with one or not.
+  if (region.last < target.items.length - 1 && !/,[ \t\r\n]*$/.test(piece)) return undefined;
+  if (DOCUMENT_LINE.test(piece)) return undefined;
+  const [open, close] = isMap(target) ? ['{', '}'] : ['[', ']'];
+  const doc = parseYaml(open + piece + close);
+  const fresh = doc.contents;
+  if (doc.errors.length || doc.warnings.length || !isNode(fresh) || isMap(fresh) !== isMap(target) || !isCollection(fresh) || !fresh.flow) return undefined;
+  if (!fresh.items.length || fresh.items.some((item) => flowItemStart(fresh, item) === undefined)) return undefined;
+  if (hasAnchorOrAlias(fresh)) return undefined;
+  moveBy(fresh, region.start - open.length);
+  return fresh;
 }
 
 /** A line that starts or ends a document, or a directive: the piece would not be one document's items. */
@@ -93,7 +123,9 @@ interface Region {
   /** Offsets in the old text: whole lines, from the first item's line to the line after the last. */
   start: number;
   end: number;
+  /** Block items: their column. */
   column: number;
+  flow: boolean;
 }
 
 /**
@@ -133,7 +165,45 @@ function regionIn(
       if (inner) return inner;
     }
   }
-  return { path, target: collection, first, last, start: start.line, end, column: start.column };
+  return { path, target: collection, first, last, start: start.line, end, column: start.column, flow: false };
+}
+
+/**
+ * The smallest run of whole items of a flow collection, or one inside it, that holds [from, to):
+ * from the first one's start to the next item's start (or the closing bracket).
+ */
+function flowRegionIn(text: string, collection: Collection, from: number, to: number, path: Region['path']): Region | undefined {
+  if (!collection.flow || !collection.range) return undefined;
+  const close = collection.range[1] - 1;
+  if (text[close] !== (isMap(collection) ? '}' : ']')) return undefined;
+  const items = collection.items as Array<Pair | Node | null>;
+  const starts = items.map((item) => flowItemStart(collection, item));
+  if (starts.some((s) => s === undefined)) return undefined;
+  let first = -1;
+  for (let k = 0; k < items.length && starts[k]! <= from; k++) first = k;
+  if (first < 0) return undefined;
+  let last = first;
+  while (last + 1 < items.length && starts[last + 1]! < to) last++;
+  const end = last + 1 < items.length ? starts[last + 1]! : close;
+  if (to > end) return undefined;
+  if (first === last) {
+    const item = items[first];
+    const value = isPair(item) ? item.value : item;
+    if (isCollection(value) && value.flow && value.range && from > value.range[0] && to < value.range[1]) {
+      const inner = flowRegionIn(text, value, from, to, [...path, { collection, index: first }]);
+      if (inner) return inner;
+    }
+  }
+  return { path, target: collection, first, last, start: starts[first]!, end, column: 0, flow: true };
+}
+
+/** Where a flow item starts: its key (which must have text of its own) or its value. */
+function flowItemStart(collection: Collection, item: unknown): number | undefined {
+  if (isMap(collection)) {
+    if (!isPair(item) || !isNode(item.key) || !item.key.range || item.key.range[1] === item.key.range[0]) return undefined;
+    return item.key.range[0];
+  }
+  return isNode(item) && item.range && item.range[1] > item.range[0] ? item.range[0] : undefined;
 }
 
 /**
@@ -199,7 +269,8 @@ function rebuild(region: Region, fresh: Collection, delta: number): Collection |
   // start and end when the run reaches its first or last item: they are the fresh items' now.
   const known = new Map<number, number | undefined>();
   const pair = (from: number, to: number) => known.set(from, known.has(from) && known.get(from) !== to ? undefined : to);
-  if (target.range && fresh.range) {
+  // A flow collection's brackets stand outside its items: nothing inside the region to map.
+  if (!region.flow && target.range && fresh.range) {
     if (first === 0) pair(target.range[0], fresh.range[0]);
     if (last === target.items.length - 1) {
       pair(target.range[1], fresh.range[1]);

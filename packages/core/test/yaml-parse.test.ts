@@ -110,9 +110,10 @@ describe('Tree with reuseParse', () => {
     expect(tree.diagnostics).toEqual(new Tree(new Source('p.promptpack.yaml', source.text)).diagnostics);
   });
 
-  it('offers no basis for a flow-style (JSON) document, one with errors, or one with anchors', () => {
-    expect(new Tree(new Source('p.pack.json', '{"id": "x"}')).basis).toBeUndefined();
+  it('offers no basis for a document with errors, with anchors, or with a scalar root', () => {
     expect(new Tree(new Source('p.yaml', 'a: [1\n')).basis).toBeUndefined();
+    expect(new Tree(new Source('p.yaml', 'just text\n')).basis).toBeUndefined();
+    expect(new Tree(new Source('p.pack.json', '{"id": "x"}')).basis).toBeDefined();
     expect(new Tree(new Source('p.yaml', 'a: &x 1\nb: *x\n')).basis).toBeUndefined();
     expect(new Tree(new Source('p.yaml', 'a: 1\n')).basis).toBeDefined();
   });
