@@ -58,6 +58,6 @@ export const archon: Dialect<WorkflowModel> = {
 
   graph: archonGraph,
   outline: archonOutline,
-  schema: (model) => schemaFor(model.version),
+  schema: (model, path) => (path === model.source.path ? schemaFor(model.version) : undefined),
   referenceSlots,
 };

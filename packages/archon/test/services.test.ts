@@ -69,7 +69,9 @@ describe('archon dialect services', () => {
 
   it('offers node ids where depends_on and context.resume expect them, and the version schema', () => {
     expect(archon.referenceSlots).toContainEqual({ path: ['nodes', '*', 'depends_on', '*'], kind: 'node' });
-    expect((archon.schema!(load()) as { title: string }).title).toBe('Archon workflow (engine 0.9)');
-    expect((archon.schema!(load(yaml, { archon: '0.10.1' })) as { title: string }).title).toBe('Archon workflow (engine 0.10)');
+    const schemaOf = (model: ReturnType<typeof load>) => archon.schema!(model, model.source.path) as { title: string } | undefined;
+    expect(schemaOf(load())?.title).toBe('Archon workflow (engine 0.9)');
+    expect(schemaOf(load(yaml, { archon: '0.10.1' }))?.title).toBe('Archon workflow (engine 0.10)');
+    expect(archon.schema!(load(), '.archon/workflows/other.yaml')).toBeUndefined();
   });
 });

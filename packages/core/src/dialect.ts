@@ -45,8 +45,11 @@ export interface DialectServices<M> {
   graph?(model: M): GraphView | undefined;
   /** Named things the unit defines and every place that refers to one of them. */
   outline?(model: M): Outline;
-  /** The JSON Schema describing the unit's main file (or its front matter): hover text and key/enum completion. */
-  schema?(model: M): object | undefined;
+  /**
+   * The JSON Schema describing the YAML of `path` (the unit's main file or one of its member files;
+   * front matter for Markdown), or undefined: hover text and key/enum completion.
+   */
+  schema?(model: M, path: string): object | undefined;
   /**
    * Data paths whose values refer to a symbol kind ('*' matches any one key or index), e.g.
    * { path: ['workflow', 'states', '*', 'on_event', '*'], kind: 'state' }: completion offers that kind there.

@@ -1,14 +1,14 @@
 import { rangeOf, Source } from '@flowlint/core';
 import { CompletionItemKind, MarkupKind, type CompletionItem } from 'vscode-languageserver/node';
 import { completionSite, isJsonPath, type CompletionSite, type DataPath } from './data-path.js';
-import type { FeatureContext } from './features.js';
+import { unitOf, type FeatureContext } from './features.js';
 import { flatten } from './navigation.js';
-import { schemaOf } from './schema-service.js';
+import { schemaAt } from './schema-service.js';
 import type { UnitState } from './units.js';
 
 /** Keys and enum values from the schema at the cursor; symbol names where the dialect says a reference goes. */
 export function completion(ctx: FeatureContext, path: string, text: string, offset: number): CompletionItem[] {
-  const unit = ctx.units.get(path);
+  const unit = unitOf(ctx, path);
   if (!unit) return [];
   const site = completionSite(path, text, offset);
   if (!site) return [];
@@ -16,7 +16,7 @@ export function completion(ctx: FeatureContext, path: string, text: string, offs
   const json = isJsonPath(path);
   const after = text.slice(site.replace.end, text.indexOf('\n', site.replace.end) === -1 ? text.length : text.indexOf('\n', site.replace.end));
   const range = rangeOf(source, site.replace);
-  const schema = schemaOf(unit);
+  const schema = schemaAt(ctx.units, path);
   const items: CompletionItem[] = [];
   const seen = new Set<string>();
   const add = (item: CompletionItem, newText: string) => {

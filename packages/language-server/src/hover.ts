@@ -4,7 +4,7 @@ import { containsOffset } from './convert.js';
 import { dataPathAt, yamlRegion } from './data-path.js';
 import type { FeatureContext } from './features.js';
 import { definitionsOf, targetAt } from './navigation.js';
-import { schemaOf } from './schema-service.js';
+import { schemaAt } from './schema-service.js';
 
 /** What the cursor is on: a finding (the rule's summary and basis), a reference (what it names), a field (its schema doc). */
 export function hover(ctx: FeatureContext, path: string, text: string, offset: number): Hover | null {
@@ -41,10 +41,10 @@ function referenceAt(ctx: FeatureContext, path: string, offset: number): string[
 }
 
 function fieldAt(ctx: FeatureContext, path: string, text: string, offset: number): string[] {
-  const unit = ctx.units.get(path);
-  const schema = unit && schemaOf(unit);
   const region = yamlRegion(path, text);
-  if (!schema || !region || offset < region.start || offset > region.end) return [];
+  if (!region || offset < region.start || offset > region.end) return [];
+  const schema = schemaAt(ctx.units, path);
+  if (!schema) return [];
   const at = dataPathAt(new Tree(new Source(path, text), region), offset);
   if (!at.path.length) return [];
   const doc = schema.describe(schema.at(at.path));

@@ -2,6 +2,7 @@ import { makeDiagnostic, Source, type Dialect, type Host, type LoadResult } from
 import type { PromptRunnerModel } from './model.js';
 import { loadLonePrompt, loadPacket, MANIFEST, type LoadedPacket } from './packet.js';
 import { basename, dirname, join } from './paths.js';
+import { fileSchema } from './schemas.js';
 import { promptRunnerGraph, promptRunnerOutline, promptRunnerReferenceSlots } from './services.js';
 import { explicitVersion } from './versions.js';
 import { WORKSPACE_MARK } from './workspace-link.js';
@@ -50,6 +51,7 @@ export const promptRunner: Dialect<PromptRunnerModel> = {
 
   graph: promptRunnerGraph,
   outline: promptRunnerOutline,
+  schema: fileSchema,
   referenceSlots: promptRunnerReferenceSlots,
 };
 

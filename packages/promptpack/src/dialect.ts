@@ -49,6 +49,6 @@ export const promptpack: Dialect<PackModel> = {
   },
 
   outline: packOutline,
-  schema: (pack) => specSchema(pack.specVersion),
+  schema: (pack, path) => (path === pack.source.path ? specSchema(pack.specVersion) : undefined),
   referenceSlots: packReferenceSlots,
 };

@@ -98,9 +98,10 @@ describe('promptpack outline', () => {
 describe('promptpack schema and reference slots', () => {
   it('hands out the schema the pack is checked against', () => {
     const { pack } = load();
-    const schema = promptpack.schema!(pack) as { version?: string; $defs?: Record<string, unknown> };
+    const schema = promptpack.schema!(pack, pack.source.path) as { version?: string; $defs?: Record<string, unknown> };
     expect(schema.version).toBe('1.9.0');
     expect(schema.$defs).toHaveProperty('WorkflowState');
+    expect(promptpack.schema!(pack, 'other.pack.json')).toBeUndefined();
   });
 
   it('names the kind each reference slot takes', () => {
