@@ -1,17 +1,32 @@
-import packet0_12 from '@flowlint/schemas/prompt-runner/packet-0.12.schema.json' with { type: 'json' };
-import packet0_13 from '@flowlint/schemas/prompt-runner/packet-0.13.schema.json' with { type: 'json' };
-import promptSchema from '@flowlint/schemas/prompt-runner/prompt.schema.json' with { type: 'json' };
+import definitions from '@flowlint/schemas/prompt-runner/definitions.schema.json' with { type: 'json' };
+import packet from '@flowlint/schemas/prompt-runner/packet.schema.json' with { type: 'json' };
+import prompt from '@flowlint/schemas/prompt-runner/prompt.schema.json' with { type: 'json' };
 import workspaceSchema from '@flowlint/schemas/prompt-runner/workspace-v1.schema.json' with { type: 'json' };
 import type { PromptRunnerModel } from './model.js';
 import { join } from './paths.js';
 import { atLeast } from './versions.js';
 
-/** The packet manifest's schema for a release: `execution` is read from 0.13.0 on, ignored before. */
+const ID = 'https://flowlint.dev/schemas/prompt-runner/';
+
+/** A schema file with the shared definitions its `$ref`s point at (one copy of them, in definitions.schema.json). */
+function assembled<S extends { $defs: object }>(schema: S, own: Record<string, unknown>): object {
+  return { ...schema, ...own, $defs: { ...definitions.$defs, ...schema.$defs } };
+}
+
+const packet0_12 = assembled(packet, { $id: `${ID}packet-0.12.schema.json`, title: 'Prompt Runner packet manifest (0.12)' });
+// From 0.13.0 the runner reads `execution` (agent-owned completion); 0.12 ignores it.
+const packet0_13 = assembled(packet, {
+  $id: `${ID}packet-0.13.schema.json`,
+  title: 'Prompt Runner packet manifest (0.13)',
+  properties: { ...packet.properties, execution: packet.$defs['execution-0.13'] },
+});
+export const promptSchema = assembled(prompt, {});
+export { workspaceSchema };
+
+/** The packet manifest's schema for a release. */
 export function packetSchema(version: string): object {
   return atLeast(version, '0.13.0') ? packet0_13 : packet0_12;
 }
-
-export { promptSchema, workspaceSchema };
 
 /**
  * The JSON Schema describing the YAML of one file of a unit: the manifest's front matter (for the

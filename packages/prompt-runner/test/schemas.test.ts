@@ -42,13 +42,13 @@ describe('the Prompt Runner schemas', () => {
     });
   }
 
-  it('the manifest and prompt schemas share their definitions word for word', () => {
+  it('the manifest and prompt schemas take their shared definitions from the one copy in definitions.schema.json', () => {
     const defs = (s: unknown) => (s as { $defs: Record<string, unknown> }).$defs;
     const shared = Object.keys(defs(promptSchema)).filter((k) => k in defs(packet12));
     expect(shared).toEqual(expect.arrayContaining(['contract', 'command', 'recovery', 'provider', 'providerOptions']));
     for (const key of shared) {
-      expect(defs(packet12)[key], key).toEqual(defs(promptSchema)[key]);
-      expect(defs(packet13)[key], key).toEqual(defs(promptSchema)[key]);
+      expect(defs(packet12)[key], key).toBe(defs(promptSchema)[key]);
+      expect(defs(packet13)[key], key).toBe(defs(promptSchema)[key]);
     }
     const prompt = (promptSchema as { properties: Record<string, unknown> }).properties;
     const manifest = (packet12 as { properties: Record<string, unknown> }).properties;
