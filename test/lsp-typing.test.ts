@@ -3,15 +3,15 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { dialects, rules } from '@flowlint/rules';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LspClient, workspace } from './support/lsp-client.js';
 import { lintMemory } from './support/lint.js';
 import { repoRoot } from './support/paths.js';
 
-const start = readFileSync(path.join(repoRoot, 'fixtures/demo/support.promptpack.yaml'), 'utf8');
+const demo = (file: string) => readFileSync(path.join(repoRoot, 'fixtures/demo', file), 'utf8');
 
-/** Keystrokes: a word typed letter by letter, a typo and its repair, a line added and removed. */
-function keystrokes(text: string): string[] {
+/** Versions of a text as someone types: `steps` are [after what, text typed] or [erase, what]. */
+function keystrokes(text: string, steps: Array<['type' | 'erase', string, string?]>): string[] {
   const versions: string[] = [];
   let current = text;
   const type = (after: string, word: string) => {
@@ -29,35 +29,62 @@ function keystrokes(text: string): string[] {
       versions.push(current);
     }
   };
-  type('{ Done: goodbye', ', Escalate: triag');
-  type('Escalate: triag', 'e');
-  type('      prompt_task: billing\n', '      max_visits: 2\n      on_max_visits: goodby');
-  erase('      max_visits: 2\n');
-  type('  entry: triage', 'd');
+  for (const [what, at, typed] of steps) {
+    if (what === 'type') type(at, typed!);
+    else erase(at);
+  }
   return versions;
 }
+
+const cases = [
+  {
+    file: 'support.promptpack.yaml',
+    // A word typed letter by letter, a typo and its repair, a line added and removed.
+    steps: [
+      ['type', '{ Done: goodbye', ', Escalate: triag'],
+      ['type', 'Escalate: triag', 'e'],
+      ['type', '      prompt_task: billing\n', '      max_visits: 2\n      on_max_visits: goodby'],
+      ['erase', '      max_visits: 2\n'],
+      ['type', '  entry: triage', 'd'],
+    ],
+  },
+  {
+    file: 'research.pack.json',
+    // The same in JSON, where half the keystrokes leave it unparsable for a moment.
+    steps: [
+      ['type', '{ "Drafted": "critique"', ', "Stuck": "pla'],
+      ['type', '"Stuck": "pla', 'n"'],
+      ['type', '"prompt_task": "critique", ', '"max_visits": 3, '],
+      ['erase', '"max_visits": 3, '],
+      ['type', '"entry": "plan', 's'],
+    ],
+  },
+] satisfies Array<{ file: string; steps: Array<['type' | 'erase', string, string?]> }>;
 
 const brief = (d: { rule: string; range: { start: { line: number; character: number } } }) => `${d.rule}@${d.range.start.line}:${d.range.start.character}`;
 
 describe('typing in a pack (server in-process)', () => {
-  const ws = workspace({ 'support.promptpack.yaml': start });
+  const ws = workspace(Object.fromEntries(cases.map((c) => [c.file, demo(c.file)])));
   const client = LspClient.inProcess({ dialects, rules, debounceMs: 0, scanWorkspace: false });
+  beforeAll(() => client.initialize(ws.root));
   afterAll(async () => {
     await client.dispose();
     ws.dispose();
   });
 
-  it('each version gets the findings of a lint from scratch', async () => {
-    await client.initialize(ws.root);
-    const uri = await client.open(ws.file('support.promptpack.yaml'), start);
-    await client.diagnostics(uri);
-    const versions = keystrokes(start);
-    expect(versions.length).toBeGreaterThan(40);
-    for (const text of versions) {
-      const version = await client.change(uri, text);
-      const got = await client.diagnostics(uri, (_d, p) => p.version === version);
-      const expected = lintMemory({ 'support.promptpack.yaml': text }, 'promptpack');
-      expect(got.map((d) => `${String(d.code)}@${d.range.start.line}:${d.range.start.character}`).sort(), text).toEqual(expected.map(brief).sort());
-    }
-  });
+  for (const { file, steps } of cases) {
+    it(`${file}: each version gets the findings of a lint from scratch`, async () => {
+      const start = demo(file);
+      const uri = await client.open(ws.file(file), start, file.endsWith('.json') ? 'json' : 'yaml');
+      await client.diagnostics(uri);
+      const versions = keystrokes(start, steps);
+      expect(versions.length).toBeGreaterThan(30);
+      for (const text of versions) {
+        const version = await client.change(uri, text);
+        const got = await client.diagnostics(uri, (_d, p) => p.version === version);
+        const expected = lintMemory({ [file]: text }, 'promptpack');
+        expect(got.map((d) => `${String(d.code)}@${d.range.start.line}:${d.range.start.character}`).sort(), text).toEqual(expected.map(brief).sort());
+      }
+    });
+  }
 });
