@@ -1,6 +1,7 @@
 // The incremental re-parse (core's reparseYaml) against a full parse of the same text, on every
 // YAML and JSON file of the corpus and the fixtures (but the JSON Schemas of over 40 KB), under
-// thousands of seeded random edits: where it answers, its nodes must be what a full parse gives,
+// thousands of seeded random edits, and under every small edit at every offset of short documents
+// made of what YAML reads by context: where it answers, its nodes must be what a full parse gives,
 // offsets included.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -132,5 +133,75 @@ describe('incremental re-parse', () => {
       }
     });
     expect(compared).toBe(files.length * 4);
+  });
+});
+
+/**
+ * Short documents of the constructs whose reading depends on what surrounds them: block scalars
+ * with indicators and kept blank lines, comments at every indentation, plain and quoted scalars
+ * over several lines, sequences at their key's column, compact nesting, explicit and empty keys,
+ * flow collections over lines, tags, directives, CRLF, a byte order mark, no final newline, JSON.
+ */
+const TRICKY = [
+  'a: |+\n  x\n\nb:\n  c: >2\n     y\n    z\n  # at the key\n  d: "q\n   r"\n# at zero\n  e: plain\n   more\n',
+  '- - a\n  - b\n- k: 1\n  j: [1,\n    2]\n-\n  x\n- ? h\n  : 2\n',
+  '? h\n: 2\n? [a]\n:\nk: v # c\n',
+  'key:\n- a\n  # c\n- b: |-\n    t\n\nother: !!str 3\nset: !!set {x}\nlast:',
+  '%YAML 1.1\n---\na: x\nb:\n  c: 1\n',
+  '\uFEFFa: 1\r\nb:\r\n  c: |\r\n    x\r\n\r\n  d: 2\r\n',
+  'b: 2\nd: 1\na: !!omap\n  - x: 1\n  - y: 2\n',
+  '{\n  "a": 1,\n  "b": [1, {"c": "x\\"]#"}, []],\n  "d": {}\n}\n',
+  '[1, {"a": null}, "s, t", [2, 3]]',
+];
+const TYPED = ['x', ' ', '\n', ':', '-', '#', '"', ',', '[', '}', '|', '\r', '\n  ', ' #'];
+
+describe('incremental re-parse, every small edit at every offset', () => {
+  it('gives what a full parse gives, and leaves its basis as it was', () => {
+    let reused = 0;
+    for (const text of TRICKY) {
+      const basis = new Tree(new Source('f.yaml', text)).basis!;
+      expect(basis, text).toBeDefined();
+      const before = JSON.stringify(shape(basis.root));
+      for (let at = 0; at <= text.length; at++) {
+        const edits = [...TYPED.map((typed) => text.slice(0, at) + typed + text.slice(at)), text.slice(0, at) + text.slice(at + 1), text.slice(0, at) + text.slice(at + 3)];
+        for (const changed of edits) {
+          const root = reparseYaml(basis, changed);
+          if (!root) continue;
+          reused++;
+          const full = parseYaml(changed);
+          expect(full.errors, JSON.stringify(changed)).toEqual([]);
+          expect(shape(root), JSON.stringify(changed)).toEqual(shape(full.contents));
+        }
+      }
+      expect(JSON.stringify(shape(basis.root)), text).toBe(before);
+    }
+    expect(reused).toBeGreaterThan(2000);
+  });
+
+  it('typing a line in one character at a time, then deleting it, each tree built from the one before', () => {
+    let steps = 0;
+    for (const text of TRICKY) {
+      const lines = text.split('\n');
+      for (let l = 0; l < lines.length; l++) {
+        const before = lines.slice(0, l).join('\n') + (l ? '\n' : '');
+        const line = `${lines[l]}\n`;
+        const after = lines.slice(l + 1).join('\n');
+        let previous = new Source('f.yaml', before + after);
+        new Tree(previous);
+        const lengths = [...Array(line.length).keys()].map((k) => k + 1);
+        for (const k of [...lengths, ...lengths.reverse().slice(1), 0]) {
+          const source = new Source('f.yaml', before + line.slice(0, k) + after);
+          reuseParse(source, previous);
+          const tree = new Tree(source);
+          const full = new Tree(new Source('f.yaml', source.text));
+          expect(shape(tree.root), JSON.stringify(source.text)).toEqual(shape(full.root));
+          expect(tree.value).toEqual(full.value);
+          expect(tree.diagnostics).toEqual(full.diagnostics);
+          previous = source;
+          steps++;
+        }
+      }
+    }
+    expect(steps).toBeGreaterThan(800);
   });
 });

@@ -14,7 +14,7 @@ import {
 } from 'yaml';
 import { makeDiagnostic, rangeOf, type Diagnostic } from './diagnostic.js';
 import type { Source, Span } from './source.js';
-import { parseYaml, reparseYaml, type ParseBasis } from './yaml-parse.js';
+import { eachNode, parseYaml, reparseYaml, type ParseBasis } from './yaml-parse.js';
 
 export type { Node as TreeNode, Pair as TreePair, Scalar as TreeScalar, YAMLMap as TreeMap, YAMLSeq as TreeSeq };
 export { isMap, isSeq, isScalar, isPair, isAlias };
@@ -304,21 +304,6 @@ function firstNonSpace(text: string, offset: number): number {
   let i = offset;
   while (text[i] === ' ') i++;
   return text[i] === '\n' || text[i] === '\r' || i >= text.length ? offset : i;
-}
-
-/** Every node under root (keys included), visited with an explicit stack so depth cannot overflow it. */
-function eachNode(root: Node | undefined, visit: (node: Node) => void): void {
-  const stack: unknown[] = [root];
-  while (stack.length) {
-    const n = stack.pop();
-    if (!isNode(n)) continue;
-    visit(n);
-    if (isMap(n)) {
-      for (const pair of n.items) stack.push(pair.value, pair.key);
-    } else if (isSeq(n)) {
-      for (let i = n.items.length - 1; i >= 0; i--) stack.push(n.items[i]);
-    }
-  }
 }
 
 /**

@@ -1,4 +1,4 @@
-import { isAlias, isMap, isNode, isPair, isScalar, isSeq, Pair, parseDocument, Scalar, YAMLMap, YAMLSeq, type Document, type Node } from 'yaml';
+import { isAlias, isMap, isNode, isPair, isSeq, Pair, parseDocument, type Document, type Node, type YAMLMap, type YAMLSeq } from 'yaml';
 
 /** One parse of YAML text, with the options every flowlint parse uses. */
 export function parseYaml(text: string): Document.Parsed {
@@ -39,6 +39,8 @@ export function reparseYaml(basis: ParseBasis, text: string): Collection | undef
   let tail = 0;
   while (tail < shorter - start && old.charCodeAt(old.length - 1 - tail) === text.charCodeAt(text.length - 1 - tail)) tail++;
   const delta = text.length - old.length;
+  // A %YAML or %TAG directive changes how scalars and tags read; a piece parsed alone has none.
+  if (DIRECTIVE.test(old.slice(0, basis.root.range?.[0] ?? 0))) return undefined;
   if (basis.root.flow) {
     const region = flowRegionIn(old, basis.root, start, old.length - tail, []);
     const fresh = region && reparseFlowItems(region, text, delta);
@@ -72,7 +74,7 @@ function reparseBlockItems(region: Region, old: string, text: string, delta: num
     pieceEnd = indent + delta;
   }
   const piece = text.slice(region.start, pieceEnd);
-  if (DOCUMENT_LINE.test(piece)) return undefined;
+  if (DOCUMENT_LINE.test(piece) || LONE_CR.test(piece)) return undefined;
   const doc = parseYaml(piece);
   const fresh = doc.contents;
   if (doc.errors.length || doc.warnings.length || !isNode(fresh) || isMap(fresh) !== isMap(target) || !isCollection(fresh) || fresh.flow) return undefined;
@@ -98,14 +100,16 @@ function reparseBlockItems(region: Region, old: string, text: string, delta: num
 function reparseFlowItems(region: Region, text: string, delta: number): Collection | undefined {
   const target = region.target;
   const piece = text.slice(region.start, region.end + delta);
-  // Items before another one end with the comma between them; the last may end with one or not.
-  if (region.last < target.items.length - 1 && !/,[ \t\r\n]*$/.test(piece)) return undefined;
-  if (DOCUMENT_LINE.test(piece)) return undefined;
+  if (DOCUMENT_LINE.test(piece) || LONE_CR.test(piece)) return undefined;
   const [open, close] = isMap(target) ? ['{', '}'] : ['[', ']'];
-  const doc = parseYaml(open + piece + close);
+  const wrapped = open + piece + close;
+  const doc = parseYaml(wrapped);
   const fresh = doc.contents;
   if (doc.errors.length || doc.warnings.length || !isNode(fresh) || isMap(fresh) !== isMap(target) || !isCollection(fresh) || !fresh.flow) return undefined;
-  if (!fresh.items.length || fresh.items.some((item) => flowItemStart(fresh, item) === undefined)) return undefined;
+  if (!fresh.items.length || fresh.items.some((item) => flowItemStart(wrapped, fresh, item) === undefined)) return undefined;
+  // Items before another one end with the comma between them (not one inside a comment after
+  // them, which the real next item would not close); the last may end with one or not.
+  if (region.last < target.items.length - 1 && !/^[ \t\r\n]*,[ \t\r\n]*$/.test(wrapped.slice(flowItemEnd(fresh.items.at(-1)), -close.length))) return undefined;
   if (hasAnchorOrAlias(fresh)) return undefined;
   moveBy(fresh, region.start - open.length);
   return fresh;
@@ -113,6 +117,9 @@ function reparseFlowItems(region: Region, text: string, delta: number): Collecti
 
 /** A line that starts or ends a document, or a directive: the piece would not be one document's items. */
 const DOCUMENT_LINE = /^(?:---|\.\.\.)(?:[ \t]|$)|^%/m;
+const DIRECTIVE = /^%/m;
+/** A CR without LF: the parser and a line index disagree on whether it ends a line. */
+const LONE_CR = /\r(?!\n)/;
 
 interface Region {
   /** The collections from the root down to (not including) the target, and the item followed in each. */
@@ -177,7 +184,7 @@ function flowRegionIn(text: string, collection: Collection, from: number, to: nu
   const close = collection.range[1] - 1;
   if (text[close] !== (isMap(collection) ? '}' : ']')) return undefined;
   const items = collection.items as Array<Pair | Node | null>;
-  const starts = items.map((item) => flowItemStart(collection, item));
+  const starts = items.map((item) => flowItemStart(text, collection, item));
   if (starts.some((s) => s === undefined)) return undefined;
   let first = -1;
   for (let k = 0; k < items.length && starts[k]! <= from; k++) first = k;
@@ -197,13 +204,25 @@ function flowRegionIn(text: string, collection: Collection, from: number, to: nu
   return { path, target: collection, first, last, start: starts[first]!, end, column: 0, flow: true };
 }
 
-/** Where a flow item starts: its key (which must have text of its own) or its value. */
-function flowItemStart(collection: Collection, item: unknown): number | undefined {
-  if (isMap(collection)) {
-    if (!isPair(item) || !isNode(item.key) || !item.key.range || item.key.range[1] === item.key.range[0]) return undefined;
-    return item.key.range[0];
+/**
+ * Where a flow item starts: its key or its value, which must have text of its own there (an empty
+ * key, also that of a one-pair mapping in a sequence, is placed where the text before it ended).
+ */
+function flowItemStart(text: string, collection: Collection, item: unknown): number | undefined {
+  const first = isMap(collection) ? (isPair(item) ? item.key : undefined) : item;
+  if (!isNode(first) || !first.range || first.range[1] === first.range[0]) return undefined;
+  const at = first.range[0];
+  if (isMap(first) && text[at] !== '{') {
+    const key = first.items[0]?.key;
+    if (!isNode(key) || !key.range || key.range[0] !== at || key.range[1] === at) return undefined;
   }
-  return isNode(item) && item.range && item.range[1] > item.range[0] ? item.range[0] : undefined;
+  return at;
+}
+
+/** Where a flow item's text ends: its value's, or its key's when it has no value. */
+function flowItemEnd(item: unknown): number {
+  const last = isPair(item) ? (isNode(item.value) ? item.value : item.key) : item;
+  return isNode(last) && last.range ? last.range[1] : Number.POSITIVE_INFINITY;
 }
 
 /**
@@ -233,28 +252,37 @@ function isCollection(node: unknown): node is Collection {
   return (isMap(node) || isSeq(node)) && !isAlias(node);
 }
 
-function hasAnchorOrAlias(root: Node): boolean {
+/**
+ * Every node under `root` in document order, keys included (also those of pairs held by a sequence,
+ * as in an ordered map), with an explicit stack so depth cannot overflow it.
+ */
+export function eachNode(root: unknown, visit: (node: Node) => void): void {
   const stack: unknown[] = [root];
   while (stack.length) {
     const n = stack.pop();
+    if (isPair(n)) {
+      stack.push(n.value, n.key);
+      continue;
+    }
     if (!isNode(n)) continue;
-    if (isAlias(n) || n.anchor) return true;
-    if (isMap(n)) for (const p of n.items) stack.push(p.key, p.value);
-    else if (isSeq(n)) stack.push(...n.items);
+    visit(n);
+    if (isMap(n) || isSeq(n)) for (let i = n.items.length - 1; i >= 0; i--) stack.push(n.items[i]);
   }
-  return false;
+}
+
+function hasAnchorOrAlias(root: Node): boolean {
+  let found = false;
+  eachNode(root, (n) => {
+    if (isAlias(n) || n.anchor) found = true;
+  });
+  return found;
 }
 
 /** Moves the offsets of freshly parsed nodes (owned by nobody else) in place. */
 function moveBy(root: Node, by: number): void {
-  const stack: unknown[] = [root];
-  while (stack.length) {
-    const n = stack.pop();
-    if (!isNode(n)) continue;
+  eachNode(root, (n) => {
     if (n.range) n.range = [n.range[0] + by, n.range[1] + by, n.range[2] + by];
-    if (isMap(n)) for (const p of n.items) stack.push(p.key, p.value);
-    else if (isSeq(n)) stack.push(...n.items);
-  }
+  });
 }
 
 /**
@@ -298,9 +326,17 @@ function rebuild(region: Region, fresh: Collection, delta: number): Collection |
 function copyCollection(node: Collection, items: unknown[], moved: (offset: number) => number | undefined): Collection | undefined {
   const range = node.range?.map(moved);
   if (range?.some((x) => x === undefined)) return undefined;
-  const copy = Object.assign(isMap(node) ? new YAMLMap(node.schema) : new YAMLSeq(node.schema), node);
+  const copy = copyNode(node);
   copy.items = items as typeof copy.items;
   if (range) copy.range = range as [number, number, number];
+  return copy;
+}
+
+/** A shallow copy of its own class: a set or an ordered map builds other plain values than a mapping or a sequence. */
+function copyNode<T extends Node>(node: T): T {
+  const copy = Object.assign(new (node.constructor as new () => T)(), node);
+  // The schema is not an enumerable property, so not copied with the rest.
+  if (isMap(node) || isSeq(node)) (copy as Collection).schema = node.schema;
   return copy;
 }
 
@@ -316,18 +352,9 @@ function copyMoved<T>(node: T, by: number): T {
   if (by === 0 || node === null || typeof node !== 'object') return node;
   if (isPair(node)) return copyPair(node, copyMoved(node.key, by), copyMoved(node.value, by)) as T;
   if (!isNode(node)) return node;
+  const copy = copyNode(node);
   const r = node.range;
-  const range: [number, number, number] | undefined = r ? [r[0] + by, r[1] + by, r[2] + by] : undefined;
-  if (isScalar(node)) {
-    const copy = Object.assign(new Scalar(node.value), node);
-    if (range) copy.range = range;
-    return copy as T;
-  }
-  if (isMap(node) || isSeq(node)) {
-    const copy = Object.assign(isMap(node) ? new YAMLMap(node.schema) : new YAMLSeq(node.schema), node);
-    copy.items = (node.items as unknown[]).map((item) => copyMoved(item, by)) as typeof copy.items;
-    if (range) copy.range = range;
-    return copy as T;
-  }
-  return node;
+  if (r) copy.range = [r[0] + by, r[1] + by, r[2] + by];
+  if (isMap(node) || isSeq(node)) (copy as Collection).items = (node.items as unknown[]).map((item) => copyMoved(item, by)) as Collection['items'];
+  return copy as T;
 }

@@ -33,7 +33,11 @@ const basisOf = (text: string) => new Tree(new Source('p.promptpack.yaml', text)
 /** The re-parse of `changed` from `text`'s tree, checked against a full parse when it answers. */
 function reparsed(text: string, changed: string) {
   const root = reparseYaml(basisOf(text), changed);
-  if (root) expect(shape(root)).toEqual(shape(parseYaml(changed).contents));
+  if (root) {
+    const full = parseYaml(changed);
+    expect(full.errors).toEqual([]);
+    expect(shape(root)).toEqual(shape(full.contents));
+  }
   return root;
 }
 
@@ -78,6 +82,33 @@ describe('reparseYaml', () => {
     }
   });
 
+  it('reads an edit under a %YAML 1.1 directive as that version does, or declines', () => {
+    const text = '%YAML 1.1\n---\na: x\nb: 1\n';
+    reparsed(text, text.replace('a: x', 'a: yes'));
+  });
+
+  it('takes no comma inside a comment for the one that ends a flow item', () => {
+    const text = '{\n  "a": 1,\n  "b": 2\n}\n';
+    reparsed(text, text.replace('"a": 1', '"a": #1'));
+  });
+
+  it('places an empty key at the start of the edited flow items as a full parse does', () => {
+    const text = '[\n  1,\n  {"c": 2}\n]\n';
+    reparsed(text, text.replace('{"c"', ':{"c"'));
+  });
+
+  it('reads a lone carriage return as a full parse does', () => {
+    const text = '{"a": 1, "b": 2}';
+    reparsed(text, text.replace('1, ', '1,\r '));
+    reparsed('a: 1\nb: 2\nc: 3\n', 'a: 1\nb: 2\rx: 4\nc: 3\n');
+  });
+
+  it('moves the pairs of an ordered map (a sequence of pairs) with the rest', () => {
+    const text = 'b: 2\nd: 1\na: !!omap\n  - x: 1\n  - y: 2\n';
+    expect(reparsed(text, text.replace('y: 2', 'y: 3'))).toBeDefined();
+    expect(reparsed(text, text.replace('b: 2', 'b: 22'))).toBeDefined();
+  });
+
   it('gives the basis root back when nothing changed', () => {
     const basis = basisOf(PACK);
     expect(reparseYaml(basis, PACK)).toBe(basis.root);
@@ -110,7 +141,18 @@ describe('Tree with reuseParse', () => {
     expect(tree.diagnostics).toEqual(new Tree(new Source('p.promptpack.yaml', source.text)).diagnostics);
   });
 
+  it('keeps a set and an ordered map what they are when they move', () => {
+    for (const text of ['b: 2\na: !!set {x}\n', 'b: 2\na: !!omap [x: 1]\n', 'b: 2\nd: 1\na: !!omap\n  - x: 1\n', 'c:\n  b: 2\n  d: 1\na: !!set\n  ? x\n']) {
+      const previous = new Source('p.yaml', text);
+      new Tree(previous);
+      const source = new Source('p.yaml', text.replace('b: 2', 'b: 22'));
+      reuseParse(source, previous);
+      expect(new Tree(source).value, text).toEqual(new Tree(new Source('p.yaml', source.text)).value);
+    }
+  });
+
   it('offers no basis for a document with errors, with anchors, or with a scalar root', () => {
+    expect(new Tree(new Source('p.yaml', 'b: !!omap\n  - x: &A 1\n  - y: *A\n')).basis).toBeUndefined();
     expect(new Tree(new Source('p.yaml', 'a: [1\n')).basis).toBeUndefined();
     expect(new Tree(new Source('p.yaml', 'just text\n')).basis).toBeUndefined();
     expect(new Tree(new Source('p.pack.json', '{"id": "x"}')).basis).toBeDefined();
