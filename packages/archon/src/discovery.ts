@@ -55,16 +55,27 @@ export function discoveredNames(path: string, host: Host): { files: string[]; na
   return { files: others, names };
 }
 
-const NAME_LINE = /^name[ \t]*:.*$/m;
+/** A top-level `name` key, at the start of a line (or of the file, after a byte order mark). */
+const NAME_KEY = /^\uFEFF?name[ \t]*:/m;
+/**
+ * The first line with content (past blank and comment lines, directives and a bare `---`) opening a
+ * flow collection or a scalar: such a root has no name key, whatever its lines look like. (A first
+ * key in quotes is taken for such a scalar too: its name is then left out.)
+ */
+const NOT_A_BLOCK_MAPPING = /^\uFEFF?(?:(?:[ \t]*(?:#.*)?|%.*|---[ \t]*(?:#.*)?)(?:\r?\n))*(?:---[ \t]+)?[[{|>"']/;
 
 function nameLine(text: string): { name: string; span: Span } | undefined {
-  const line = NAME_LINE.exec(text);
-  if (!line) return undefined;
-  const next = text.slice(line.index + line[0].length + 1).split('\n', 1)[0] ?? '';
-  // An indented line right after it may continue a plain scalar (or hold a block scalar's text).
-  if (/^[ \t]+[^\s#]/.test(next)) return undefined;
-  const parsed = parsedNameLine(line[0]);
-  return parsed && { name: parsed.name, span: { start: line.index + parsed.start, end: line.index + parsed.end } };
+  const key = NAME_KEY.exec(text);
+  if (!key || NOT_A_BLOCK_MAPPING.test(text.slice(0, key.index))) return undefined;
+  const start = key.index + (text.charCodeAt(key.index) === 0xfeff ? 1 : 0);
+  const lineEnd = text.indexOf('\n', start);
+  const line = text.slice(start, lineEnd < 0 ? text.length : lineEnd).replace(/\r$/, '');
+  // An indented line after it (past blank ones) may continue a plain scalar or hold a block
+  // scalar's text; a lone CR ends a line too, so what follows it cannot be told from here.
+  if (lineEnd >= 0 && /^(?:[ \t]*\r?\n)*[ \t]+[^\s#]/.test(text.slice(lineEnd + 1))) return undefined;
+  if (line.includes('\r')) return undefined;
+  const parsed = parsedNameLine(line);
+  return parsed && { name: parsed.name, span: { start: start + parsed.start, end: start + parsed.end } };
 }
 
 /**

@@ -39,6 +39,43 @@ describe('discoveredNames', () => {
     expect(discoveredNames(`${W}/self.yaml`, host).names).toEqual([]);
   });
 
+  it('leaves out a name continued past a blank line, on a CRLF line, or after a lone CR', () => {
+    const host = memoryHost({
+      [`${W}/self.yaml`]: 'name: self\n',
+      [`${W}/blank.yaml`]: 'name: self\n\n  and more\n',
+      [`${W}/crlf.yaml`]: 'name: self\r\n  and more\r\n',
+      [`${W}/lone-cr.yaml`]: 'name: self\r  and more\n',
+    });
+    expect(discoveredNames(`${W}/self.yaml`, host).names).toEqual([]);
+  });
+
+  it('reads no name from a line inside a flow mapping or a scalar that spans lines', () => {
+    const host = memoryHost({
+      [`${W}/self.yaml`]: 'name: self\n',
+      [`${W}/flow.yaml`]: '{\nname: self,\nnodes: []\n}\n',
+      [`${W}/marked.yaml`]: '# a flow-style workflow\n--- {\nname: self,\nnodes: []\n}\n',
+      [`${W}/quoted.yaml`]: '"not a workflow\nname: self,"\n',
+      [`${W}/literal.yaml`]: '--- |\nname: self,\n',
+      [`${W}/marker.yaml`]: '%YAML 1.2\n---\n[\nname: self,\n]\n',
+    });
+    expect(discoveredNames(`${W}/self.yaml`, host).names).toEqual([]);
+  });
+
+  it('reads the name of a CRLF file, of a file that starts with a byte order mark, and one with a line separator', () => {
+    const host = memoryHost({
+      [`${W}/self.yaml`]: 'name: self\n',
+      [`${W}/crlf.yaml`]: 'description: x\r\nname: windows\r\nnodes: []\r\n',
+      [`${W}/bom.yaml`]: '\uFEFFname: marked\nnodes: []\n',
+      [`${W}/separator.yaml`]: 'name: one\u2028line\n',
+    });
+    const names = discoveredNames(`${W}/self.yaml`, host).names;
+    expect(names.map((n) => [n.name, n.source.text.slice(n.span.start, n.span.end)])).toEqual([
+      ['marked', 'marked'],
+      ['windows', 'windows'],
+      ['one\u2028line', 'one\u2028line'],
+    ]);
+  });
+
   it('finds nothing outside an .archon/workflows folder', () => {
     expect(discoveredNames('repo/workflows/x.yaml', memoryHost({ 'repo/workflows/y.yaml': 'name: x\n' }))).toEqual({ files: [], names: [] });
   });
