@@ -20,6 +20,9 @@ for (let i = 0; i < WORKFLOWS; i++) {
   writeFileSync(path.join(folder, `wf-${i}.yaml`), `name: wf-${i}\ndescription: Workflow ${i}.\nnodes:\n${nodes.join('')}`);
 }
 
+// The server re-reads a file whose times are under 2 s old (they may not show a second write yet);
+// a real folder's workflows were written long before the typing starts.
+await new Promise((resolve) => setTimeout(resolve, 2_100));
 const session = await lspSession(pathToFileURL(root).href);
 const file = path.join(folder, 'wf-0.yaml');
 const uri = pathToFileURL(file).href;

@@ -33,14 +33,16 @@ export function isInside(root: string, p: string): boolean {
 }
 
 /**
- * True when the file the path names really lies under `root`: a symbolic link inside the folder that
- * points outside it does not count, so no dialect reads past the workspace folder through one.
+ * The real path of what `p` names when it really lies under `root`, else undefined: a symbolic link
+ * inside the folder that points outside it does not count, so no dialect reads past the workspace
+ * folder through one. Read by the real path, not `p`: a link swapped meanwhile is not followed.
  */
-export function resolvesInside(root: string, p: string): boolean {
+export function realPathInside(root: string, p: string): string | undefined {
   try {
-    return isInside(realpathSync.native(root), realpathSync.native(p));
+    const real = realpathSync.native(p);
+    return isInside(realpathSync.native(root), real) ? real : undefined;
   } catch {
-    return false;
+    return undefined;
   }
 }
 
