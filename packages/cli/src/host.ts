@@ -18,13 +18,16 @@ export type ReadMemo = Map<string, string | readonly string[] | undefined>;
 export function fileHost(root: string, memo?: ReadMemo): Host {
   const base = path.resolve(root);
   let realBase: string | undefined;
+  /** The real path to read `p` by, when it lies inside the root. */
   const inside = (p: string): string | undefined => {
     const abs = path.resolve(p);
     if (!staysInside(path.relative(base, abs))) return undefined;
-    // A symbolic link inside the root that points outside it is outside: resolve before reading.
+    // A symbolic link inside the root that points outside it is outside: resolve before reading, and
+    // read by what it resolved to, so a link swapped in between is not followed.
     try {
       realBase ??= realpathSync.native(base);
-      return staysInside(path.relative(realBase, realpathSync.native(abs))) ? abs : undefined;
+      const real = realpathSync.native(abs);
+      return staysInside(path.relative(realBase, real)) ? real : undefined;
     } catch {
       return undefined;
     }
