@@ -97,6 +97,19 @@ describe('multi-file units from unsaved buffers', () => {
     expect(await client.diagnostics(deploy, () => true, before)).toEqual([]);
     expect(await client.diagnostics(copy, (d) => d.length === 0)).toEqual([]);
   });
+
+  it('a workflow added to a folder a unit listed re-lints it once the new file is opened', async () => {
+    const workflow = (name: string) => `name: ${name}\ndescription: Ship it.\nnodes:\n  - id: ship\n    bash: ./ship.sh\n`;
+    const { ws, client } = await session({ '.archon/workflows/deploy.yaml': workflow('deploy') });
+    const deploy = await client.open(ws.file('.archon/workflows/deploy.yaml'), workflow('deploy'));
+    expect(await client.diagnostics(deploy)).toEqual([]);
+    const { mkdirSync, writeFileSync } = await import('node:fs');
+    mkdirSync(ws.file('.archon/workflows/team'));
+    writeFileSync(ws.file('.archon/workflows/team/deploy.yaml'), workflow('deploy'));
+    const before = client.publications(deploy).length;
+    await client.open(ws.file('.archon/workflows/team/deploy.yaml'), workflow('deploy'));
+    expect(codes(await client.diagnostics(deploy, (d) => d.length > 0, before))).toEqual(['archon/duplicate-workflow-name']);
+  });
 });
 
 describe('robustness', () => {

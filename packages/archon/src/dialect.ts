@@ -48,7 +48,7 @@ export const archon: Dialect<WorkflowModel> = {
       const loaded = discovery.depth === 0 || discovery.packageFiles?.length === 1;
       if (loaded && model.name !== undefined) {
         const others = discoveredNames(source.path, host);
-        consulted = others.files;
+        consulted = others.consulted;
         discovery.namesakes = others.names.filter((n) => n.name === model.name);
       }
     }

@@ -31,18 +31,22 @@ export function discoveryOf(path: string, host: Host): Discovery | undefined {
  * name takes no part). Each file's name is read from its top-level `name:` line alone, not a full
  * parse (a project may hold hundreds): a name the line cannot settle on its own (a block scalar, a
  * plain scalar continued on the next line, a flow-style file) is left out rather than guessed.
+ * `consulted` lists the files and folders read: a workflow added to one of those folders, or a
+ * change to one of those files, can change the answer.
  */
-export function discoveredNames(path: string, host: Host): { files: string[]; names: DiscoveredName[] } {
+export function discoveredNames(path: string, host: Host): { consulted: string[]; names: DiscoveredName[] } {
   const at = path.lastIndexOf(WORKFLOWS);
-  if (at === -1) return { files: [], names: [] };
+  if (at === -1) return { consulted: [], names: [] };
   const root = path.slice(0, at + WORKFLOWS.length - 1);
   const files: string[] = [];
+  const folders = [root];
   for (const entry of host.readDir(root) ?? []) {
     if (YAML_FILE.test(entry)) {
       files.push(`${root}/${entry}`);
       continue;
     }
     const workflows = host.readDir(`${root}/${entry}`)?.filter((e) => YAML_FILE.test(e));
+    if (workflows) folders.push(`${root}/${entry}`);
     if (workflows?.length === 1) files.push(`${root}/${entry}/${workflows[0]}`);
   }
   const others = files.filter((f) => f !== path).sort();
@@ -52,7 +56,7 @@ export function discoveredNames(path: string, host: Host): { files: string[]; na
     const declared = text === undefined ? undefined : nameLine(text);
     if (declared) names.push({ source: new Source(file, text!), ...declared });
   }
-  return { files: others, names };
+  return { consulted: [...others, ...folders], names };
 }
 
 /** A top-level `name` key, at the start of a line (or of the file, after a byte order mark). */

@@ -16,8 +16,8 @@ describe('discoveredNames', () => {
       [`${W}/deep/er/c.yaml`]: 'name: deep\n',
       [`${W}/README.md`]: 'name: not a workflow\n',
     });
-    const { files, names } = discoveredNames(`${W}/self.yaml`, host);
-    expect(files).toEqual([`${W}/pack/only.yaml`, `${W}/plain.yml`, `${W}/quoted.yaml`]);
+    const { consulted, names } = discoveredNames(`${W}/self.yaml`, host);
+    expect(consulted).toEqual([`${W}/pack/only.yaml`, `${W}/plain.yml`, `${W}/quoted.yaml`, W, `${W}/deep`, `${W}/pack`, `${W}/rejected`]);
     expect(names.map((n) => [n.source.path, n.name])).toEqual([
       [`${W}/pack/only.yaml`, 'packaged'],
       [`${W}/plain.yml`, 'plain'],
@@ -77,6 +77,6 @@ describe('discoveredNames', () => {
   });
 
   it('finds nothing outside an .archon/workflows folder', () => {
-    expect(discoveredNames('repo/workflows/x.yaml', memoryHost({ 'repo/workflows/y.yaml': 'name: x\n' }))).toEqual({ files: [], names: [] });
+    expect(discoveredNames('repo/workflows/x.yaml', memoryHost({ 'repo/workflows/y.yaml': 'name: x\n' }))).toEqual({ consulted: [], names: [] });
   });
 });

@@ -20,8 +20,9 @@ export interface LoadResult<M> {
   /** Every file the unit read, the main one first. */
   sources: Source[];
   /**
-   * Files the unit looked at without taking them in (another workflow's name, say): each is still
-   * linted as its own unit, but a change to one can change this unit's findings.
+   * Files the unit looked at without taking them in (another workflow's name, say), and folders it
+   * listed: each file is still linted as its own unit, but a change to one, or a file added to or
+   * removed from one of the folders, can change this unit's findings.
    */
   consulted?: string[];
 }

@@ -12,7 +12,7 @@ export interface UnitState {
   model: unknown;
   /** Every file the unit read, by path, with the text the lint saw. */
   sources: Map<string, Source>;
-  /** Files it looked at beyond those (another workflow's name): a change to one re-lints it too. */
+  /** Files and folders it looked at beyond those (other workflows' names): a change to one, or under one, re-lints it too. */
   consulted: ReadonlySet<string>;
   diagnostics: Diagnostic[];
   /** For each file read, the version of its open document at lint time (undefined: read from disk). */
@@ -64,7 +64,9 @@ export class Units {
   /** The units a change to `path` concerns: those that read or consulted it, and the file itself when it is one. */
   affectedBy(path: string): string[] {
     const mains = new Set(this.containing(path).map((u) => u.main));
-    for (const unit of this.units.values()) if (unit.consulted.has(path)) mains.add(unit.main);
+    const within = [path];
+    for (let at = path.lastIndexOf('/'); at > 0; at = path.lastIndexOf('/', at - 1)) within.push(path.slice(0, at));
+    for (const unit of this.units.values()) if (within.some((p) => unit.consulted.has(p))) mains.add(unit.main);
     const text = this.read(path);
     if (text !== undefined && this.detect(path, text)) mains.add(path);
     else if (this.units.has(path)) mains.add(path); // it stopped being one: lint() says so, and it is dropped
