@@ -9,7 +9,7 @@ export function parseYaml(text: string): Document.Parsed {
 
 type Collection = YAMLMap | YAMLSeq;
 
-/** A clean earlier parse of a file: its text and its root, a block collection without anchors or aliases. */
+/** A clean earlier parse of a file: its text and its root, a collection (block or flow) without anchors or aliases. */
 export interface ParseBasis {
   text: string;
   root: Collection;
