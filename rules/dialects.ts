@@ -1,9 +1,9 @@
-import type { Dialect } from '@flowlint/core';
-import { archon } from '@flowlint/archon';
-import { promptpack } from '@flowlint/promptpack';
-import { promptRunner } from '@flowlint/prompt-runner';
+import type { Dialect } from '@orchlint/core';
+import { archon } from '@orchlint/archon';
+import { promptpack } from '@orchlint/promptpack';
+import { promptRunner } from '@orchlint/prompt-runner';
 
-/** Every dialect flowlint knows, in the order detection asks them. */
+/** Every dialect orchlint knows, in the order detection asks them. */
 export const dialects: readonly Dialect<any>[] = [promptpack, archon, promptRunner];
 
 export function dialectById(id: string): Dialect<any> | undefined {

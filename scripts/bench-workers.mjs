@@ -30,7 +30,7 @@ function pack(n) {
   return lines.join('\n') + '\n';
 }
 
-const dir = mkdtempSync(path.join(tmpdir(), 'flowlint-bench-'));
+const dir = mkdtempSync(path.join(tmpdir(), 'orchlint-bench-'));
 mkdirSync(path.join(dir, 'packs'));
 for (let i = 0; i < count; i++) writeFileSync(path.join(dir, 'packs', `p${String(i).padStart(4, '0')}.promptpack.yaml`), pack(i));
 

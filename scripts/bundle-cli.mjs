@@ -1,8 +1,8 @@
 #!/usr/bin/env node
-// Bundles the flowlint CLI (every workspace package and its dependencies) into bundle/, the `bin`
+// Bundles the orchlint CLI (every workspace package and its dependencies) into bundle/, the `bin`
 // of the root package.json. It runs as the root `postinstall` script, so `npm install` of a clone
 // of this repository (what pre-commit does for a `language: node` hook, before `npm pack` and a
-// global install of the tarball) builds a runnable flowlint without pnpm: npm cannot install the
+// global install of the tarball) builds a runnable orchlint without pnpm: npm cannot install the
 // workspace: protocol, so the bundle resolves the workspace packages from their TypeScript sources.
 // Not `prepare`: npm runs that again inside `npm pack`, whose standard output pre-commit reads as
 // the tarball's name. It does nothing under pnpm (`pnpm build` is the build there) and in the
@@ -20,7 +20,7 @@ if (installedTarball || (viaPnpm && process.env.npm_lifecycle_event === 'postins
 
 const { rolldown } = await import('rolldown');
 
-/** '@flowlint/x' → the package's TypeScript entry (or its folder, for data packages such as schemas). */
+/** '@orchlint/x' → the package's TypeScript entry (or its folder, for data packages such as schemas). */
 function workspaceAliases() {
   const dirs = [...readdirSync(path.join(root, 'packages')).map((d) => path.join(root, 'packages', d)), path.join(root, 'rules'), path.join(root, 'schemas')];
   const alias = {};
@@ -44,4 +44,4 @@ const bundle = await rolldown({
 });
 await bundle.write({ dir: out, format: 'esm', entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' });
 await bundle.close();
-console.error(`flowlint bundled into ${path.relative(process.cwd(), out) || '.'}/bin.js`);
+console.error(`orchlint bundled into ${path.relative(process.cwd(), out) || '.'}/bin.js`);

@@ -3,7 +3,7 @@ import { lineOf, makeTempDir, removeDir, runCli, writeTree } from './support/cli
 import { cleanPack, cleanPackJson } from './support/packs.js';
 
 /**
- * The issue's acceptance check: `flowlint lint --format json` on a pack whose `on_event` names a
+ * The issue's acceptance check: `orchlint lint --format json` on a pack whose `on_event` names a
  * state that does not exist reports a promptpack/… error on the line of that target, in YAML and JSON.
  */
 const yamlPack = cleanPack.replace('        Asked: answer\n', '        Asked: answer\n        Escalated: supervisor\n');

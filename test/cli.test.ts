@@ -2,9 +2,9 @@ import { readFileSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { main } from '@flowlint/cli';
-import { coreRules } from '@flowlint/core';
-import { rules } from '@flowlint/rules';
+import { main } from '@orchlint/cli';
+import { coreRules } from '@orchlint/core';
+import { rules } from '@orchlint/rules';
 import { columnOf, lineOf, makeTempDir, removeDir, runCli, writeTree, type CliResult } from './support/cli.js';
 import { cleanPack, cleanPackJson, errorPack, warningPack } from './support/packs.js';
 import { repoRoot } from './support/paths.js';
@@ -34,11 +34,11 @@ function parseReport(result: CliResult): Report {
   return report;
 }
 
-/** stderr of a usage error: exactly one line, naming flowlint, with no stack trace. */
+/** stderr of a usage error: exactly one line, naming orchlint, with no stack trace. */
 function expectOneLine(stderr: string): void {
   expect(stderr.endsWith('\n')).toBe(true);
   expect(stderr.trimEnd().split('\n')).toHaveLength(1);
-  expect(stderr).toMatch(/^flowlint: /);
+  expect(stderr).toMatch(/^orchlint: /);
   expect(stderr).not.toMatch(/\n\s+at /);
 }
 
@@ -109,10 +109,10 @@ describe('exit codes', () => {
     expectOneLine(r.stderr);
   });
 
-  it('3 and one line on stderr for an internal failure (no stack trace unless FLOWLINT_DEBUG)', async () => {
+  it('3 and one line on stderr for an internal failure (no stack trace unless ORCHLINT_DEBUG)', async () => {
     const stderr: string[] = [];
-    const previous = process.env.FLOWLINT_DEBUG;
-    delete process.env.FLOWLINT_DEBUG;
+    const previous = process.env.ORCHLINT_DEBUG;
+    delete process.env.ORCHLINT_DEBUG;
     try {
       const code = await main([path.join(dir, 'packs/clean.pack.json')], {
         stdout: () => {
@@ -123,7 +123,7 @@ describe('exit codes', () => {
       });
       expect(code).toBe(3);
     } finally {
-      if (previous !== undefined) process.env.FLOWLINT_DEBUG = previous;
+      if (previous !== undefined) process.env.ORCHLINT_DEBUG = previous;
     }
     expectOneLine(stderr.join(''));
     expect(stderr.join('')).toContain('EPIPE: the output went away');
@@ -137,7 +137,7 @@ describe('JSON report, version 1', () => {
     expect(r.stderr).toBe('');
     const report = parseReport(r);
     expect(report.version).toBe(1);
-    expect(report.tool).toEqual({ name: 'flowlint', version: cliVersion });
+    expect(report.tool).toEqual({ name: 'orchlint', version: cliVersion });
     expect(report.files).toEqual([
       { path: 'packs/clean.pack.json', dialect: 'promptpack' },
       { path: 'packs/clean.promptpack.yaml', dialect: 'promptpack' },
@@ -309,7 +309,7 @@ describe('the lint root', () => {
   });
 });
 
-describe('flowlint rules', () => {
+describe('orchlint rules', () => {
   const all = [...coreRules, ...rules];
   const ids = all.map((r) => r.id).sort();
 
@@ -358,7 +358,7 @@ describe('--version and --help', () => {
   it('--help lists the commands, lint --help its options', async () => {
     const top = await runCli(['--help']);
     expect(top.code).toBe(0);
-    expect(top.stdout).toMatch(/^Usage: flowlint /);
+    expect(top.stdout).toMatch(/^Usage: orchlint /);
     expect(top.stdout).toMatch(/^\s+lint \[options\] \[paths\.\.\.\]/m);
     expect(top.stdout).toMatch(/^\s+rules \[options\]/m);
     const lint = await runCli(['lint', '--help']);

@@ -1,19 +1,19 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { flowlint, tempFiles, terminalAgentPack } from './support/flowlint-bin.js';
+import { orchlint, tempFiles, terminalAgentPack } from './support/orchlint-bin.js';
 
 const RULE = 'promptpack/control-agent-on-terminal';
 const loopPack = (await import('node:fs')).readFileSync(new URL('../fixtures/demo/research.pack.json', import.meta.url), 'utf8');
 
 const compact = (args: string[], cwd: string) => {
-  const r = flowlint(['--format', 'compact', ...args], { cwd });
+  const r = orchlint(['--format', 'compact', ...args], { cwd });
   return { ...r, lines: r.stdout.trim().split('\n').filter(Boolean) };
 };
 
-describe('flowlint.config.yaml', () => {
+describe('orchlint.config.yaml', () => {
   it('is found upward from the linted files and sets severities', () => {
     const dir = tempFiles({
-      'flowlint.config.yaml': `rules:\n  ${RULE}: error\n`,
+      'orchlint.config.yaml': `rules:\n  ${RULE}: error\n`,
       'team/packs/support.promptpack.yaml': terminalAgentPack,
     });
     const r = compact(['packs'], path.join(dir, 'team'));
@@ -23,7 +23,7 @@ describe('flowlint.config.yaml', () => {
 
   it("turns rules off, skips ignored globs and applies overrides in order", () => {
     const dir = tempFiles({
-      'flowlint.config.yml': [
+      'orchlint.config.yml': [
         'rules:',
         `  ${RULE}: off`,
         'ignore:',
@@ -43,7 +43,7 @@ describe('flowlint.config.yaml', () => {
       'strict/s.promptpack.yaml': terminalAgentPack,
       'strict/relaxed.promptpack.yaml': terminalAgentPack,
     });
-    const r = flowlint(['--format', 'json', '.'], { cwd: dir });
+    const r = orchlint(['--format', 'json', '.'], { cwd: dir });
     const report = JSON.parse(r.stdout);
     expect(report.files.map((f: { path: string }) => f.path).sort()).toEqual(['plain.promptpack.yaml', 'strict/relaxed.promptpack.yaml', 'strict/s.promptpack.yaml']);
     expect(report.diagnostics.map((d: any) => `${d.path} ${d.severity}`)).toEqual(['strict/relaxed.promptpack.yaml info', 'strict/s.promptpack.yaml error']);
@@ -52,44 +52,44 @@ describe('flowlint.config.yaml', () => {
 
   it('sets dialect targets: a PromptPack spec version for packs that declare none', () => {
     const dir = tempFiles({
-      'flowlint.config.json': JSON.stringify({ targets: { promptpack: '1.0.0', runtime: 'promptkit@1.5' } }),
+      'orchlint.config.json': JSON.stringify({ targets: { promptpack: '1.0.0', runtime: 'promptkit@1.5' } }),
       'support.promptpack.yaml': terminalAgentPack,
     });
     const r = compact(['.'], dir);
     expect(r.lines.some((l) => /^support.promptpack.yaml:9:1: error unknown property 'workflow'.*\[promptpack\/schema\]$/.test(l))).toBe(true);
-    const printed = JSON.parse(flowlint(['--print-config', 'support.promptpack.yaml'], { cwd: dir }).stdout);
-    expect(printed).toMatchObject({ path: 'support.promptpack.yaml', config: 'flowlint.config.json', ignored: false, targets: { promptpack: '1.0.0', runtime: 'promptkit@1.5' } });
+    const printed = JSON.parse(orchlint(['--print-config', 'support.promptpack.yaml'], { cwd: dir }).stdout);
+    expect(printed).toMatchObject({ path: 'support.promptpack.yaml', config: 'orchlint.config.json', ignored: false, targets: { promptpack: '1.0.0', runtime: 'promptkit@1.5' } });
   });
 
   it('--print-config shows every rule with its effective severity, and whether the file is ignored', () => {
     const dir = tempFiles({
-      'flowlint.config.yaml': `ignore: [old/**]\nrules:\n  ${RULE}: error\noverrides:\n  - files: lax/**\n    rules: { promptpack/dead-end-state: off }\n    targets: { promptpack: 1.4.0 }\n`,
+      'orchlint.config.yaml': `ignore: [old/**]\nrules:\n  ${RULE}: error\noverrides:\n  - files: lax/**\n    rules: { promptpack/dead-end-state: off }\n    targets: { promptpack: 1.4.0 }\n`,
     });
-    const lax = JSON.parse(flowlint(['--print-config', 'lax/a.pack.json'], { cwd: dir }).stdout);
+    const lax = JSON.parse(orchlint(['--print-config', 'lax/a.pack.json'], { cwd: dir }).stdout);
     expect(lax.rules[RULE]).toBe('error');
     expect(lax.rules['promptpack/dead-end-state']).toBe('off');
     expect(lax.rules['promptpack/agent-cycle-without-exit']).toBe('warning');
     expect(lax.rules['core/unused-suppression']).toBe('warning');
     expect(lax.targets).toEqual({ promptpack: '1.4.0' });
-    expect(JSON.parse(flowlint(['--print-config', 'old/b.pack.json'], { cwd: dir }).stdout).ignored).toBe(true);
+    expect(JSON.parse(orchlint(['--print-config', 'old/b.pack.json'], { cwd: dir }).stdout).ignored).toBe(true);
   });
 
   it('--config names the file to use, wherever it is', () => {
     const dir = tempFiles({
       'configs/ci.yaml': `rules:\n  ${RULE}: error\n`,
-      'flowlint.config.yaml': `rules:\n  ${RULE}: off\n`,
+      'orchlint.config.yaml': `rules:\n  ${RULE}: off\n`,
       'support.promptpack.yaml': terminalAgentPack,
     });
     expect(compact(['.'], dir).lines).toEqual([]);
     expect(compact(['--config', 'configs/ci.yaml', '.'], dir).lines).toEqual([expect.stringMatching(/:19:7: error /)]);
-    const missing = flowlint(['--config', 'nope.yaml', '.'], { cwd: dir });
+    const missing = orchlint(['--config', 'nope.yaml', '.'], { cwd: dir });
     expect(missing.code).toBe(2);
-    expect(missing.stderr).toBe('flowlint: no such config file: nope.yaml\n');
+    expect(missing.stderr).toBe('orchlint: no such config file: nope.yaml\n');
   });
 
   it('silences rules in JSON files through path:line ignore entries, and reports entries that silence nothing', () => {
     const dir = tempFiles({
-      'flowlint.config.yaml': [
+      'orchlint.config.yaml': [
         'ignore:',
         '  - rules: [promptpack/agent-cycle-without-exit]',
         '    paths: [packs/loop.pack.json:18]',
@@ -107,7 +107,7 @@ describe('flowlint.config.yaml', () => {
 
   it('applies path:line ignore entries the same from above, inside or beside the config folder', () => {
     const dir = tempFiles({
-      'proj/flowlint.config.yaml': ['ignore:', '  - rules: [promptpack/agent-cycle-without-exit]', '    paths: [packs/loop.pack.json:18]'].join('\n'),
+      'proj/orchlint.config.yaml': ['ignore:', '  - rules: [promptpack/agent-cycle-without-exit]', '    paths: [packs/loop.pack.json:18]'].join('\n'),
       'proj/packs/loop.pack.json': loopPack,
       'other/.keep.txt': '',
     });
@@ -119,20 +119,20 @@ describe('flowlint.config.yaml', () => {
 
   it('reports errors in the config itself at their line and column, with exit 2', () => {
     const dir = tempFiles({
-      'flowlint.config.yaml': `rules:\n  ${RULE}: fatal\n  promptpack/dead-end-stat: warning\nignore: vendor/**\ntargets:\n  promptpak: 1.4.0\n`,
+      'orchlint.config.yaml': `rules:\n  ${RULE}: fatal\n  promptpack/dead-end-stat: warning\nignore: vendor/**\ntargets:\n  promptpak: 1.4.0\n`,
       'support.promptpack.yaml': terminalAgentPack,
     });
-    const r = flowlint(['.'], { cwd: dir });
+    const r = orchlint(['.'], { cwd: dir });
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(/flowlint.config.yaml:2:41 +error +"fatal" is not a valid value for 'rules\["promptpack\/control-agent-on-terminal"\]'; expected one of: error, warning, info, off.*\[core\/config\]/);
-    expect(r.stderr).toMatch(/flowlint.config.yaml:4:9 +error +'ignore' must be an array.*\[core\/config\]/);
-    expect(r.stderr).toMatch(/flowlint.config.yaml:6:3 +error +unknown property 'promptpak' in 'targets'; did you mean 'promptpack'\?/);
+    expect(r.stderr).toMatch(/orchlint.config.yaml:2:41 +error +"fatal" is not a valid value for 'rules\["promptpack\/control-agent-on-terminal"\]'; expected one of: error, warning, info, off.*\[core\/config\]/);
+    expect(r.stderr).toMatch(/orchlint.config.yaml:4:9 +error +'ignore' must be an array.*\[core\/config\]/);
+    expect(r.stderr).toMatch(/orchlint.config.yaml:6:3 +error +unknown property 'promptpak' in 'targets'; did you mean 'promptpack'\?/);
     expect(r.stderr).toMatch(/the configuration file is invalid/);
-    const typo = tempFiles({ 'flowlint.config.yaml': 'rules:\n  promptpack/dead-end-stat: warning\n', 'a.promptpack.yaml': terminalAgentPack });
-    const t = flowlint(['.'], { cwd: typo });
+    const typo = tempFiles({ 'orchlint.config.yaml': 'rules:\n  promptpack/dead-end-stat: warning\n', 'a.promptpack.yaml': terminalAgentPack });
+    const t = orchlint(['.'], { cwd: typo });
     expect(t.code).toBe(2);
-    expect(t.stderr).toMatch(/flowlint.config.yaml:2:3 +error +unknown rule 'promptpack\/dead-end-stat'; did you mean 'promptpack\/dead-end-state'\?/);
+    expect(t.stderr).toMatch(/orchlint.config.yaml:2:3 +error +unknown rule 'promptpack\/dead-end-stat'; did you mean 'promptpack\/dead-end-state'\?/);
   });
 });
 
@@ -142,8 +142,8 @@ describe('the README', () => {
     const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
     const section = readme.split(/^## /m).find((s) => s.startsWith('Configuration'))!;
     const example = /```yaml\n([^]*?)```/.exec(section)![1]!;
-    const dir = tempFiles({ 'flowlint.config.yaml': example.replace('./schemas/flowlint-config.schema.json', 'https://example.invalid/schema.json') });
-    const r = flowlint(['--print-config', 'experiments/a.pack.json'], { cwd: dir });
+    const dir = tempFiles({ 'orchlint.config.yaml': example.replace('./schemas/orchlint-config.schema.json', 'https://example.invalid/schema.json') });
+    const r = orchlint(['--print-config', 'experiments/a.pack.json'], { cwd: dir });
     expect(r.stderr).toBe('');
     expect(JSON.parse(r.stdout)).toMatchObject({ targets: { promptpack: '1.9.0', runtime: 'promptkit@1.5' }, rules: { 'promptpack/dead-end-state': 'info', 'promptpack/tool-ref': 'off' } });
   });

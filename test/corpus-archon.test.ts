@@ -13,7 +13,7 @@ interface Verdict {
   error?: string;
 }
 
-/** flowlint rules that restate the engine's own parse warnings (loader.ts), one finding per warning. */
+/** orchlint rules that restate the engine's own parse warnings (loader.ts), one finding per warning. */
 const PARSE_WARNING_RULES = new Set([
   'archon/unknown-key',
   'archon/with-ignored',
@@ -27,7 +27,7 @@ if (!hasShared) console.log(`corpus test skipped: ${corpus} does not exist`);
 
 /**
  * VERDICTS.json holds what the Archon 0.9 engine did with each file: the ones it loads must get no
- * error from flowlint (warnings are allowed, and every engine parse warning must have one), the
+ * error from orchlint (warnings are allowed, and every engine parse warning must have one), the
  * ones it rejects must get at least one error. Level-3 resource findings depend on the machine the
  * engine ran on and are not asserted.
  */

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { main } from '@flowlint/cli';
+import { main } from '@orchlint/cli';
 import { hasShared, sharedDir } from './support/paths.js';
 
 const corpus = path.join(sharedDir, 'corpus/prompt_runner');
@@ -20,7 +20,7 @@ interface Report {
   'strict?': boolean;
 }
 
-/** `flowlint packet lint DIR --json [--strict]` (the CLI's own entry point, in process): report and exit code. */
+/** `orchlint packet lint DIR --json [--strict]` (the CLI's own entry point, in process): report and exit code. */
 async function packetLint(dir: string, strict: boolean): Promise<{ report: Report; status: number }> {
   let out = '';
   const io = { stdout: (s: string) => void (out += s), stderr: () => {}, color: false };

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { defaultSettings, type LintSettings } from '@flowlint/core';
+import { defaultSettings, type LintSettings } from '@orchlint/core';
 import { lintMemory, lintPaths, relative } from './support/lint.js';
 import { cliBin, hasShared, repoRoot, sharedDir } from './support/paths.js';
 
@@ -74,7 +74,7 @@ describe.skipIf(!hasShared)('RFC 0014 control examples, wrapped as packs', () =>
 });
 
 /** Issue 2's acceptance check, as a user runs it: the error sits on the line of the unknown target. */
-describe('flowlint lint --format json on an unknown on_event target', () => {
+describe('orchlint lint --format json on an unknown on_event target', () => {
   it('reports a promptpack error on the line of that target', () => {
     const file = relative(path.join(repoRoot, 'fixtures/promptpack/on-event-target/invalid-unknown-target.pack.json'));
     const run = spawnSync(process.execPath, [cliBin, 'lint', '--format', 'json', file], { encoding: 'utf8' });

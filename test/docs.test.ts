@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { defaultSettings } from '@flowlint/core';
-import { rules } from '@flowlint/rules';
+import { defaultSettings } from '@orchlint/core';
+import { rules } from '@orchlint/rules';
 import { lintMemory } from './support/lint.js';
 import { repoRoot } from './support/paths.js';
 

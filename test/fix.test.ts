@@ -2,8 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { applyFixes } from '@flowlint/core';
-import { flowlint, tempFiles, terminalAgentPack } from './support/flowlint-bin.js';
+import { applyFixes } from '@orchlint/core';
+import { orchlint, tempFiles, terminalAgentPack } from './support/orchlint-bin.js';
 
 const fixedYaml = terminalAgentPack.replace('      control: agent\n', '');
 
@@ -25,7 +25,7 @@ const fixedJson = jsonPack
 describe('--fix', () => {
   it('edits a YAML pack in place, keeping comments, quoting and layout', () => {
     const dir = tempFiles({ 'packs/support.promptpack.yaml': terminalAgentPack });
-    const r = flowlint(['--fix', 'packs'], { cwd: dir });
+    const r = orchlint(['--fix', 'packs'], { cwd: dir });
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/✔ no problems \(1 file checked\)/);
     expect(readFileSync(path.join(dir, 'packs/support.promptpack.yaml'), 'utf8')).toBe(fixedYaml);
@@ -33,7 +33,7 @@ describe('--fix', () => {
 
   it('edits a JSON (flow style) pack in place, keeping it valid JSON', () => {
     const dir = tempFiles({ 'support.pack.json': jsonPack });
-    const r = flowlint(['--fix', '--format', 'compact', '.'], { cwd: dir });
+    const r = orchlint(['--fix', '--format', 'compact', '.'], { cwd: dir });
     expect(r).toMatchObject({ code: 0, stdout: '' });
     const text = readFileSync(path.join(dir, 'support.pack.json'), 'utf8');
     expect(text).toBe(fixedJson);
@@ -43,10 +43,10 @@ describe('--fix', () => {
   it('never writes a file that does not parse', () => {
     const broken = terminalAgentPack + 'broken: [unclosed\n';
     const dir = tempFiles({ 'b.promptpack.yaml': broken });
-    const r = flowlint(['--fix', '--format', 'compact', '.'], { cwd: dir });
+    const r = orchlint(['--fix', '--format', 'compact', '.'], { cwd: dir });
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/b.promptpack.yaml:19:7: warning state 'done' is terminal/);
-    expect(r.stderr).toBe('flowlint: b.promptpack.yaml was not fixed: it does not parse (or would not after the fix)\n');
+    expect(r.stderr).toBe('orchlint: b.promptpack.yaml was not fixed: it does not parse (or would not after the fix)\n');
     expect(readFileSync(path.join(dir, 'b.promptpack.yaml'), 'utf8')).toBe(broken);
   });
 
@@ -55,11 +55,11 @@ describe('--fix', () => {
     const bytes = Buffer.concat([Buffer.from(before!), Buffer.from([0x53, 0xff, 0x0a]), Buffer.from(after!)]);
     const dir = tempFiles({});
     writeFileSync(path.join(dir, 'b.promptpack.yaml'), bytes);
-    const r = flowlint(['--fix', '--format', 'compact', '.'], { cwd: dir });
+    const r = orchlint(['--fix', '--format', 'compact', '.'], { cwd: dir });
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/b.promptpack.yaml:\d+:\d+: error these bytes are not valid UTF-8/);
     expect(r.stdout).toMatch(/warning state 'done' is terminal/);
-    expect(r.stderr).toBe('flowlint: b.promptpack.yaml was not fixed: it is not valid UTF-8, and writing it would replace those bytes\n');
+    expect(r.stderr).toBe('orchlint: b.promptpack.yaml was not fixed: it is not valid UTF-8, and writing it would replace those bytes\n');
     expect(readFileSync(path.join(dir, 'b.promptpack.yaml'))).toEqual(bytes);
   });
 
@@ -73,9 +73,9 @@ describe('--fix', () => {
     const member = path.join(dir, 'pk/prompts/01_collect_changes.prompt.md');
     const bytes = Buffer.concat([readFileSync(member), Buffer.from('\nA stray byte: '), Buffer.from([0xff]), Buffer.from('\n')]);
     writeFileSync(member, bytes);
-    const r = flowlint(['--fix', '--format', 'compact', 'pk'], { cwd: dir });
+    const r = orchlint(['--fix', '--format', 'compact', 'pk'], { cwd: dir });
     expect(r.stdout).toMatch(/01_collect_changes.prompt.md:\d+:\d+: warning .*\[prompt-runner\/legacy-shell-command\]/);
-    expect(r.stderr).toBe('flowlint: pk/prompts/01_collect_changes.prompt.md was not fixed: it is not valid UTF-8, and writing it would replace those bytes\n');
+    expect(r.stderr).toBe('orchlint: pk/prompts/01_collect_changes.prompt.md was not fixed: it is not valid UTF-8, and writing it would replace those bytes\n');
     expect(readFileSync(member)).toEqual(bytes);
   });
 });
@@ -83,7 +83,7 @@ describe('--fix', () => {
 describe('--fix-dry-run', () => {
   it('prints a unified diff that applies, and writes nothing', () => {
     const dir = tempFiles({ 'packs/support.promptpack.yaml': terminalAgentPack, 'support.pack.json': jsonPack });
-    const r = flowlint(['--fix-dry-run', '--format', 'compact', '.'], { cwd: dir });
+    const r = orchlint(['--fix-dry-run', '--format', 'compact', '.'], { cwd: dir });
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('--- a/packs/support.promptpack.yaml\n+++ b/packs/support.promptpack.yaml\n@@ -16,5 +16,4 @@\n');
     expect(r.stdout).toContain('\n       terminal: true\n-      control: agent\n       # trailing comment stays\n');
@@ -96,9 +96,9 @@ describe('--fix-dry-run', () => {
   });
 
   it('works on standard input; --fix itself refuses it', () => {
-    const r = flowlint(['--stdin', '--stdin-filename', 'in.promptpack.yaml', '--fix-dry-run', '--format', 'compact'], { input: terminalAgentPack });
+    const r = orchlint(['--stdin', '--stdin-filename', 'in.promptpack.yaml', '--fix-dry-run', '--format', 'compact'], { input: terminalAgentPack });
     expect(r.stdout).toContain('--- a/in.promptpack.yaml\n+++ b/in.promptpack.yaml\n');
-    const refused = flowlint(['--stdin', '--fix'], { input: terminalAgentPack });
+    const refused = orchlint(['--stdin', '--fix'], { input: terminalAgentPack });
     expect(refused.code).toBe(2);
     expect(refused.stderr).toMatch(/--fix cannot write standard input; use --fix-dry-run/);
   });

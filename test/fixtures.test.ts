@@ -1,8 +1,8 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { defaultSettings } from '@flowlint/core';
-import { rules } from '@flowlint/rules';
+import { defaultSettings } from '@orchlint/core';
+import { rules } from '@orchlint/rules';
 import { expectedFindings, lintPaths, relative } from './support/lint.js';
 import { repoRoot } from './support/paths.js';
 

@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import type { GraphView } from '@flowlint/core';
-import { renderDot, renderMermaid } from '@flowlint/cli';
-import { flowlint, tempFiles } from './support/flowlint-bin.js';
+import type { GraphView } from '@orchlint/core';
+import { renderDot, renderMermaid } from '@orchlint/cli';
+import { orchlint, tempFiles } from './support/orchlint-bin.js';
 
 /** Mermaid's own parser (the one GitHub renders with) needs a DOM for its sanitiser: jsdom gives one. */
 async function mermaidParse(text: string): Promise<unknown> {
@@ -56,11 +56,11 @@ workflow:
       terminal: true
 `;
 
-describe('flowlint graph (PromptPack)', () => {
+describe('orchlint graph (PromptPack)', () => {
   const dir = tempFiles({ 'g.promptpack.yaml': pack, 'no-workflow.pack.json': '{"id":"x","name":"x","version":"1.0.0","template_engine":{"version":"v1","syntax":"{{x}}"},"prompts":{}}' });
 
   it('draws the state machine in Mermaid: entry, terminal, control, the agent cycle without exit, dashed max-visits edges', async () => {
-    const r = flowlint(['graph', 'g.promptpack.yaml'], { cwd: dir });
+    const r = orchlint(['graph', 'g.promptpack.yaml'], { cwd: dir });
     expect(r.code).toBe(0);
     expect(r.stdout).toBe(
       [
@@ -94,21 +94,21 @@ describe('flowlint graph (PromptPack)', () => {
   });
 
   it('draws it in DOT that Graphviz renders', () => {
-    const r = flowlint(['graph', '--format', 'dot', 'g.promptpack.yaml'], { cwd: dir });
+    const r = orchlint(['graph', '--format', 'dot', 'g.promptpack.yaml'], { cwd: dir });
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('  "review \\"#1\\"" -> "done" [label="after 3 visits", style=dashed];');
     expect(r.stdout).toContain('  "research" -> "critique" [label="Draft", color="#cf222e", fontcolor="#cf222e", penwidth=3];');
     expect(r.stdout).toContain('  "intake" [label="intake\\np", class="entry user", shape=box, style="rounded,filled,bold"');
     expect(r.stdout).toContain('  "done" [label="done\\np", class="user terminal", peripheries=2');
-    expect(dotRenders(r.stdout) ?? r.stdout.startsWith('digraph flowlint {\n')).toBe(true);
+    expect(dotRenders(r.stdout) ?? r.stdout.startsWith('digraph orchlint {\n')).toBe(true);
   });
 
   it('says plainly when there is nothing to draw', () => {
-    const none = flowlint(['graph', 'no-workflow.pack.json'], { cwd: dir });
+    const none = orchlint(['graph', 'no-workflow.pack.json'], { cwd: dir });
     expect(none).toMatchObject({ code: 1, stdout: '' });
     expect(none.stderr).toMatch(/has no graph to draw/);
-    expect(flowlint(['graph', '.'], { cwd: dir }).code).toBe(2);
-    expect(flowlint(['graph', 'missing.yaml'], { cwd: dir }).stderr).toBe('flowlint: no such file or directory: missing.yaml\n');
+    expect(orchlint(['graph', '.'], { cwd: dir }).code).toBe(2);
+    expect(orchlint(['graph', 'missing.yaml'], { cwd: dir }).stderr).toBe('orchlint: no such file or directory: missing.yaml\n');
   });
 });
 
@@ -156,7 +156,7 @@ describe('graph renderers (any dialect)', () => {
   });
 });
 
-describe('flowlint graph reads the unit as the project targets it', () => {
+describe('orchlint graph reads the unit as the project targets it', () => {
   const workflow = `name: deploy
 description: Wait for the window, then deploy.
 nodes:
@@ -169,19 +169,19 @@ nodes:
 
   it('an Archon wait: node is a wait node only when the config targets engine 0.10', () => {
     const plain = tempFiles({ '.archon/workflows/deploy.yaml': workflow });
-    const asOld = flowlint(['graph', '.archon/workflows/deploy.yaml', '--format', 'dot'], { cwd: plain });
+    const asOld = orchlint(['graph', '.archon/workflows/deploy.yaml', '--format', 'dot'], { cwd: plain });
     expect(asOld.code).toBe(0);
     expect(asOld.stdout).toMatch(/"window" \[[^\]]*class="problem/);
-    const targeted = tempFiles({ '.archon/workflows/deploy.yaml': workflow, 'flowlint.config.yaml': 'targets:\n  archon: "0.10"\n' });
-    const asNew = flowlint(['graph', '.archon/workflows/deploy.yaml', '--format', 'dot'], { cwd: targeted });
+    const targeted = tempFiles({ '.archon/workflows/deploy.yaml': workflow, 'orchlint.config.yaml': 'targets:\n  archon: "0.10"\n' });
+    const asNew = orchlint(['graph', '.archon/workflows/deploy.yaml', '--format', 'dot'], { cwd: targeted });
     expect(asNew.code).toBe(0);
     expect(asNew.stdout).toMatch(/"window" \[[^\]]*class="wait/);
   });
 
   it('a config that does not validate stops the drawing with its findings (exit 2)', () => {
-    const dir = tempFiles({ '.archon/workflows/deploy.yaml': workflow, 'flowlint.config.yaml': 'targets:\n  archon: [0.10]\n' });
-    const r = flowlint(['graph', '.archon/workflows/deploy.yaml'], { cwd: dir });
+    const dir = tempFiles({ '.archon/workflows/deploy.yaml': workflow, 'orchlint.config.yaml': 'targets:\n  archon: [0.10]\n' });
+    const r = orchlint(['graph', '.archon/workflows/deploy.yaml'], { cwd: dir });
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/flowlint\.config\.yaml:2:\d+/);
+    expect(r.stderr).toMatch(/orchlint\.config\.yaml:2:\d+/);
   });
 });

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isMap, isPair, isScalar, isSeq } from 'yaml';
-import { parseYaml, reparseYaml, reuseParse, Source, Tree } from '@flowlint/core';
+import { parseYaml, reparseYaml, reuseParse, Source, Tree } from '@orchlint/core';
 import { hasShared, repoRoot, sharedDir } from './support/paths.js';
 
 function dataFiles(dir: string): string[] {
@@ -20,7 +20,7 @@ function dataFiles(dir: string): string[] {
   return out.sort();
 }
 
-/** Everything flowlint reads from a node: kind, value, scalar style, flow style and offsets. */
+/** Everything orchlint reads from a node: kind, value, scalar style, flow style and offsets. */
 function shape(node: unknown): unknown {
   if (isPair(node)) return [shape(node.key), shape(node.value)];
   if (isScalar(node)) return { value: node.value, type: node.type, range: node.range };

@@ -1,4 +1,4 @@
-import { defineRule, Tree, type Dialect, type Source } from '@flowlint/core';
+import { defineRule, Tree, type Dialect, type Source } from '@orchlint/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LspClient, positionOf, workspace } from './support/lsp-client.js';
 
@@ -68,13 +68,13 @@ describe('"disable RULE for this line" in Markdown with front matter', () => {
     const edit = await disableFor('md/front');
     expect(edit).toEqual({
       range: { start: { line: positionOf(text, 'note: FRONT').line, character: 0 }, end: { line: positionOf(text, 'note: FRONT').line, character: 0 } },
-      newText: '    # flowlint-disable-next-line md/front -- reason\n',
+      newText: '    # orchlint-disable-next-line md/front -- reason\n',
     });
   });
 
   it('is an HTML comment in the Markdown body', async () => {
     const edit = await disableFor('md/body');
-    expect(edit?.newText).toBe('<!-- flowlint-disable-next-line md/body -- reason -->\n');
+    expect(edit?.newText).toBe('<!-- orchlint-disable-next-line md/body -- reason -->\n');
     expect(edit?.range.start).toEqual({ line: positionOf(text, 'Some BODY').line, character: 0 });
   });
 

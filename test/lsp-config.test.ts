@@ -2,7 +2,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DidChangeConfigurationNotification, DidChangeWatchedFilesNotification, FileChangeType, type Diagnostic } from 'vscode-languageserver-protocol/node';
 import { afterEach, describe, expect, it } from 'vitest';
-import { flowlint, terminalAgentPack } from './support/flowlint-bin.js';
+import { orchlint, terminalAgentPack } from './support/orchlint-bin.js';
 import { LspClient, positionOf, uriOf, workspace } from './support/lsp-client.js';
 import { repoRoot } from './support/paths.js';
 
@@ -36,7 +36,7 @@ describe('the config file in the language server', () => {
     const project = 'proj [1] (x)+';
     const packet = path.join(repoRoot, 'fixtures/demo/packet');
     const files: Record<string, string> = {
-      [`${project}/flowlint.config.yaml`]: [
+      [`${project}/orchlint.config.yaml`]: [
         'rules:',
         `  ${CONTROL}: error`,
         '  prompt-runner/legacy-shell-command: off',
@@ -58,7 +58,7 @@ describe('the config file in the language server', () => {
       ].join('\n'),
       [`${project}/packs/support.promptpack.yaml`]: terminalAgentPack,
       [`${project}/packs/research.pack.json`]: readFileSync(path.join(repoRoot, 'fixtures/demo/research.pack.json'), 'utf8'),
-      [`${project}/packs/inline.promptpack.yaml`]: terminalAgentPack.replace('      control: agent', `      # flowlint-disable-next-line ${CONTROL} -- reviewed\n      control: agent`),
+      [`${project}/packs/inline.promptpack.yaml`]: terminalAgentPack.replace('      control: agent', `      # orchlint-disable-next-line ${CONTROL} -- reviewed\n      control: agent`),
       [`${project}/lax/l.promptpack.yaml`]: terminalAgentPack,
       [`${project}/vendor/a/x.promptpack.yaml`]: terminalAgentPack,
       [`${project}/generated/y.promptpack.yaml`]: terminalAgentPack,
@@ -76,7 +76,7 @@ describe('the config file in the language server', () => {
     ];
     const report: Array<{ path: string; rule: string; severity: string; message: string; range: { start: { line: number; column: number } } }> = [];
     for (const run of runs) {
-      const cli = flowlint(['--format', 'json', ...run.args], { cwd: run.cwd });
+      const cli = orchlint(['--format', 'json', ...run.args], { cwd: run.cwd });
       expect(cli.stderr).toBe('');
       for (const d of JSON.parse(cli.stdout).diagnostics as typeof report) report.push({ ...d, path: run.prefix + d.path });
     }
@@ -89,7 +89,7 @@ describe('the config file in the language server', () => {
     const fromServer = (d: Diagnostic[]) => d.map((x) => `${x.range.start.line + 1}:${x.range.start.character + 1} ${severity[x.severity!]} ${x.code} ${x.message}`).sort();
 
     // Every file, main files first: members then show their unit's view.
-    const rels = Object.keys(files).filter((f) => !f.endsWith('flowlint.config.yaml')).sort((a, b) => Number(a.includes('/prompts/')) - Number(b.includes('/prompts/')));
+    const rels = Object.keys(files).filter((f) => !f.endsWith('orchlint.config.yaml')).sort((a, b) => Number(a.includes('/prompts/')) - Number(b.includes('/prompts/')));
     const uris = new Map<string, string>();
     for (const rel of rels) {
       uris.set(rel, await open(client, ws.file(rel)));
@@ -118,7 +118,7 @@ describe('the config file in the language server', () => {
 
   it('sets severities, turns rules off, and applies overrides in order', async () => {
     const { ws, client } = await session({
-      'flowlint.config.yml': `rules:\n  ${CONTROL}: error\noverrides:\n  - files: "quiet/**"\n    rules: { ${CONTROL}: off }\n  - files: quiet/loud.promptpack.yaml\n    rules: { ${CONTROL}: info }\n`,
+      'orchlint.config.yml': `rules:\n  ${CONTROL}: error\noverrides:\n  - files: "quiet/**"\n    rules: { ${CONTROL}: off }\n  - files: quiet/loud.promptpack.yaml\n    rules: { ${CONTROL}: info }\n`,
       'a.promptpack.yaml': terminalAgentPack,
       'quiet/q.promptpack.yaml': terminalAgentPack,
       'quiet/loud.promptpack.yaml': terminalAgentPack,
@@ -132,7 +132,7 @@ describe('the config file in the language server', () => {
 
   it('an ignored file gets an empty list, and its features still work', async () => {
     const { ws, client } = await session({
-      'flowlint.config.json': JSON.stringify({ ignore: ['legacy'] }),
+      'orchlint.config.json': JSON.stringify({ ignore: ['legacy'] }),
       'legacy/old/x.promptpack.yaml': terminalAgentPack,
     });
     const uri = await open(client, ws.file('legacy/old/x.promptpack.yaml'));
@@ -143,7 +143,7 @@ describe('the config file in the language server', () => {
   it('targets: the config pins a runtime and the PromptPack version; the client’s targets are defaults under them', async () => {
     const { ws, client } = await session(
       {
-        'flowlint.config.yaml': 'targets:\n  runtime: promptkit@1.5\noverrides:\n  - files: new/**\n    targets: { promptpack: 1.9.0 }\n',
+        'orchlint.config.yaml': 'targets:\n  runtime: promptkit@1.5\noverrides:\n  - files: new/**\n    targets: { promptpack: 1.9.0 }\n',
         'a.promptpack.yaml': terminalAgentPack,
         'new/b.promptpack.yaml': terminalAgentPack,
       },
@@ -160,38 +160,38 @@ describe('the config file in the language server', () => {
     expect(find(b, 'promptpack/runtime-portability')?.message).toContain("runtime target 'promptkit@1.5'");
   });
 
-  it('honours an inline flowlint-disable-next-line comment, and reports one that silences nothing', async () => {
+  it('honours an inline orchlint-disable-next-line comment, and reports one that silences nothing', async () => {
     const text = terminalAgentPack
-      .replace('      control: agent', `      # flowlint-disable-next-line ${CONTROL} -- reviewed\n      control: agent`)
-      .replace('    triage:\n', '    # flowlint-disable-next-line promptpack/dead-end-state\n    triage:\n');
-    const { ws, client } = await session({ 'flowlint.config.yaml': `rules:\n  ${CONTROL}: error\n`, 'a.promptpack.yaml': text });
+      .replace('      control: agent', `      # orchlint-disable-next-line ${CONTROL} -- reviewed\n      control: agent`)
+      .replace('    triage:\n', '    # orchlint-disable-next-line promptpack/dead-end-state\n    triage:\n');
+    const { ws, client } = await session({ 'orchlint.config.yaml': `rules:\n  ${CONTROL}: error\n`, 'a.promptpack.yaml': text });
     const found = await client.diagnostics(await open(client, ws.file('a.promptpack.yaml')));
     expect(codes(found)).toEqual(['core/unused-suppression']);
-    expect(found[0]!.range.start.line).toBe(positionOf(text, 'flowlint-disable-next-line promptpack/dead-end-state').line);
+    expect(found[0]!.range.start.line).toBe(positionOf(text, 'orchlint-disable-next-line promptpack/dead-end-state').line);
   });
 
   it('an invalid config is reported on the config file (not open), and documents are linted with the defaults meanwhile', async () => {
     const config = `rules:\n  promptpack/control-agent-on-terminl: error\n`;
-    const { ws, client } = await session({ 'flowlint.config.yaml': config, 'a.promptpack.yaml': terminalAgentPack });
+    const { ws, client } = await session({ 'orchlint.config.yaml': config, 'a.promptpack.yaml': terminalAgentPack });
     const doc = await open(client, ws.file('a.promptpack.yaml'));
     expect(find(await client.diagnostics(doc, (d) => d.length > 0), CONTROL)?.severity).toBe(2);
-    const findings = await client.diagnostics(uriOf(ws.file('flowlint.config.yaml')), (d) => d.length > 0);
+    const findings = await client.diagnostics(uriOf(ws.file('orchlint.config.yaml')), (d) => d.length > 0);
     expect(findings).toHaveLength(1);
     expect(findings[0]).toMatchObject({ code: 'core/config', severity: 1, range: { start: positionOf(config, 'promptpack/control') } });
     expect(findings[0]!.message).toContain(`did you mean '${CONTROL}'`);
   });
 
   it('editing the config in the editor (unsaved) re-lints open documents, and clears its findings once it is valid', async () => {
-    const { ws, client } = await session({ 'flowlint.config.yaml': 'rules: {}\n', 'a.promptpack.yaml': terminalAgentPack, 'b.promptpack.yaml': terminalAgentPack });
+    const { ws, client } = await session({ 'orchlint.config.yaml': 'rules: {}\n', 'a.promptpack.yaml': terminalAgentPack, 'b.promptpack.yaml': terminalAgentPack });
     const a = await open(client, ws.file('a.promptpack.yaml'));
     const b = await open(client, ws.file('b.promptpack.yaml'));
     expect(find(await client.diagnostics(a, (d) => d.length > 0), CONTROL)?.severity).toBe(2);
-    const configUri = await client.open(ws.file('flowlint.config.yaml'), 'rules: {}\n');
+    const configUri = await client.open(ws.file('orchlint.config.yaml'), 'rules: {}\n');
 
     await client.change(configUri, `rules:\n  ${CONTROL}: off\n`);
     expect(await next(client, a, (d) => !find(d, CONTROL))).toEqual([]);
     expect(await client.diagnostics(b, (d) => d.length === 0)).toEqual([]);
-    expect(readFileSync(ws.file('flowlint.config.yaml'), 'utf8')).toBe('rules: {}\n');
+    expect(readFileSync(ws.file('orchlint.config.yaml'), 'utf8')).toBe('rules: {}\n');
 
     await client.change(configUri, `rules:\n  ${CONTROL}: loud\n`);
     const bad = await next(client, configUri, (d) => d.length > 0);
@@ -207,22 +207,22 @@ describe('the config file in the language server', () => {
     const { ws, client } = await session({ 'a.promptpack.yaml': terminalAgentPack }, {}, { workspace: { didChangeWatchedFiles: { dynamicRegistration: true } } });
     const registration = await client.until(() => client.registrations.find((r) => r.method === DidChangeWatchedFilesNotification.method));
     const globs = (registration.registerOptions as { watchers: Array<{ globPattern: string }> }).watchers.map((w) => w.globPattern);
-    expect(globs).toEqual(['**/flowlint.config.yaml', '**/flowlint.config.yml', '**/flowlint.config.json']);
+    expect(globs).toEqual(['**/orchlint.config.yaml', '**/orchlint.config.yml', '**/orchlint.config.json']);
 
     const a = await open(client, ws.file('a.promptpack.yaml'));
     expect(find(await client.diagnostics(a, (d) => d.length > 0), CONTROL)?.severity).toBe(2);
-    writeFileSync(ws.file('flowlint.config.json'), JSON.stringify({ rules: { [CONTROL]: 'error' } }));
-    await client.connection.sendNotification(DidChangeWatchedFilesNotification.type, { changes: [{ uri: uriOf(ws.file('flowlint.config.json')), type: FileChangeType.Created }] });
+    writeFileSync(ws.file('orchlint.config.json'), JSON.stringify({ rules: { [CONTROL]: 'error' } }));
+    await client.connection.sendNotification(DidChangeWatchedFilesNotification.type, { changes: [{ uri: uriOf(ws.file('orchlint.config.json')), type: FileChangeType.Created }] });
     expect(find(await next(client, a, (d) => find(d, CONTROL)?.severity === 1), CONTROL)?.severity).toBe(1);
-    rmSync(ws.file('flowlint.config.json'));
-    await client.connection.sendNotification(DidChangeWatchedFilesNotification.type, { changes: [{ uri: uriOf(ws.file('flowlint.config.json')), type: FileChangeType.Deleted }] });
+    rmSync(ws.file('orchlint.config.json'));
+    await client.connection.sendNotification(DidChangeWatchedFilesNotification.type, { changes: [{ uri: uriOf(ws.file('orchlint.config.json')), type: FileChangeType.Deleted }] });
     expect(find(await next(client, a, (d) => find(d, CONTROL)?.severity === 2), CONTROL)?.severity).toBe(2);
   });
 
-  it('flowlint.configPath picks the config file; one that names no file is said once, and the defaults apply', async () => {
+  it('orchlint.configPath picks the config file; one that names no file is said once, and the defaults apply', async () => {
     const { ws, client } = await session(
       {
-        'flowlint.config.yaml': `rules:\n  ${CONTROL}: off\n`,
+        'orchlint.config.yaml': `rules:\n  ${CONTROL}: off\n`,
         'configs/ci.yaml': `rules:\n  ${CONTROL}: info\nignore: [skipped/**]\n`,
         'a.promptpack.yaml': terminalAgentPack,
       },
@@ -232,26 +232,26 @@ describe('the config file in the language server', () => {
     // The config's folder is configs/: the file lies outside it, so only the top level applies, as in the CLI.
     expect(find(await client.diagnostics(a, (d) => d.length > 0), CONTROL)?.severity).toBe(3);
 
-    await client.connection.sendNotification(DidChangeConfigurationNotification.type, { settings: { flowlint: { configPath: 'configs/missing.yaml' } } });
+    await client.connection.sendNotification(DidChangeConfigurationNotification.type, { settings: { orchlint: { configPath: 'configs/missing.yaml' } } });
     expect(find(await next(client, a, (d) => find(d, CONTROL)?.severity === 2), CONTROL)?.severity).toBe(2);
     const warning = await client.until(() => client.messages.find((m) => m.message.includes('configs/missing.yaml')));
     expect(warning.type).toBe(2);
 
-    await client.connection.sendNotification(DidChangeConfigurationNotification.type, { settings: { flowlint: { configPath: '' } } });
+    await client.connection.sendNotification(DidChangeConfigurationNotification.type, { settings: { orchlint: { configPath: '' } } });
     expect(await next(client, a, (d) => !find(d, CONTROL))).toEqual([]);
     expect(client.messages).toHaveLength(1);
   });
 
   it('never looks above the workspace folder, nor reads a configPath outside it', async () => {
-    const ws = workspace({ 'flowlint.config.yaml': `rules:\n  ${CONTROL}: off\n`, 'inner/a.promptpack.yaml': terminalAgentPack });
+    const ws = workspace({ 'orchlint.config.yaml': `rules:\n  ${CONTROL}: off\n`, 'inner/a.promptpack.yaml': terminalAgentPack });
     const client = LspClient.spawn();
     cleanups.push(() => ws.dispose(), () => client.dispose());
     // The workspace folder is inner/: the config above it applies neither when found upward nor when named.
     await client.initialize(ws.file('inner'));
     const a = await open(client, ws.file('inner/a.promptpack.yaml'));
     expect(find(await client.diagnostics(a, (d) => d.length > 0), CONTROL)?.severity).toBe(2);
-    await client.connection.sendNotification(DidChangeConfigurationNotification.type, { settings: { flowlint: { configPath: '../flowlint.config.yaml' } } });
-    await client.until(() => client.messages.find((m) => m.message.includes('../flowlint.config.yaml')));
+    await client.connection.sendNotification(DidChangeConfigurationNotification.type, { settings: { orchlint: { configPath: '../orchlint.config.yaml' } } });
+    await client.until(() => client.messages.find((m) => m.message.includes('../orchlint.config.yaml')));
     expect(find(client.publications(a).at(-1)!.diagnostics, CONTROL)?.severity).toBe(2);
   });
 });

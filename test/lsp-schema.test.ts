@@ -1,4 +1,4 @@
-import { Tree, type Dialect } from '@flowlint/core';
+import { Tree, type Dialect } from '@orchlint/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LspClient, positionOf, workspace } from './support/lsp-client.js';
 

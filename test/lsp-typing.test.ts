@@ -2,7 +2,7 @@
 // every version must still get exactly the findings a lint of that text from scratch gives.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { dialects, rules } from '@flowlint/rules';
+import { dialects, rules } from '@orchlint/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LspClient, workspace } from './support/lsp-client.js';
 import { lintMemory } from './support/lint.js';

@@ -1,6 +1,6 @@
 import { readFileSync, symlinkSync } from 'node:fs';
-import { defineRule } from '@flowlint/core';
-import { dialects, rules } from '@flowlint/rules';
+import { defineRule } from '@orchlint/core';
+import { dialects, rules } from '@orchlint/rules';
 import { DidChangeConfigurationNotification, DidChangeWatchedFilesNotification, FileChangeType } from 'vscode-languageserver-protocol/node';
 import { afterEach, describe, expect, it } from 'vitest';
 import { includeDialect, includeRules } from './support/lsp-include-dialect.js';
@@ -188,10 +188,10 @@ describe('settings', () => {
     const first = await client.diagnostics(uri, (d) => d.length > 0);
     expect(first[0]!.message).toBe('target 1.2');
     const before = client.publications(uri).length;
-    await client.connection.sendNotification(DidChangeConfigurationNotification.type, { settings: { flowlint: { targets: { inc: '2.0' } } } });
+    await client.connection.sendNotification(DidChangeConfigurationNotification.type, { settings: { orchlint: { targets: { inc: '2.0' } } } });
     const second = await client.diagnostics(uri, (d) => d.length > 0, before);
     expect(second[0]!.message).toBe('target 2.0');
-    await client.connection.sendNotification(DidChangeConfigurationNotification.type, { settings: { flowlint: { enable: false } } });
+    await client.connection.sendNotification(DidChangeConfigurationNotification.type, { settings: { orchlint: { enable: false } } });
     expect(await client.diagnostics(uri, () => true, client.publications(uri).length)).toEqual([]);
   });
 });

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LspClient, workspace } from './support/lsp-client.js';
 import { repoRoot } from './support/paths.js';
 
-const vsix = path.join(repoRoot, 'packages/vscode-extension/flowlint.vsix');
+const vsix = path.join(repoRoot, 'packages/vscode-extension/orchlint.vsix');
 
 /** Every file of a zip, by name, with its bytes. */
 function readZip(file: string): Promise<Map<string, Buffer>> {
@@ -57,10 +57,10 @@ describe('the VS Code extension package (pnpm build makes it)', () => {
       expect(manifest.activationEvents).toContain(`workspaceContains:${pattern}`);
     }
     expect(Object.keys(manifest.contributes.configuration.properties).sort()).toEqual([
-      'flowlint.configPath',
-      'flowlint.enable',
-      'flowlint.targets',
-      'flowlint.trace.server',
+      'orchlint.configPath',
+      'orchlint.enable',
+      'orchlint.targets',
+      'orchlint.trace.server',
     ]);
   });
 
@@ -75,7 +75,7 @@ describe('the VS Code extension package (pnpm build makes it)', () => {
   });
 
   describe('its server, run alone from a folder with nothing else in it', () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'flowlint-vsix-'));
+    const dir = mkdtempSync(path.join(tmpdir(), 'orchlint-vsix-'));
     const ws = workspace({});
     let client: LspClient;
     beforeAll(async () => {

@@ -47,7 +47,7 @@ describe('language server over stdio (built bin)', () => {
     const control = diagnostics.find((d) => d.code === 'promptpack/control-agent-on-terminal')!;
     expect(control).toBeDefined();
     expect(control.severity).toBe(2);
-    expect(control.source).toBe('flowlint');
+    expect(control.source).toBe('orchlint');
     expect(control.range).toEqual({ start: positionOf(pack, 'control: agent'), end: positionOf(pack, 'control: agent', 'control'.length) });
     expect(control.codeDescription?.href).toMatch(/rules\/promptpack\/control-agent-on-terminal\.md$/);
     expect(control.relatedInformation?.[0]?.location.range.start).toEqual(positionOf(pack, 'terminal: true'));
@@ -80,7 +80,7 @@ describe('language server over stdio (built bin)', () => {
     const disable = actions.find((a) => a.title === 'Disable promptpack/control-agent-on-terminal for this line')!;
     const insert = disable.edit!.changes![uri]![0]!;
     expect(insert.range.start).toEqual({ line: positionOf(pack, 'control: agent').line, character: 0 });
-    expect(insert.newText).toBe('      # flowlint-disable-next-line promptpack/control-agent-on-terminal -- reason\n');
+    expect(insert.newText).toBe('      # orchlint-disable-next-line promptpack/control-agent-on-terminal -- reason\n');
   });
 
   it('shows the rule summary and basis on hover over a finding', async () => {

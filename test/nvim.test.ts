@@ -32,10 +32,10 @@ describe.skipIf(!hasNvim)('Neovim (headless, built-in LSP client)', () => {
   const ws = workspace({ 'support.pack.json': pack });
   afterAll(() => ws.dispose());
 
-  it('receives flowlint diagnostics for a bad pack', () => {
+  it('receives orchlint diagnostics for a bad pack', () => {
     const out = ws.file('diagnostics.json');
     const run = spawnSync('nvim', ['--headless', '--clean', '-n', '-S', path.join(repoRoot, 'test/support/lsp-nvim-diagnostics.lua'), ws.file('support.pack.json')], {
-      env: { ...process.env, FLOWLINT_OUT: out, FLOWLINT_NODE: process.execPath, FLOWLINT_SERVER: serverBin, FLOWLINT_ROOT: ws.root },
+      env: { ...process.env, ORCHLINT_OUT: out, ORCHLINT_NODE: process.execPath, ORCHLINT_SERVER: serverBin, ORCHLINT_ROOT: ws.root },
       timeout: 60_000,
       encoding: 'utf8',
     });
@@ -44,7 +44,7 @@ describe.skipIf(!hasNvim)('Neovim (headless, built-in LSP client)', () => {
     expect(result.received).toBe(true);
     const byCode = new Map(result.diagnostics.map((d: { code: string }) => [d.code, d]));
     const control = positionOf(pack, '"control"');
-    expect(byCode.get('promptpack/control-agent-on-terminal')).toMatchObject({ lnum: control.line, col: control.character, severity: 2, source: 'flowlint' });
+    expect(byCode.get('promptpack/control-agent-on-terminal')).toMatchObject({ lnum: control.line, col: control.character, severity: 2, source: 'orchlint' });
     const tool = positionOf(pack, '"lookup_order"');
     expect(byCode.get('promptpack/tool-ref')).toMatchObject({ lnum: tool.line, col: tool.character, severity: 1 });
   });

@@ -3,12 +3,12 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { main } from '@flowlint/cli';
+import { main } from '@orchlint/cli';
 import type { PacketReport as Report } from '../packages/cli/dist/packet/findings.js';
 import { lintMemory } from './support/lint.js';
 import { cliBin } from './support/paths.js';
 
-const scratch = mkdtempSync(path.join(tmpdir(), 'flowlint-packet-'));
+const scratch = mkdtempSync(path.join(tmpdir(), 'orchlint-packet-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 /** The shared packet of Prompt Runner's own lint tests: repos app (default) and docs, name lint-packet. */
@@ -44,7 +44,7 @@ function packet(prompts: Record<string, string>, manifest = MANIFEST): string {
   return dir;
 }
 
-/** The CLI in process, as `flowlint packet lint DIR --json [...]`. */
+/** The CLI in process, as `orchlint packet lint DIR --json [...]`. */
 async function lint(dir: string, ...flags: string[]): Promise<{ report: Report; status: number }> {
   let out = '';
   const status = await main(['packet', 'lint', dir, '--json', ...flags], { stdout: (s) => void (out += s), stderr: () => {}, color: false });
@@ -223,7 +223,7 @@ Packet manifest for Prompt Runner 0.7.0.
     ]);
   });
 
-  it("flowlint's own findings appear under their rule ids", async () => {
+  it("orchlint's own findings appear under their rule ids", async () => {
     const { report } = await lint(packet({ '01_write.prompt.md': CLEAN.replace('targets: ["app"]', 'targets: ["app"]\ndepends_on: ["07"]') }));
     expect(report.findings).toEqual([expect.objectContaining({ kind: 'prompt-runner/depends-on-unknown', severity: 'error', prompt_id: '01' })]);
     expect(report['pass?']).toBe(false);
@@ -238,7 +238,7 @@ Packet manifest for Prompt Runner 0.7.0.
   });
 });
 
-describe('flowlint packet lint, the built binary', () => {
+describe('orchlint packet lint, the built binary', () => {
   const dir = packet({
     '01_write.prompt.md': prompt('id: "01"\ntargets: ["app"]\nreferences: ["docs/adr.md"]\nverify:\n  commands: ["timeout 60 test -f NOTES.md"]\n'),
   });

@@ -1,5 +1,5 @@
-import { defineRule, type Entry } from '@flowlint/core';
-import { CAPABILITIES, FIELD_CAPABILITY, isAiNode, isProvider, type WorkflowModel } from '@flowlint/archon';
+import { defineRule, type Entry } from '@orchlint/core';
+import { CAPABILITIES, FIELD_CAPABILITY, isAiNode, isProvider, type WorkflowModel } from '@orchlint/archon';
 
 export default defineRule<WorkflowModel>({
   id: 'archon/capability-mismatch',

@@ -1,11 +1,11 @@
-import { defineRule, didYouMean, scalarValue, type TreeNode } from '@flowlint/core';
-import type { WorkflowModel } from '@flowlint/archon';
+import { defineRule, didYouMean, scalarValue, type TreeNode } from '@orchlint/core';
+import type { WorkflowModel } from '@orchlint/archon';
 
 export default defineRule<WorkflowModel>({
   id: 'archon/command-not-found',
   dialect: 'archon',
   severity: 'info',
-  basis: "validator.ts (archon validate, level 3): \"Command '<c>' not found\" — an error there, but it depends on the machine (bundled commands, ~/.archon/commands), so flowlint only informs",
+  basis: "validator.ts (archon validate, level 3): \"Command '<c>' not found\" — an error there, but it depends on the machine (bundled commands, ~/.archon/commands), so orchlint only informs",
   summary: "a command: that is not in the project's .archon/commands",
   check(model, report) {
     const commands = model.commands;

@@ -1,5 +1,5 @@
-import { defineRule, scalarValue } from '@flowlint/core';
-import { CAPABILITIES, isProvider, SESSION_KINDS, type WorkflowModel } from '@flowlint/archon';
+import { defineRule, scalarValue } from '@orchlint/core';
+import { CAPABILITIES, isProvider, SESSION_KINDS, type WorkflowModel } from '@orchlint/archon';
 
 export default defineRule<WorkflowModel>({
   id: 'archon/context-resume',

@@ -1,5 +1,5 @@
-import { defineRule, type Entry } from '@flowlint/core';
-import { inputEnvKey, type WorkflowModel } from '@flowlint/archon';
+import { defineRule, type Entry } from '@orchlint/core';
+import { inputEnvKey, type WorkflowModel } from '@orchlint/archon';
 
 export default defineRule<WorkflowModel>({
   id: 'archon/env-key-collision',

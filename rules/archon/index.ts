@@ -1,4 +1,4 @@
-import type { Rule } from '@flowlint/core';
+import type { Rule } from '@orchlint/core';
 import aiFieldIgnored from './ai-field-ignored.js';
 import approvalDecisions from './approval-decisions.js';
 import approvalDeprecated from './approval-deprecated.js';

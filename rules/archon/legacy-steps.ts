@@ -1,5 +1,5 @@
-import { defineRule, isSeq } from '@flowlint/core';
-import type { WorkflowModel } from '@flowlint/archon';
+import { defineRule, isSeq } from '@orchlint/core';
+import type { WorkflowModel } from '@orchlint/archon';
 
 export default defineRule<WorkflowModel>({
   id: 'archon/legacy-steps',

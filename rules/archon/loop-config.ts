@@ -1,5 +1,5 @@
-import { defineRule, isMap, scalarValue, stringValue } from '@flowlint/core';
-import type { WorkflowModel } from '@flowlint/archon';
+import { defineRule, isMap, scalarValue, stringValue } from '@orchlint/core';
+import type { WorkflowModel } from '@orchlint/archon';
 
 export default defineRule<WorkflowModel>({
   id: 'archon/loop-config',

@@ -1,5 +1,5 @@
-import { defineRule, entryRemovalSpan } from '@flowlint/core';
-import type { WorkflowModel } from '@flowlint/archon';
+import { defineRule, entryRemovalSpan } from '@orchlint/core';
+import type { WorkflowModel } from '@orchlint/archon';
 
 export default defineRule<WorkflowModel>({
   id: 'archon/model-reasoning-effort',

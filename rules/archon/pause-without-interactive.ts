@@ -1,5 +1,5 @@
-import { defineRule, scalarValue } from '@flowlint/core';
-import type { ArchonNode, WorkflowModel } from '@flowlint/archon';
+import { defineRule, scalarValue } from '@orchlint/core';
+import type { ArchonNode, WorkflowModel } from '@orchlint/archon';
 
 export default defineRule<WorkflowModel>({
   id: 'archon/pause-without-interactive',

@@ -1,5 +1,5 @@
-import { defineRule } from '@flowlint/core';
-import { nodeReferences, type ArchonNode, type WorkflowModel } from '@flowlint/archon';
+import { defineRule } from '@orchlint/core';
+import { nodeReferences, type ArchonNode, type WorkflowModel } from '@orchlint/archon';
 
 /** Surfaces whose producer the loader itself requires upstream (archon/fan-out, archon/with-binding report those). */
 const ENGINE_CHECKED = /^(fan_out\.items|with\.[^.]+\.from)$/;

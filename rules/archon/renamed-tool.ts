@@ -1,5 +1,5 @@
-import { defineRule, scalarValue } from '@flowlint/core';
-import { isAiNode, type WorkflowModel } from '@flowlint/archon';
+import { defineRule, scalarValue } from '@orchlint/core';
+import { isAiNode, type WorkflowModel } from '@orchlint/archon';
 
 /** claude capabilities.ts renamedTools. */
 const RENAMED: Record<string, string> = { Task: 'Agent', BashOutput: 'TaskOutput', KillShell: 'TaskStop', MultiEdit: 'Edit' };

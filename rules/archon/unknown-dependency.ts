@@ -1,5 +1,5 @@
-import { defineRule, didYouMean } from '@flowlint/core';
-import type { WorkflowModel } from '@flowlint/archon';
+import { defineRule, didYouMean } from '@orchlint/core';
+import type { WorkflowModel } from '@orchlint/archon';
 
 export default defineRule<WorkflowModel>({
   id: 'archon/unknown-dependency',

@@ -1,5 +1,5 @@
-import { defineRule } from '@flowlint/core';
-import { schemaFindings, WORKFLOW_ONLY_KEYS, type WorkflowModel } from '@flowlint/archon';
+import { defineRule } from '@orchlint/core';
+import { schemaFindings, WORKFLOW_ONLY_KEYS, type WorkflowModel } from '@orchlint/archon';
 
 const NODE_KEYS_HINT = new Set(['depends_on', 'when', 'trigger_rule', 'prompt', 'command', 'bash', 'script', 'context', 'output_format', 'allowed_tools', 'denied_tools', 'retry', 'hooks', 'mcp', 'skills', 'agents', 'idle_timeout', 'timeout', 'systemPrompt', 'maxBudgetUsd', 'settingSources', 'always_run', 'persist_session', 'output_type', 'with', 'id']);
 

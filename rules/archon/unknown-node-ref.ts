@@ -1,5 +1,5 @@
-import { defineRule, didYouMean } from '@flowlint/core';
-import { nodeReferences, type WorkflowModel } from '@flowlint/archon';
+import { defineRule, didYouMean } from '@orchlint/core';
+import { nodeReferences, type WorkflowModel } from '@orchlint/archon';
 
 export default defineRule<WorkflowModel>({
   id: 'archon/unknown-node-ref',

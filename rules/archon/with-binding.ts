@@ -1,5 +1,5 @@
-import { defineRule, isMap, stringValue, type At } from '@flowlint/core';
-import type { WorkflowModel } from '@flowlint/archon';
+import { defineRule, isMap, stringValue, type At } from '@orchlint/core';
+import type { WorkflowModel } from '@orchlint/archon';
 
 const WHOLE_REF = /^\$([a-zA-Z_][a-zA-Z0-9_-]*)\.output(?:\.[a-zA-Z_][a-zA-Z0-9_]*)?$/;
 

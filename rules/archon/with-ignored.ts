@@ -1,5 +1,5 @@
-import { defineRule } from '@flowlint/core';
-import { WITH_KINDS, type WorkflowModel } from '@flowlint/archon';
+import { defineRule } from '@orchlint/core';
+import { WITH_KINDS, type WorkflowModel } from '@orchlint/archon';
 
 export default defineRule<WorkflowModel>({
   id: 'archon/with-ignored',

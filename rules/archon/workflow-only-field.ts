@@ -1,5 +1,5 @@
-import { defineRule } from '@flowlint/core';
-import type { WorkflowModel } from '@flowlint/archon';
+import { defineRule } from '@orchlint/core';
+import type { WorkflowModel } from '@orchlint/archon';
 
 const INCLUDE_REASON: Record<string, string> = {
   isolation: 'a composed block runs inside the caller\'s run and checkout',

@@ -1,5 +1,5 @@
-import { defineRule } from '@flowlint/core';
-import { compareVersions, lowestRelease, parseRequirement, parseVersion, versionText, type PromptRunnerModel } from '@flowlint/prompt-runner';
+import { defineRule } from '@orchlint/core';
+import { compareVersions, lowestRelease, parseRequirement, parseVersion, versionText, type PromptRunnerModel } from '@orchlint/prompt-runner';
 
 export const kind = 'prompt-runner/agent-control-workspace-requirement';
 

@@ -1,5 +1,5 @@
-import { defineRule } from '@flowlint/core';
-import { lastClause, type PromptRunnerModel } from '@flowlint/prompt-runner';
+import { defineRule } from '@orchlint/core';
+import { lastClause, type PromptRunnerModel } from '@orchlint/prompt-runner';
 
 export const kind = 'agent_owned_structural_evidence_required';
 

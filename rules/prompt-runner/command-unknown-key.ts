@@ -1,5 +1,5 @@
-import { defineRule, didYouMean } from '@flowlint/core';
-import type { PromptRunnerModel } from '@flowlint/prompt-runner';
+import { defineRule, didYouMean } from '@orchlint/core';
+import type { PromptRunnerModel } from '@orchlint/prompt-runner';
 
 export const kind = 'prompt-runner/command-unknown-key';
 

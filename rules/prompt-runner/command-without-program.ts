@@ -1,5 +1,5 @@
-import { defineRule } from '@flowlint/core';
-import { EMap, type PromptRunnerModel } from '@flowlint/prompt-runner';
+import { defineRule } from '@orchlint/core';
+import { EMap, type PromptRunnerModel } from '@orchlint/prompt-runner';
 
 export const kind = 'prompt-runner/command-without-program';
 

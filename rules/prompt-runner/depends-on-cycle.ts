@@ -1,5 +1,5 @@
-import { cycleThrough, cyclicComponents, defineRule } from '@flowlint/core';
-import type { PromptRunnerModel } from '@flowlint/prompt-runner';
+import { cycleThrough, cyclicComponents, defineRule } from '@orchlint/core';
+import type { PromptRunnerModel } from '@orchlint/prompt-runner';
 
 export const kind = 'prompt-runner/depends-on-cycle';
 

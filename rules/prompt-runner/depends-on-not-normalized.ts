@@ -1,5 +1,5 @@
-import { defineRule, isSeq, isScalar } from '@flowlint/core';
-import { inspect, normalizeId, type PromptRunnerModel } from '@flowlint/prompt-runner';
+import { defineRule, isSeq, isScalar } from '@orchlint/core';
+import { inspect, normalizeId, type PromptRunnerModel } from '@orchlint/prompt-runner';
 
 export const kind = 'prompt-runner/depends-on-not-normalized';
 

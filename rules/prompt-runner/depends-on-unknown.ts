@@ -1,5 +1,5 @@
-import { defineRule, didYouMean } from '@flowlint/core';
-import { inspect, normalizeId, toElixirString, type PromptRunnerModel } from '@flowlint/prompt-runner';
+import { defineRule, didYouMean } from '@orchlint/core';
+import { inspect, normalizeId, toElixirString, type PromptRunnerModel } from '@orchlint/prompt-runner';
 
 export const kind = 'prompt-runner/depends-on-unknown';
 

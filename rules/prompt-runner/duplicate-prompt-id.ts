@@ -1,5 +1,5 @@
-import { defineRule, spanOfNode } from '@flowlint/core';
-import { compareBytes, inspect, type PromptModel, type PromptRunnerModel } from '@flowlint/prompt-runner';
+import { defineRule, spanOfNode } from '@orchlint/core';
+import { compareBytes, inspect, type PromptModel, type PromptRunnerModel } from '@orchlint/prompt-runner';
 
 export const kind = 'duplicate_prompt_id';
 

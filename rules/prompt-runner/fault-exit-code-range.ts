@@ -1,5 +1,5 @@
-import { defineRule, isSeq } from '@flowlint/core';
-import { inspect, isIntegerScalar, type PromptRunnerModel } from '@flowlint/prompt-runner';
+import { defineRule, isSeq } from '@orchlint/core';
+import { inspect, isIntegerScalar, type PromptRunnerModel } from '@orchlint/prompt-runner';
 
 export const kind = 'prompt-runner/fault-exit-code-range';
 

@@ -1,5 +1,5 @@
-import { defineRule } from '@flowlint/core';
-import type { MarkdownFile, PromptRunnerModel } from '@flowlint/prompt-runner';
+import { defineRule } from '@orchlint/core';
+import type { MarkdownFile, PromptRunnerModel } from '@orchlint/prompt-runner';
 
 export const kind = 'prompt-runner/front-matter-unparsed';
 

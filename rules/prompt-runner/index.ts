@@ -1,4 +1,4 @@
-import type { Rule } from '@flowlint/core';
+import type { Rule } from '@orchlint/core';
 import * as agentOwnedStructuralEvidenceRequired from './agent-owned-structural-evidence-required.js';
 import * as agentOwnedVerifyCommands from './agent-owned-verify-commands.js';
 import * as changedPathsOnlyVacuous from './changed-paths-only-vacuous.js';
@@ -42,7 +42,7 @@ import * as workspacePacketRepos from './workspace-packet-repos.js';
 
 interface RuleModule {
   default: Rule<any>;
-  /** The finding kind `flowlint packet lint` prints: Prompt Runner's own for its checks, the rule id for flowlint's. */
+  /** The finding kind `orchlint packet lint` prints: Prompt Runner's own for its checks, the rule id for orchlint's. */
   kind: string;
 }
 
@@ -95,8 +95,8 @@ const beyond: RuleModule[] = [
 
 export const promptRunnerRules: readonly Rule<any>[] = [...upstream, ...beyond].map((m) => m.default);
 
-/** Rule id → the kind `flowlint packet lint` reports it as. */
+/** Rule id → the kind `orchlint packet lint` reports it as. */
 export const promptRunnerKinds: ReadonlyMap<string, string> = new Map([...upstream, ...beyond].map((m) => [m.default.id, m.kind]));
 
-/** The kinds Prompt Runner's own lint emits (the rest are flowlint's). */
+/** The kinds Prompt Runner's own lint emits (the rest are orchlint's). */
 export const upstreamKinds: ReadonlySet<string> = new Set(upstream.map((m) => m.kind));

@@ -1,5 +1,5 @@
-import { defineRule } from '@flowlint/core';
-import { inspect, type PromptRunnerModel } from '@flowlint/prompt-runner';
+import { defineRule } from '@orchlint/core';
+import { inspect, type PromptRunnerModel } from '@orchlint/prompt-runner';
 
 export const kind = 'invalid_agent_control';
 

@@ -1,5 +1,5 @@
-import { defineRule, isSeq, type TreeNode } from '@flowlint/core';
-import { EMap, lastClause, regexProblem, type PromptRunnerModel } from '@flowlint/prompt-runner';
+import { defineRule, isSeq, type TreeNode } from '@orchlint/core';
+import { EMap, lastClause, regexProblem, type PromptRunnerModel } from '@orchlint/prompt-runner';
 
 export const kind = 'prompt-runner/invalid-regex';
 

@@ -1,5 +1,5 @@
-import { defineRule, isMap, spanOfNode, type ReportDescriptor } from '@flowlint/core';
-import { migrateLegacyCommand, type Command, type Contract, type PromptRunnerModel } from '@flowlint/prompt-runner';
+import { defineRule, isMap, spanOfNode, type ReportDescriptor } from '@orchlint/core';
+import { migrateLegacyCommand, type Command, type Contract, type PromptRunnerModel } from '@orchlint/prompt-runner';
 
 export const kind = 'legacy_shell_command';
 

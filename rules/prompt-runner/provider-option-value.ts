@@ -1,5 +1,5 @@
-import { defineRule, didYouMean, type Entry } from '@flowlint/core';
-import { inspect, isIntegerScalar, type MarkdownFile, type PromptRunnerModel } from '@flowlint/prompt-runner';
+import { defineRule, didYouMean, type Entry } from '@orchlint/core';
+import { inspect, isIntegerScalar, type MarkdownFile, type PromptRunnerModel } from '@orchlint/prompt-runner';
 
 export const kind = 'prompt-runner/provider-option-value';
 

@@ -1,5 +1,5 @@
-import { defineRule, isMap, isSeq, spanOfNode, type ReportDescriptor } from '@flowlint/core';
-import { inspect, type PromptRunnerModel, type RepoModel } from '@flowlint/prompt-runner';
+import { defineRule, isMap, isSeq, spanOfNode, type ReportDescriptor } from '@orchlint/core';
+import { inspect, type PromptRunnerModel, type RepoModel } from '@orchlint/prompt-runner';
 
 export const kind = 'prompt-runner/repo-definition';
 

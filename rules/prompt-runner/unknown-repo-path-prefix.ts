@@ -1,5 +1,5 @@
-import { defineRule, didYouMean } from '@flowlint/core';
-import { unknownRepoReferences, type PromptRunnerModel } from '@flowlint/prompt-runner';
+import { defineRule, didYouMean } from '@orchlint/core';
+import { unknownRepoReferences, type PromptRunnerModel } from '@orchlint/prompt-runner';
 
 export const kind = 'prompt-runner/unknown-repo-path-prefix';
 

@@ -1,5 +1,5 @@
-import { defineRule } from '@flowlint/core';
-import { inspect, isTimeoutWrapped, type PromptRunnerModel } from '@flowlint/prompt-runner';
+import { defineRule } from '@orchlint/core';
+import { inspect, isTimeoutWrapped, type PromptRunnerModel } from '@orchlint/prompt-runner';
 
 export const kind = 'verify_command_without_timeout';
 

@@ -1,5 +1,5 @@
-import { defineRule, didYouMean } from '@flowlint/core';
-import { capabilitiesOf, RELEASE_CAPABILITIES, releaseWithCapability, type PromptRunnerModel } from '@flowlint/prompt-runner';
+import { defineRule, didYouMean } from '@orchlint/core';
+import { capabilitiesOf, RELEASE_CAPABILITIES, releaseWithCapability, type PromptRunnerModel } from '@orchlint/prompt-runner';
 
 export const kind = 'prompt-runner/workspace-capability';
 

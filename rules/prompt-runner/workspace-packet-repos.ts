@@ -1,5 +1,5 @@
-import { defineRule } from '@flowlint/core';
-import type { PromptRunnerModel } from '@flowlint/prompt-runner';
+import { defineRule } from '@orchlint/core';
+import type { PromptRunnerModel } from '@orchlint/prompt-runner';
 
 export const kind = 'prompt-runner/workspace-packet-repos';
 

@@ -1,5 +1,5 @@
-import { defineRule } from '@flowlint/core';
-import { agentCyclesWithoutExit, type PackModel } from '@flowlint/promptpack';
+import { defineRule } from '@orchlint/core';
+import { agentCyclesWithoutExit, type PackModel } from '@orchlint/promptpack';
 
 export default defineRule<PackModel>({
   id: 'promptpack/agent-cycle-without-exit',

@@ -1,5 +1,5 @@
-import { defineRule } from '@flowlint/core';
-import { stringOf, type ArtifactDef, type PackModel } from '@flowlint/promptpack';
+import { defineRule } from '@orchlint/core';
+import { stringOf, type ArtifactDef, type PackModel } from '@orchlint/promptpack';
 
 export default defineRule<PackModel>({
   id: 'promptpack/artifact-conflict',

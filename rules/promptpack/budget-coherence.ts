@@ -1,5 +1,5 @@
-import { defineRule } from '@flowlint/core';
-import { reachableStates, type PackModel } from '@flowlint/promptpack';
+import { defineRule } from '@orchlint/core';
+import { reachableStates, type PackModel } from '@orchlint/promptpack';
 
 export default defineRule<PackModel>({
   id: 'promptpack/budget-coherence',

@@ -1,5 +1,5 @@
-import { defineRule } from '@flowlint/core';
-import { stepGraph, suggestion, type PackModel } from '@flowlint/promptpack';
+import { defineRule } from '@orchlint/core';
+import { stepGraph, suggestion, type PackModel } from '@orchlint/promptpack';
 
 export default defineRule<PackModel>({
   id: 'promptpack/composition-eval-ref',

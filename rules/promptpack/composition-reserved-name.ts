@@ -1,5 +1,5 @@
-import { defineRule } from '@flowlint/core';
-import type { PackModel } from '@flowlint/promptpack';
+import { defineRule } from '@orchlint/core';
+import type { PackModel } from '@orchlint/promptpack';
 
 /** Tool names PromptKit's workflow runtime registers itself. */
 const RESERVED = new Set(['workflow__transition', 'workflow__set_artifact']);

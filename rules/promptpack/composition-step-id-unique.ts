@@ -1,5 +1,5 @@
-import { defineRule } from '@flowlint/core';
-import { stepGraph, type PackModel, type PlacedStep } from '@flowlint/promptpack';
+import { defineRule } from '@orchlint/core';
+import { stepGraph, type PackModel, type PlacedStep } from '@orchlint/promptpack';
 
 export default defineRule<PackModel>({
   id: 'promptpack/composition-step-id-unique',

@@ -1,5 +1,5 @@
-import { defineRule } from '@flowlint/core';
-import { effectiveControl, type PackModel } from '@flowlint/promptpack';
+import { defineRule } from '@orchlint/core';
+import { effectiveControl, type PackModel } from '@orchlint/promptpack';
 
 export default defineRule<PackModel>({
   id: 'promptpack/control-on-external',

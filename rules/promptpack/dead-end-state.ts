@@ -1,5 +1,5 @@
-import { defineRule } from '@flowlint/core';
-import { hasMaxVisits, isTerminal, type PackModel } from '@flowlint/promptpack';
+import { defineRule } from '@orchlint/core';
+import { hasMaxVisits, isTerminal, type PackModel } from '@orchlint/promptpack';
 
 export default defineRule<PackModel>({
   id: 'promptpack/dead-end-state',

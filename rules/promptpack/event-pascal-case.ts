@@ -1,5 +1,5 @@
-import { defineRule } from '@flowlint/core';
-import type { PackModel } from '@flowlint/promptpack';
+import { defineRule } from '@orchlint/core';
+import type { PackModel } from '@orchlint/promptpack';
 
 const PASCAL_CASE = /^[A-Z][a-zA-Z0-9]*$/;
 

@@ -1,5 +1,5 @@
-import { defineRule } from '@flowlint/core';
-import type { PackModel } from '@flowlint/promptpack';
+import { defineRule } from '@orchlint/core';
+import type { PackModel } from '@orchlint/promptpack';
 
 /** `acme.tier`, `acme:tier`, `com.acme/tier`, `x-acme-tier`: anything that carries an owner. */
 const NAMESPACED = /[.:/]|^x-/;
@@ -8,7 +8,7 @@ export default defineRule<PackModel>({
   id: 'promptpack/extensions-namespace',
   dialect: 'promptpack',
   severity: 'info',
-  basis: 'RFC 0016: extensions "Keys SHOULD be namespaced"; their contents are never interpreted (so flowlint reads only the keys)',
+  basis: 'RFC 0016: extensions "Keys SHOULD be namespaced"; their contents are never interpreted (so orchlint reads only the keys)',
   summary: 'an extensions key without a namespace',
   check(pack, report) {
     for (const bag of pack.extensions) {

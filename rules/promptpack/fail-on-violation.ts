@@ -1,5 +1,5 @@
-import { defineRule, entryRemovalSpan } from '@flowlint/core';
-import type { PackModel } from '@flowlint/promptpack';
+import { defineRule, entryRemovalSpan } from '@orchlint/core';
+import type { PackModel } from '@orchlint/promptpack';
 
 export default defineRule<PackModel>({
   id: 'promptpack/fail-on-violation',

@@ -1,4 +1,4 @@
-import type { Rule } from '@flowlint/core';
+import type { Rule } from '@orchlint/core';
 import schema from './schema.js';
 import agentCycleWithoutExit from './agent-cycle-without-exit.js';
 import agentDelegatesToItself from './agent-delegates-to-itself.js';

@@ -1,5 +1,5 @@
-import { defineRule } from '@flowlint/core';
-import { forcedExitCycles, type PackModel } from '@flowlint/promptpack';
+import { defineRule } from '@orchlint/core';
+import { forcedExitCycles, type PackModel } from '@orchlint/promptpack';
 
 export default defineRule<PackModel>({
   id: 'promptpack/max-visits-chain',

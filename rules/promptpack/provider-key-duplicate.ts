@@ -1,5 +1,5 @@
-import { defineRule } from '@flowlint/core';
-import type { PackModel, ProviderRequirement } from '@flowlint/promptpack';
+import { defineRule } from '@orchlint/core';
+import type { PackModel, ProviderRequirement } from '@orchlint/promptpack';
 
 export default defineRule<PackModel>({
   id: 'promptpack/provider-key-duplicate',

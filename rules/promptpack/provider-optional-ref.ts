@@ -1,5 +1,5 @@
-import { defineRule } from '@flowlint/core';
-import { providerReferences, type PackModel } from '@flowlint/promptpack';
+import { defineRule } from '@orchlint/core';
+import { providerReferences, type PackModel } from '@orchlint/promptpack';
 
 export default defineRule<PackModel>({
   id: 'promptpack/provider-optional-ref',

@@ -1,5 +1,5 @@
-import { defineRule } from '@flowlint/core';
-import { stepGraph, stringOf, type PackModel, type PromptModel } from '@flowlint/promptpack';
+import { defineRule } from '@orchlint/core';
+import { stepGraph, stringOf, type PackModel, type PromptModel } from '@orchlint/promptpack';
 
 export default defineRule<PackModel>({
   id: 'promptpack/provider-role',

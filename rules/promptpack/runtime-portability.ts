@@ -1,7 +1,7 @@
-import { defineRule, type SchemaFinding } from '@flowlint/core';
-import { promptkitSchemaChecker, specSchemaFindings, type PackModel } from '@flowlint/promptpack';
+import { defineRule, type SchemaFinding } from '@orchlint/core';
+import { promptkitSchemaChecker, specSchemaFindings, type PackModel } from '@orchlint/promptpack';
 
-/** The runtime targets this rule knows: PromptKit 1.5.x, whose embedded schema flowlint bundles. */
+/** The runtime targets this rule knows: PromptKit 1.5.x, whose embedded schema orchlint bundles. */
 const PROMPTKIT = /^promptkit(@v?1\.5(\.\d+)?)?$/i;
 
 export default defineRule<PackModel>({

@@ -1,5 +1,5 @@
-import { defineRule } from '@flowlint/core';
-import { stringOf, suggestion, type PackModel } from '@flowlint/promptpack';
+import { defineRule } from '@orchlint/core';
+import { stringOf, suggestion, type PackModel } from '@orchlint/promptpack';
 
 export default defineRule<PackModel>({
   id: 'promptpack/state-prompt-task',

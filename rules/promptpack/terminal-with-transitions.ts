@@ -1,5 +1,5 @@
-import { defineRule, entryRemovalSpan } from '@flowlint/core';
-import { isTerminal, type PackModel } from '@flowlint/promptpack';
+import { defineRule, entryRemovalSpan } from '@orchlint/core';
+import { isTerminal, type PackModel } from '@orchlint/promptpack';
 
 export default defineRule<PackModel>({
   id: 'promptpack/terminal-with-transitions',

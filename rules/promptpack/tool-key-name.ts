@@ -1,5 +1,5 @@
-import { defineRule } from '@flowlint/core';
-import { stringOf, type PackModel } from '@flowlint/promptpack';
+import { defineRule } from '@orchlint/core';
+import { stringOf, type PackModel } from '@orchlint/promptpack';
 
 /** Tool.name's schema pattern: a name that fails it is already a schema error. */
 const TOOL_NAME = /^[a-zA-Z_][a-zA-Z0-9_]*$/;

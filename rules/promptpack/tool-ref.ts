@@ -1,5 +1,5 @@
-import { defineRule, didYouMean, type ReportDescriptor } from '@flowlint/core';
-import { delegationsToNonMembers, type Located, type PackModel, type StepModel } from '@flowlint/promptpack';
+import { defineRule, didYouMean, type ReportDescriptor } from '@orchlint/core';
+import { delegationsToNonMembers, type Located, type PackModel, type StepModel } from '@orchlint/promptpack';
 
 export default defineRule<PackModel>({
   id: 'promptpack/tool-ref',

@@ -1,5 +1,5 @@
-import { defineRule } from '@flowlint/core';
-import { nameList, reachableStates, stringOf, type PackModel } from '@flowlint/promptpack';
+import { defineRule } from '@orchlint/core';
+import { nameList, reachableStates, stringOf, type PackModel } from '@orchlint/promptpack';
 
 export default defineRule<PackModel>({
   id: 'promptpack/unreachable-state',

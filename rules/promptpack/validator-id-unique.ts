@@ -1,5 +1,5 @@
-import { defineRule } from '@flowlint/core';
-import type { Located, PackModel } from '@flowlint/promptpack';
+import { defineRule } from '@orchlint/core';
+import type { Located, PackModel } from '@orchlint/promptpack';
 
 export default defineRule<PackModel>({
   id: 'promptpack/validator-id-unique',

@@ -8,8 +8,8 @@
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { parse } from 'yaml';
-import { dialects, rules } from '@flowlint/rules';
-import { defaultSettings, lintUnit, memoryHost, Source, Tree } from '@flowlint/core';
+import { dialects, rules } from '@orchlint/rules';
+import { defaultSettings, lintUnit, memoryHost, Source, Tree } from '@orchlint/core';
 import { lspSession, percentile as pct } from './lsp-session.mjs';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 300);

@@ -2,8 +2,8 @@
 // a measured round is the server's own cost (lint, conversion, JSON-RPC).
 import { PassThrough } from 'node:stream';
 import { performance } from 'node:perf_hooks';
-import { listen } from '@flowlint/language-server';
-import { dialects, rules } from '@flowlint/rules';
+import { listen } from '@orchlint/language-server';
+import { dialects, rules } from '@orchlint/rules';
 import {
   createProtocolConnection,
   DidChangeTextDocumentNotification,

@@ -12,7 +12,7 @@ const WORKFLOWS = Number(process.env.WORKFLOWS ?? 300);
 const ROUNDS = 300;
 const WARMUP = 30;
 
-const root = mkdtempSync(path.join(tmpdir(), 'flowlint-bench-'));
+const root = mkdtempSync(path.join(tmpdir(), 'orchlint-bench-'));
 const folder = path.join(root, '.archon/workflows');
 mkdirSync(folder, { recursive: true });
 for (let i = 0; i < WORKFLOWS; i++) {

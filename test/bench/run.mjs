@@ -1,4 +1,4 @@
-// `pnpm bench` (after `pnpm build`): flowlint's lint API on generated packs, measured in one process
+// `pnpm bench` (after `pnpm build`): orchlint's lint API on generated packs, measured in one process
 // against the bare yaml parse of the same files, plus how lint time grows with a workflow's size and
 // one run of the CLI. Medians of a few runs after a warm-up; the ratios are what to compare.
 import { spawnSync } from 'node:child_process';
@@ -7,9 +7,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseDocument } from 'yaml';
-import { defaultSettings, memoryHost, Source } from '@flowlint/core';
-import { discover, lintTargets } from '@flowlint/cli';
-import { dialectById, rules } from '@flowlint/rules';
+import { defaultSettings, memoryHost, Source } from '@orchlint/core';
+import { discover, lintTargets } from '@orchlint/cli';
+import { dialectById, rules } from '@orchlint/rules';
 import { packFile } from './packs.mjs';
 
 const RUNS = 5;
@@ -48,7 +48,7 @@ function measure(...fns) {
 }
 
 const lintPaths = (paths) => lintTargets(discover(paths), rules, defaultSettings);
-/** yaml's defaults, as a bare parse is usually written; `uniqueKeys: false` is how flowlint parses (it finds duplicates itself, in one pass). */
+/** yaml's defaults, as a bare parse is usually written; `uniqueKeys: false` is how orchlint parses (it finds duplicates itself, in one pass). */
 const parseFiles = (files, options) => files.map((f) => parseDocument(readFileSync(f, 'utf8'), options));
 /**
  * Each rule's own time on one file, the way the engine runs them: every rule in turn on one model
@@ -78,7 +78,7 @@ function ruleTimes(file) {
 
 const fmt = (n, digits = 0) => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
-const workDir = mkdtempSync(path.join(os.tmpdir(), 'flowlint-bench-'));
+const workDir = mkdtempSync(path.join(os.tmpdir(), 'orchlint-bench-'));
 const startDir = process.cwd();
 try {
   process.chdir(workDir);
@@ -102,7 +102,7 @@ try {
     writeFileSync(scaleFiles[states], text);
   }
 
-  const [lint, parse, parseAsFlowlint] = measure(
+  const [lint, parse, parseAsOrchlint] = measure(
     () => lintPaths(['packs']),
     () => parseFiles(files),
     () => parseFiles(files, { uniqueKeys: false }),
@@ -128,13 +128,13 @@ try {
     return `${fmt(run.diagnostics.length)} findings (${fmt(errors)} errors)`;
   };
   const out = [
-    `flowlint benchmark — Node ${process.version}, ${os.cpus().length} CPUs, median of ${RUNS} runs after a warm-up`,
+    `orchlint benchmark — Node ${process.version}, ${os.cpus().length} CPUs, median of ${RUNS} runs after a warm-up`,
     '',
     `${fmt(PACKS)} packs, ${fmt(lines)} lines (${fmt(lines / PACKS)} per pack), ${fmt(bytes / 1024)} KB, half YAML and half JSON:`,
     `  lint API (discover, read, parse, model, every rule)  ${fmt(lint.ms)} ms   ${fmt((PACKS / lint.ms) * 1000)} files/s   ${counts(lint.result)}`,
     `  bare yaml parseDocument of the same files (read too)  ${fmt(parse.ms)} ms   ${fmt((PACKS / parse.ms) * 1000)} files/s`,
-    `  the same, parsed as flowlint does (uniqueKeys: false)  ${fmt(parseAsFlowlint.ms)} ms   ${fmt((PACKS / parseAsFlowlint.ms) * 1000)} files/s`,
-    `  lint / bare parse                                    ${fmt(lint.ms / parse.ms, 2)}×   (${fmt(lint.ms / parseAsFlowlint.ms, 2)}× the parse flowlint does)`,
+    `  the same, parsed as orchlint does (uniqueKeys: false)  ${fmt(parseAsOrchlint.ms)} ms   ${fmt((PACKS / parseAsOrchlint.ms) * 1000)} files/s`,
+    `  lint / bare parse                                    ${fmt(lint.ms / parse.ms, 2)}×   (${fmt(lint.ms / parseAsOrchlint.ms, 2)}× the parse orchlint does)`,
     '',
     'growth with the size of one workflow:',
     `  500 states    lint ${fmt(small.ms, 1)} ms   (bare parse ${fmt(smallParse.ms, 1)} ms)   ${counts(small.result)}`,

@@ -11,7 +11,7 @@ export interface CliResult {
 }
 
 /**
- * Runs the built `flowlint` binary as a user would, in its own process. Asynchronous, so the test
+ * Runs the built `orchlint` binary as a user would, in its own process. Asynchronous, so the test
  * runner's timeout still governs a run that hangs; the child is killed shortly after that anyway.
  */
 export function runCli(
@@ -20,7 +20,7 @@ export function runCli(
 ): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
-    delete env.FLOWLINT_DEBUG;
+    delete env.ORCHLINT_DEBUG;
     const child = spawn(process.execPath, [...(options.nodeOptions ?? []), cliBin, ...args], {
       cwd: options.cwd,
       env,
@@ -39,7 +39,7 @@ export function runCli(
 }
 
 /** A fresh folder under the system temp dir; remove it with removeDir. */
-export function makeTempDir(prefix = 'flowlint-test-'): string {
+export function makeTempDir(prefix = 'orchlint-test-'): string {
   return mkdtempSync(path.join(os.tmpdir(), prefix));
 }
 

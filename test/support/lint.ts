@@ -1,7 +1,7 @@
 import path from 'node:path';
-import { defaultSettings, lintUnit, memoryHost, Source, type Diagnostic, type LintSettings } from '@flowlint/core';
-import { discover, lintTargets } from '@flowlint/cli';
-import { dialectById, rules } from '@flowlint/rules';
+import { defaultSettings, lintUnit, memoryHost, Source, type Diagnostic, type LintSettings } from '@orchlint/core';
+import { discover, lintTargets } from '@orchlint/cli';
+import { dialectById, rules } from '@orchlint/rules';
 
 /** Lints files or folders on disk exactly as the CLI does, optionally forcing a dialect. */
 export function lintPaths(paths: string[], dialect?: string, settings: LintSettings = defaultSettings): Diagnostic[] {

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
-import { listen, type ServerOptions } from '@flowlint/language-server';
+import { listen, type ServerOptions } from '@orchlint/language-server';
 import {
   CodeActionRequest,
   CompletionRequest,
@@ -43,7 +43,7 @@ export const serverBin = path.join(repoRoot, 'packages/language-server/dist/bin.
 
 /** A folder of files for one test, removed by `dispose()`. */
 export function workspace(files: Record<string, string>): { root: string; file(rel: string): string; dispose(): void } {
-  const root = mkdtempSync(path.join(tmpdir(), 'flowlint-lsp-'));
+  const root = mkdtempSync(path.join(tmpdir(), 'orchlint-lsp-'));
   for (const [rel, text] of Object.entries(files)) {
     mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
     writeFileSync(path.join(root, rel), text);
@@ -53,7 +53,7 @@ export function workspace(files: Record<string, string>): { root: string; file(r
 
 export const uriOf = (file: string) => `file://${file}`;
 
-/** An LSP client speaking to a flowlint server: a child process over stdio, or one in this process. */
+/** An LSP client speaking to a orchlint server: a child process over stdio, or one in this process. */
 export class LspClient {
   private readonly published: PublishDiagnosticsParams[] = [];
   private readonly waiters: Array<() => void> = [];

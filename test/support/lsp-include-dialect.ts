@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { defineRule, scalarValue, Source, stringValue, Tree, type Dialect, type TreeNode } from '@flowlint/core';
+import { defineRule, scalarValue, Source, stringValue, Tree, type Dialect, type TreeNode } from '@orchlint/core';
 
 /**
  * A small multi-file dialect for the language-server tests: `*.main.yaml` units list `include:`

@@ -1,11 +1,11 @@
--- Runs inside headless Neovim: starts flowlint's language server with Neovim's built-in LSP client
--- on the current buffer, waits for its diagnostics and writes them as JSON to $FLOWLINT_OUT.
-local out = os.getenv('FLOWLINT_OUT')
+-- Runs inside headless Neovim: starts orchlint's language server with Neovim's built-in LSP client
+-- on the current buffer, waits for its diagnostics and writes them as JSON to $ORCHLINT_OUT.
+local out = os.getenv('ORCHLINT_OUT')
 local buf = vim.api.nvim_get_current_buf()
 local config = {
-  name = 'flowlint',
-  cmd = { os.getenv('FLOWLINT_NODE'), os.getenv('FLOWLINT_SERVER'), '--stdio' },
-  root_dir = os.getenv('FLOWLINT_ROOT'),
+  name = 'orchlint',
+  cmd = { os.getenv('ORCHLINT_NODE'), os.getenv('ORCHLINT_SERVER'), '--stdio' },
+  root_dir = os.getenv('ORCHLINT_ROOT'),
 }
 if vim.lsp.start then
   vim.lsp.start(config)

@@ -1,4 +1,4 @@
-import { cyclicComponents } from '@flowlint/core';
+import { cyclicComponents } from '@orchlint/core';
 import { bfsFromNode } from 'graphology-traversal';
 import type { Analysis, ArchonNode, Scope, WorkflowModel } from './model.js';
 

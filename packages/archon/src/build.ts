@@ -9,7 +9,7 @@ import {
   type Source,
   type Tree,
   type TreeNode,
-} from '@flowlint/core';
+} from '@orchlint/core';
 import { createAnalysis } from './analysis.js';
 import {
   KIND_KEYS,

@@ -1,4 +1,4 @@
-import { isMap, makeDiagnostic, Tree, type Dialect, type Source } from '@flowlint/core';
+import { isMap, makeDiagnostic, Tree, type Dialect, type Source } from '@orchlint/core';
 import { buildWorkflow } from './build.js';
 import { commandsFolder, discoveredNames, discoveryOf } from './discovery.js';
 import { resolveIncludes } from './includes.js';

@@ -1,4 +1,4 @@
-import { parseYaml, Source, type Host, type Span } from '@flowlint/core';
+import { parseYaml, Source, type Host, type Span } from '@orchlint/core';
 import { isMap, isScalar } from 'yaml';
 import type { DiscoveredName, Discovery, WorkflowModel } from './model.js';
 

@@ -1,4 +1,4 @@
-import { scalarValue, type Entry, type Source } from '@flowlint/core';
+import { scalarValue, type Entry, type Source } from '@orchlint/core';
 import type { ArchonNode, InputRef, WorkflowModel } from './model.js';
 import { nodeReferences, type NodeReference } from './node-refs.js';
 import { parseWhen } from './when.js';

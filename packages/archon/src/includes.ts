@@ -1,4 +1,4 @@
-import { isMap, Source, Tree, type Host } from '@flowlint/core';
+import { isMap, Source, Tree, type Host } from '@orchlint/core';
 import { buildWorkflow } from './build.js';
 import type { ArchonNode, ArchonVersion, IncludeInfo, WorkflowModel } from './model.js';
 
@@ -93,7 +93,7 @@ export function includeFailure(node: ArchonNode): { message: string; at?: string
   switch (r.kind) {
     case 'not-found':
       return {
-        message: `include target '${String(info.target.value)}' not found: no workflow with that name in ${r.searched.join(', ')} (Archon also looks in ~/.archon/workflows, which flowlint cannot see)`,
+        message: `include target '${String(info.target.value)}' not found: no workflow with that name in ${r.searched.join(', ')} (Archon also looks in ~/.archon/workflows, which orchlint cannot see)`,
       };
     case 'cycle':
       return { message: `include cycle detected: ${r.chain.join(' -> ')}` };

@@ -1,8 +1,8 @@
-import type { Digraph, Entry, Source, Span, Tree, TreeNode } from '@flowlint/core';
+import type { Digraph, Entry, Source, Span, Tree, TreeNode } from '@orchlint/core';
 import type { ScalarText } from './scalar-text.js';
 import type { WhenCondition } from './when.js';
 
-/** The Archon engine versions flowlint models; 0.9 is the snapshot the spec was written from. */
+/** The Archon engine versions orchlint models; 0.9 is the snapshot the spec was written from. */
 export type ArchonVersion = '0.9' | '0.10';
 
 /** The authoring key that makes a node what it is (exactly one per node). `wait` exists from 0.10. */

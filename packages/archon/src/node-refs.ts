@@ -1,4 +1,4 @@
-import type { Span } from '@flowlint/core';
+import type { Span } from '@orchlint/core';
 import type { ArchonNode } from './model.js';
 
 /** One reference from a node to another node's output, wherever it is written. */

@@ -1,4 +1,4 @@
-import { isScalar, type Span, type TreeNode } from '@flowlint/core';
+import { isScalar, type Span, type TreeNode } from '@orchlint/core';
 
 /**
  * A string scalar's decoded value with, for every UTF-16 unit of it, the span of the source text

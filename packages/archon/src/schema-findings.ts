@@ -1,4 +1,4 @@
-import { isMap, type SchemaFinding, type TreeNode } from '@flowlint/core';
+import { isMap, type SchemaFinding, type TreeNode } from '@orchlint/core';
 import { classifyJoin, DROPPED_WORKFLOW_FIELDS } from './facts.js';
 import { KIND_KEYS, type ArchonNode, type WorkflowModel } from './model.js';
 import { schemaChecker } from './versions.js';

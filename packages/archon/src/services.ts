@@ -1,4 +1,4 @@
-import { spanOfNode, type GraphView, type Outline, type OutlineReference, type OutlineSymbol, type Span } from '@flowlint/core';
+import { spanOfNode, type GraphView, type Outline, type OutlineReference, type OutlineSymbol, type Span } from '@orchlint/core';
 import type { ArchonNode, NodeKind, WorkflowModel } from './model.js';
 
 const KIND_CLASS: Record<NodeKind, string> = {

@@ -1,6 +1,6 @@
-import { SchemaChecker } from '@flowlint/core';
-import v0_9 from '@flowlint/schemas/archon/0.9.schema.json' with { type: 'json' };
-import v0_10 from '@flowlint/schemas/archon/0.10.schema.json' with { type: 'json' };
+import { SchemaChecker } from '@orchlint/core';
+import v0_9 from '@orchlint/schemas/archon/0.9.schema.json' with { type: 'json' };
+import v0_10 from '@orchlint/schemas/archon/0.10.schema.json' with { type: 'json' };
 import type { ArchonVersion } from './model.js';
 
 export const DEFAULT_VERSION: ArchonVersion = '0.9';

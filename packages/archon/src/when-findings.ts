@@ -1,4 +1,4 @@
-import type { Span } from '@flowlint/core';
+import type { Span } from '@orchlint/core';
 import type { ArchonNode, WorkflowModel } from './model.js';
 import type { WhenAtom, WhenProblem, WhenProblemKind } from './when.js';
 

@@ -1,4 +1,4 @@
-import { memoryHost } from '@flowlint/core';
+import { memoryHost } from '@orchlint/core';
 import { describe, expect, it } from 'vitest';
 import { discoveredNames } from '../src/discovery.js';
 

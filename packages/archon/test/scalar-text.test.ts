@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Source, Tree, type TreeNode } from '@flowlint/core';
+import { Source, Tree, type TreeNode } from '@orchlint/core';
 import { ScalarText } from '../src/scalar-text.js';
 
 /** The value of key `v` in a one-entry document, with its ScalarText. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { memoryHost, Source } from '@flowlint/core';
+import { memoryHost, Source } from '@orchlint/core';
 import { archon } from '../src/index.js';
 
 const yaml = `name: svc

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultSettings } from '@flowlint/core';
+import { defaultSettings } from '@orchlint/core';
 import { lintMemory } from '../../../test/support/lint.js';
 
 const at = (archon: string) => ({ ...defaultSettings, targets: { archon } });

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fingerprints, makeDiagnostic, Source, spanOfNode, STALE_BASELINE, Tree, type Diagnostic } from '@flowlint/core';
+import { fingerprints, makeDiagnostic, Source, spanOfNode, STALE_BASELINE, Tree, type Diagnostic } from '@orchlint/core';
 import { toPosix, UsageError } from './discover.js';
 import type { LintRun } from './lint.js';
 
@@ -47,7 +47,7 @@ export class Baseline {
       value?.version === 1 &&
       Array.isArray(value.findings) &&
       value.findings.every((e: Partial<Entry>) => typeof e?.rule === 'string' && typeof e.path === 'string' && typeof e.fingerprint === 'string');
-    if (!valid) throw new UsageError(`${file} is not a flowlint baseline (version 1 with a findings list); rewrite it with --update-baseline`);
+    if (!valid) throw new UsageError(`${file} is not a orchlint baseline (version 1 with a findings list); rewrite it with --update-baseline`);
     return new Baseline(source.path, value.findings as Entry[], tree);
   }
 
@@ -92,7 +92,7 @@ export class Baseline {
     const findings = [...kept, ...fresh].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : (a.line ?? 0) - (b.line ?? 0)));
     try {
       mkdirSync(path.dirname(path.resolve(this.file)), { recursive: true });
-      writeFileSync(this.file, JSON.stringify({ version: 1, tool: 'flowlint', findings }, null, 2) + '\n');
+      writeFileSync(this.file, JSON.stringify({ version: 1, tool: 'orchlint', findings }, null, 2) + '\n');
     } catch (error) {
       throw new UsageError(`cannot write the baseline file ${this.file}: ${(error as Error).message}`);
     }

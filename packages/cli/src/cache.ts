@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Host, LintSettings } from '@flowlint/core';
+import type { Host, LintSettings } from '@orchlint/core';
 import { UsageError, type Target } from './discover.js';
 import { fileHost, type ReadMemo } from './host.js';
 import type { UnitOutcome } from './lint.js';
 import { version } from './version.js';
 
-export const DEFAULT_CACHE_FILE = 'node_modules/.cache/flowlint/lint-cache.json';
+export const DEFAULT_CACHE_FILE = 'node_modules/.cache/orchlint/lint-cache.json';
 
 /** Every file and folder listing a unit read through its host: content hashes, null for "absent". */
 export interface ReadLog {
@@ -53,7 +53,7 @@ export function recordingHost(base: Host): { host: Host; log: ReadLog } {
 }
 
 /**
- * Lint results keyed by content: a unit's entry holds when flowlint's version, the resolved
+ * Lint results keyed by content: a unit's entry holds when orchlint's version, the resolved
  * settings, the main file's text and everything else the unit read (other files of a packet,
  * included files, folder listings) are all unchanged.
  */

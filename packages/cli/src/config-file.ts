@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { CONFIG_NAMES, resolveSettings, Source, Tree, validateConfig, type Diagnostic, type FlowlintConfig, type LintSettings, type ResolvedSettings } from '@flowlint/core';
+import { CONFIG_NAMES, resolveSettings, Source, Tree, validateConfig, type Diagnostic, type OrchlintConfig, type LintSettings, type ResolvedSettings } from '@orchlint/core';
 import { toPosix, UsageError } from './discover.js';
 import { staysInside } from './host.js';
 
@@ -9,7 +9,7 @@ export interface LoadedConfig {
   file: string;
   /** Absolute path of its folder: globs in it are relative to this. */
   dir: string;
-  config: FlowlintConfig;
+  config: OrchlintConfig;
 }
 
 /** A config file that does not validate: its positioned findings. */
@@ -25,7 +25,7 @@ export class ConfigError extends Error {
 
 /**
  * Which config applies to each linted file: the one given with --config, else the nearest
- * flowlint.config.{yaml,yml,json} in the file's folder or above. Each config is read and validated
+ * orchlint.config.{yaml,yml,json} in the file's folder or above. Each config is read and validated
  * once; an invalid one throws ConfigError.
  */
 export class ConfigResolver {
@@ -82,7 +82,7 @@ export class ConfigResolver {
     const tree = new Tree(source);
     const diagnostics = validateConfig(tree, this.knownRules);
     if (diagnostics.length) throw new ConfigError(diagnostics, source);
-    const loaded = { file, dir: path.dirname(abs), config: (tree.value ?? {}) as FlowlintConfig };
+    const loaded = { file, dir: path.dirname(abs), config: (tree.value ?? {}) as OrchlintConfig };
     this.loaded.set(abs, loaded);
     return loaded;
   }

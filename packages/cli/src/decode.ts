@@ -1,5 +1,5 @@
 import { isUtf8 } from 'node:buffer';
-import { makeDiagnostic, type Diagnostic, type Source } from '@flowlint/core';
+import { makeDiagnostic, type Diagnostic, type Source } from '@orchlint/core';
 
 export interface DecodedText {
   text: string;
@@ -31,7 +31,7 @@ export function invalidUtf8(source: Source, offset: number): Diagnostic {
     { start: offset, end: offset + 1 },
     'core/encoding',
     'error',
-    'these bytes are not valid UTF-8, so flowlint read them as U+FFFD; YAML and JSON files must be Unicode text: ' +
+    'these bytes are not valid UTF-8, so orchlint read them as U+FFFD; YAML and JSON files must be Unicode text: ' +
       're-save the file as UTF-8',
   );
 }

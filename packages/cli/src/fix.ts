@@ -1,7 +1,7 @@
 import { isUtf8 } from 'node:buffer';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createTwoFilesPatch } from 'diff';
-import { applyFixes, fixesFor, type Dialect, type LintSettings, type Rule } from '@flowlint/core';
+import { applyFixes, fixesFor, type Dialect, type LintSettings, type Rule } from '@orchlint/core';
 import type { Target } from './discover.js';
 import { fileHost, overlayHost } from './host.js';
 import { lintTarget, type UnitOutcome } from './lint.js';

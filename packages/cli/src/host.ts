@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { Host } from '@flowlint/core';
+import type { Host } from '@orchlint/core';
 
 /** Whether a path relative to a folder (as path.relative gives it) stays in it: `..x` is a name, `../x` a climb. */
 export function staysInside(rel: string): boolean {

@@ -1,6 +1,6 @@
 import { readFileSync, statSync } from 'node:fs';
-import { coreRules, sortAndDedupe, Source, type Dialect } from '@flowlint/core';
-import { dialectById, rules } from '@flowlint/rules';
+import { coreRules, sortAndDedupe, Source, type Dialect } from '@orchlint/core';
+import { dialectById, rules } from '@orchlint/rules';
 import { Baseline } from './baseline.js';
 import { LintCache, DEFAULT_CACHE_FILE, settingsKey } from './cache.js';
 import { ConfigResolver } from './config-file.js';
@@ -36,7 +36,7 @@ export interface LintOptions {
 export const ruleInfos: readonly RuleInfo[] = [...coreRules, ...rules];
 const knownRuleIds = ruleInfos.map((r) => r.id);
 
-/** `flowlint [lint]`: returns the exit code. */
+/** `orchlint [lint]`: returns the exit code. */
 export async function runLint(paths: string[], options: LintOptions, io: Io, readStdin: () => Promise<string>): Promise<number> {
   const plan = planOutputs(options.format ?? [], options.output ?? []);
   checkCombinations(paths, options);
@@ -72,7 +72,7 @@ export async function runLint(paths: string[], options: LintOptions, io: Io, rea
     const baseline = Baseline.read(options.baseline, Boolean(options.updateBaseline));
     if (options.updateBaseline) {
       const n = baseline.write(run, sourceOf);
-      io.stderr(`flowlint: recorded ${n} finding${n === 1 ? '' : 's'} in ${baseline.file}\n`);
+      io.stderr(`orchlint: recorded ${n} finding${n === 1 ? '' : 's'} in ${baseline.file}\n`);
     }
     const filtered = Baseline.read(options.baseline, false).filter(run, sourceOf);
     run = { files: filtered.files, diagnostics: sortAndDedupe(filtered.diagnostics) };
@@ -99,7 +99,7 @@ function fixJobs(jobs: readonly Job[], outcomes: UnitOutcome[], dryRun: boolean,
     const fixed = fixUnit(job.target, outcomes[i]!, rules, job.settings, forced);
     outcomes[i] = fixed.outcome;
     for (const [p, c] of fixed.changes) changes.set(p, c);
-    for (const [p, why] of fixed.refused) io.stderr(`flowlint: ${p} was not fixed: ${why}\n`);
+    for (const [p, why] of fixed.refused) io.stderr(`orchlint: ${p} was not fixed: ${why}\n`);
   });
   if (dryRun) io.stdout(unifiedDiff(changes));
   else writeChanges(changes);

@@ -1,6 +1,6 @@
 import { readFileSync, statSync } from 'node:fs';
-import { lintUnit, makeDiagnostic, sortAndDedupe, Source, type Diagnostic, type Dialect, type Host, type LintSettings, type Rule } from '@flowlint/core';
-import { dialects } from '@flowlint/rules';
+import { lintUnit, makeDiagnostic, sortAndDedupe, Source, type Diagnostic, type Dialect, type Host, type LintSettings, type Rule } from '@orchlint/core';
+import { dialects } from '@orchlint/rules';
 import { decodeText, invalidUtf8, type DecodedText } from './decode.js';
 import type { Target } from './discover.js';
 import { fileHost, overlayHost, type ReadMemo } from './host.js';
@@ -88,7 +88,7 @@ export function lintTarget(
     if (!target.explicit) return { file: target.file, files: [], diagnostics };
     diagnostics.push(
       makeDiagnostic(source, { start: 0, end: 0 }, 'core/unknown-format', 'warning',
-        `not a format flowlint knows (${dialects.map((d) => d.id).join(', ')}); ` +
+        `not a format orchlint knows (${dialects.map((d) => d.id).join(', ')}); ` +
           (target.text === undefined ? 'pass --dialect to lint it as one' : 'name it with --stdin-filename (e.g. x.pack.json) or pass --dialect')),
     );
     return { file: target.file, files: [{ path: target.file, dialect: 'unknown' }], diagnostics };
@@ -122,7 +122,7 @@ export function readTargetText(target: Target, diagnostics: Diagnostic[]): Decod
   let buffer: Buffer;
   try {
     if (statSync(target.file).size > MAX_FILE_BYTES) {
-      diagnostics.push(makeDiagnostic(empty, { start: 0, end: 0 }, 'core/unknown-format', 'warning', `the file is larger than ${MAX_FILE_BYTES / 1024 / 1024} MB; flowlint does not read it`));
+      diagnostics.push(makeDiagnostic(empty, { start: 0, end: 0 }, 'core/unknown-format', 'warning', `the file is larger than ${MAX_FILE_BYTES / 1024 / 1024} MB; orchlint does not read it`));
       return undefined;
     }
     buffer = readFileSync(target.file);
@@ -132,7 +132,7 @@ export function readTargetText(target: Target, diagnostics: Diagnostic[]): Decod
   }
   if (buffer.subarray(0, 8000).includes(0)) {
     if (target.explicit) {
-      diagnostics.push(makeDiagnostic(empty, { start: 0, end: 0 }, 'core/unknown-format', 'warning', 'a binary file, not a workflow definition; flowlint skips it'));
+      diagnostics.push(makeDiagnostic(empty, { start: 0, end: 0 }, 'core/unknown-format', 'warning', 'a binary file, not a workflow definition; orchlint skips it'));
     }
     return undefined;
   }

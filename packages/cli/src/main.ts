@@ -1,5 +1,5 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
-import { dialects, rules } from '@flowlint/rules';
+import { dialects, rules } from '@orchlint/rules';
 import { DEFAULT_CACHE_FILE } from './cache.js';
 import { ConfigError } from './config-file.js';
 import { UsageError } from './discover.js';
@@ -30,7 +30,7 @@ export { exitCodeFor };
 /** Runs the CLI and returns its exit code: 0 clean, 1 lint errors, 2 bad usage or config, 3 a bug. */
 export async function main(argv: readonly string[], io: Io = nodeIo): Promise<number> {
   let exitCode = 0;
-  const program = new Command('flowlint')
+  const program = new Command('orchlint')
     .description('Lint PromptPack packs, Archon workflows and Prompt Runner packets')
     .version(version, '-v, --version')
     .exitOverride()
@@ -42,11 +42,11 @@ export async function main(argv: readonly string[], io: Io = nodeIo): Promise<nu
     .description('lint files and directories (default: .)')
     .argument('[paths...]', 'files and directories to lint')
     .option('--format <format>', `report format, repeatable: ${Object.keys(formatters).join('|')} (default: stylish)`, collect)
-    .option('--output <[format=]file>', 'write a report to a file instead of standard output, repeatable (e.g. --output sarif=flowlint.sarif)', collect)
+    .option('--output <[format=]file>', 'write a report to a file instead of standard output, repeatable (e.g. --output sarif=orchlint.sarif)', collect)
     .option('--strict', 'warnings count as errors for the exit code; suppressions must give a reason')
     .option('--max-warnings <n>', 'exit 1 when there are more than n warnings', parseCount)
     .addOption(new Option('--dialect <dialect>', 'lint the given files as this dialect').choices(dialects.map((d) => d.id)))
-    .option('--config <file>', 'the config file (default: flowlint.config.{yaml,yml,json} found upward from each file)')
+    .option('--config <file>', 'the config file (default: orchlint.config.{yaml,yml,json} found upward from each file)')
     .option('--print-config <path>', 'print the settings that apply to a file, then exit')
     .option('--fix', 'apply safe fixes in place')
     .option('--fix-dry-run', 'print the fixes as a unified diff; write nothing')
@@ -67,7 +67,7 @@ export async function main(argv: readonly string[], io: Io = nodeIo): Promise<nu
     .argument('<file>', 'the unit to draw')
     .addOption(new Option('--format <format>', 'diagram language').choices(['mermaid', 'dot']).default('mermaid'))
     .addOption(new Option('--dialect <dialect>', 'read the file as this dialect').choices(dialects.map((d) => d.id)))
-    .option('--config <file>', 'default: flowlint.config.{yaml,yml,json} found upward from the file')
+    .option('--config <file>', 'default: orchlint.config.{yaml,yml,json} found upward from the file')
     .action((file: string, options: { format: 'mermaid' | 'dot'; dialect?: string; config?: string }) => {
       exitCode = runGraph(file, options, io);
     });
@@ -88,21 +88,21 @@ export async function main(argv: readonly string[], io: Io = nodeIo): Promise<nu
   } catch (error) {
     if (error instanceof CommanderError) {
       if (error.exitCode === 0) return 0;
-      io.stderr(`flowlint: ${error.message.replace(/^error: /, '')}\n`);
+      io.stderr(`orchlint: ${error.message.replace(/^error: /, '')}\n`);
       return 2;
     }
     if (error instanceof UsageError) {
-      io.stderr(`flowlint: ${error.message}\n`);
+      io.stderr(`orchlint: ${error.message}\n`);
       return 2;
     }
     if (error instanceof ConfigError) {
       const source = (p: string) => (p === error.source.path ? error.source : undefined);
       io.stderr(formatStylish({ files: [], diagnostics: error.diagnostics }, { color: false, source, rules: ruleInfos, strict: false }));
-      io.stderr('flowlint: the configuration file is invalid; fix it, or pass --config to use another\n');
+      io.stderr('orchlint: the configuration file is invalid; fix it, or pass --config to use another\n');
       return 2;
     }
-    io.stderr(`flowlint: internal error: ${error instanceof Error ? error.message : String(error)}\n`);
-    if (process.env.FLOWLINT_DEBUG && error instanceof Error) io.stderr(`${error.stack}\n`);
+    io.stderr(`orchlint: internal error: ${error instanceof Error ? error.message : String(error)}\n`);
+    if (process.env.ORCHLINT_DEBUG && error instanceof Error) io.stderr(`${error.stack}\n`);
     return 3;
   }
 }

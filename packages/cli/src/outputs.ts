@@ -33,7 +33,7 @@ export function planOutputs(formats: readonly string[], outputs: readonly string
   if (bare.length) {
     const open = chosen.filter((f) => !files.has(f));
     if (bare.length > 1 || open.length !== 1) {
-      throw new UsageError(`--output ${bare[0]} is ambiguous with several formats; write --output FORMAT=FILE, e.g. --output sarif=flowlint.sarif`);
+      throw new UsageError(`--output ${bare[0]} is ambiguous with several formats; write --output FORMAT=FILE, e.g. --output sarif=orchlint.sarif`);
     }
     files.set(open[0]!, bare[0]!);
   }

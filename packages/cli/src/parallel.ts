@@ -1,6 +1,6 @@
 import { availableParallelism, loadavg } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { Dialect, LintSettings, Rule } from '@flowlint/core';
+import type { Dialect, LintSettings, Rule } from '@orchlint/core';
 import { recordingHost, type ReadLog } from './cache.js';
 import type { DecodedText } from './decode.js';
 import type { Target } from './discover.js';
@@ -21,7 +21,7 @@ export interface JobResult {
 }
 
 /**
- * Below this many files one thread is faster: a worker pays for loading flowlint and compiling its
+ * Below this many files one thread is faster: a worker pays for loading orchlint and compiling its
  * schemas (about 0.5 s of CPU) before it lints anything. Measured with scripts/bench-workers.mjs on
  * 2 cores and 160-line packs: break-even near 500 files, 1.3x faster at 1,000 when the second core
  * is free, and slower at every size when other processes keep the cores busy.

@@ -1,4 +1,4 @@
-import { ruleDocPath } from '@flowlint/core';
+import { ruleDocPath } from '@orchlint/core';
 import type { RuleInfo } from './formatters/index.js';
 
 /** Every rule, the engine's own findings (core/*) included, so each id can be configured. */

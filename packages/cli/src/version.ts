@@ -1,2 +1,2 @@
-/** The flowlint version printed by --version and in every report. */
+/** The orchlint version printed by --version and in every report. */
 export const version = '0.1.0';

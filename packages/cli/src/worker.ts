@@ -1,5 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { rules, dialectById } from '@flowlint/rules';
+import { rules, dialectById } from '@orchlint/rules';
 import type { ReadMemo } from './host.js';
 import { lintJob, type Job, type JobResult } from './parallel.js';
 

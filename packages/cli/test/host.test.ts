@@ -16,7 +16,7 @@ vi.mock('node:fs', async (importOriginal) => {
   return { ...fs, realpathSync: Object.assign((p: string) => fs.realpathSync(p), { native }) as typeof fs.realpathSync };
 });
 
-const top = realpathSync(mkdtempSync(path.join(tmpdir(), 'flowlint-file-host-')));
+const top = realpathSync(mkdtempSync(path.join(tmpdir(), 'orchlint-file-host-')));
 const root = path.join(top, 'root');
 const outside = path.join(top, 'outside');
 mkdirSync(root);

@@ -1,5 +1,5 @@
 import picomatch from 'picomatch';
-import configSchema from '@flowlint/schemas/flowlint-config.schema.json' with { type: 'json' };
+import configSchema from '@orchlint/schemas/orchlint-config.schema.json' with { type: 'json' };
 import { makeDiagnostic, type Diagnostic, type Severity } from './diagnostic.js';
 import type { Targets } from './rule.js';
 import { didYouMean, SchemaChecker } from './schema.js';
@@ -41,8 +41,8 @@ export interface LintSettings {
 
 export const defaultSettings: LintSettings = { rules: {}, targets: {} };
 
-/** flowlint.config.{yaml,yml,json}, as validated by schemas/flowlint-config.schema.json. */
-export interface FlowlintConfig {
+/** orchlint.config.{yaml,yml,json}, as validated by schemas/orchlint-config.schema.json. */
+export interface OrchlintConfig {
   rules?: Record<string, RuleSetting>;
   targets?: Record<string, string>;
   ignore?: Array<string | { rules: string[]; paths: string[]; reason?: string }>;
@@ -52,21 +52,21 @@ export interface FlowlintConfig {
 export const CONFIG_RULE = 'core/config';
 
 /** The config file names the CLI and the language server look for, nearest first in each folder. */
-export const CONFIG_NAMES: readonly string[] = ['flowlint.config.yaml', 'flowlint.config.yml', 'flowlint.config.json'];
+export const CONFIG_NAMES: readonly string[] = ['orchlint.config.yaml', 'orchlint.config.yml', 'orchlint.config.json'];
 
 let checker: SchemaChecker | undefined;
 
 /**
  * Checks a parsed config file: its shape against the config schema, then every rule id it names
- * against the rules flowlint knows. Findings sit on the offending key or value; an empty list
- * means `tree.value` is a usable FlowlintConfig.
+ * against the rules orchlint knows. Findings sit on the offending key or value; an empty list
+ * means `tree.value` is a usable OrchlintConfig.
  */
 export function validateConfig(tree: Tree, knownRules: readonly string[]): Diagnostic[] {
   const out = [...tree.diagnostics];
   if (!tree.usable || !tree.clean) return out;
   if (tree.root === undefined) return out;
   checker ??= new SchemaChecker(configSchema as Record<string, unknown>);
-  for (const f of checker.check(tree)) out.push(makeDiagnostic(tree.source, f.span, CONFIG_RULE, 'error', `${f.message} (flowlint configuration)`));
+  for (const f of checker.check(tree)) out.push(makeDiagnostic(tree.source, f.span, CONFIG_RULE, 'error', `${f.message} (orchlint configuration)`));
   if (out.length) return out;
   const known = new Set(knownRules);
   const checkId = (node: unknown) => {
@@ -74,7 +74,7 @@ export function validateConfig(tree: Tree, knownRules: readonly string[]): Diagn
     const id = node.value;
     out.push(
       makeDiagnostic(tree.source, { start: node.range?.[0] ?? 0, end: node.range?.[1] ?? 0 }, CONFIG_RULE, 'error',
-        `unknown rule '${id}'${didYouMean(id, knownRules)}; \`flowlint rules\` lists every rule id`),
+        `unknown rule '${id}'${didYouMean(id, knownRules)}; \`orchlint rules\` lists every rule id`),
     );
   };
   const root = tree.root;
@@ -96,7 +96,7 @@ export interface ResolvedSettings {
  * order. `relPath` is the file's path relative to the config's folder ('/'-separated); `anchor`
  * places the per-path ignores (see IgnoreEntries).
  */
-export function resolveSettings(config: FlowlintConfig, relPath: string, anchor: Pick<IgnoreEntries, 'root' | 'dir'>): ResolvedSettings {
+export function resolveSettings(config: OrchlintConfig, relPath: string, anchor: Pick<IgnoreEntries, 'root' | 'dir'>): ResolvedSettings {
   const rules: Record<string, RuleSetting> = { ...config.rules };
   const targets: Record<string, string> = { ...config.targets };
   for (const o of config.overrides ?? []) {

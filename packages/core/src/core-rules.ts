@@ -17,9 +17,9 @@ export const coreRules: readonly CoreRuleInfo[] = [
   { id: 'core/yaml-syntax', severity: 'error', summary: 'the file is not well-formed YAML or JSON', basis: 'YAML 1.2 / JSON (RFC 8259) syntax' },
   { id: 'core/encoding', severity: 'error', summary: 'the file is not valid UTF-8', basis: 'YAML 1.2 §5.2 and RFC 8259 §8.1: the text is Unicode (UTF-8)' },
   { id: 'core/duplicate-key', severity: 'error', summary: 'a mapping holds the same key twice', basis: 'YAML 1.2 §3.2.1.1: mapping keys are unique' },
-  { id: 'core/unknown-format', severity: 'warning', summary: 'a file named on the command line is of no format flowlint knows, or cannot be read', basis: 'derived: an explicitly named file that is not linted is worth saying' },
-  { id: 'core/internal-error', severity: 'error', summary: 'flowlint failed on this file (a bug)', basis: 'derived: a failure is reported, never hidden' },
-  { id: CONFIG_RULE, severity: 'error', summary: 'the flowlint configuration file is invalid', basis: 'schemas/flowlint-config.schema.json' },
+  { id: 'core/unknown-format', severity: 'warning', summary: 'a file named on the command line is of no format orchlint knows, or cannot be read', basis: 'derived: an explicitly named file that is not linted is worth saying' },
+  { id: 'core/internal-error', severity: 'error', summary: 'orchlint failed on this file (a bug)', basis: 'derived: a failure is reported, never hidden' },
+  { id: CONFIG_RULE, severity: 'error', summary: 'the orchlint configuration file is invalid', basis: 'schemas/orchlint-config.schema.json' },
   { id: UNUSED_SUPPRESSION, severity: 'warning', summary: 'a suppression comment or config ignore entry silences nothing', basis: 'derived: a stale suppression would hide a future finding' },
   { id: INVALID_SUPPRESSION, severity: 'warning', summary: 'a suppression comment names no rule or an unknown one', basis: 'derived: a suppression that cannot apply is a typo' },
   { id: SUPPRESSION_WITHOUT_REASON, severity: 'warning', summary: 'a suppression comment gives no reason (--strict)', basis: "derived: under --strict every suppression says why after ' -- '" },
@@ -27,7 +27,7 @@ export const coreRules: readonly CoreRuleInfo[] = [
 ];
 
 /** Where the rule docs are published: the repository's rules/ folder and README. */
-const REPOSITORY = 'https://github.com/flowlint/flowlint/blob/main/';
+const REPOSITORY = 'https://github.com/orchlint/orchlint/blob/main/';
 
 /** The engine's own findings are documented in the README's sections. */
 const coreDocAnchor: Record<string, string> = {
@@ -44,7 +44,7 @@ export function ruleDocPath(id: string): string {
   return `rules/${id}.md`;
 }
 
-/** The published doc of a rule (SARIF helpUri, `flowlint rules`, editor links). */
+/** The published doc of a rule (SARIF helpUri, `orchlint rules`, editor links). */
 export function ruleDocUrl(id: string): string {
   return `${REPOSITORY}${ruleDocPath(id)}`;
 }

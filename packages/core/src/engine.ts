@@ -92,6 +92,6 @@ export function internalError(source: Source, where: string, error: unknown): Di
     { start: 0, end: 0 },
     'core/internal-error',
     'error',
-    `flowlint failed while ${where}: ${detail}. This is a bug in flowlint; please report it with this file`,
+    `orchlint failed while ${where}: ${detail}. This is a bug in orchlint; please report it with this file`,
   );
 }

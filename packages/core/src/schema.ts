@@ -33,7 +33,7 @@ export class SchemaChecker {
   constructor(schema: JsonSchema) {
     this.ajv = new Ajv2020({ allErrors: true, strict: false, verbose: true, validateSchema: false, logger: false });
     addFormats(this.ajv);
-    const id = typeof schema.$id === 'string' ? schema.$id : 'flowlint:schema';
+    const id = typeof schema.$id === 'string' ? schema.$id : 'orchlint:schema';
     this.base = id.split('#')[0]!;
     this.ajv.addSchema({ ...schema, $id: this.base });
     this.validate = this.ajv.getSchema(this.base)!;

@@ -12,7 +12,7 @@ const META_RULES = new Set([UNUSED_SUPPRESSION, INVALID_SUPPRESSION, SUPPRESSION
 
 export type DirectiveKind = 'disable-next-line' | 'disable-line' | 'disable-file' | 'disable' | 'enable';
 
-/** One `flowlint-…` comment. Lines are 0-based. */
+/** One `orchlint-…` comment. Lines are 0-based. */
 export interface Directive {
   kind: DirectiveKind;
   rules: Array<{ id: string; span: Span }>;
@@ -24,7 +24,7 @@ export interface Directive {
   targetLine?: number;
 }
 
-const DIRECTIVE = /^(\s*)flowlint-(disable-next-line|disable-line|disable-file|disable|enable)(?![\w-])([^]*)$/;
+const DIRECTIVE = /^(\s*)orchlint-(disable-next-line|disable-line|disable-file|disable|enable)(?![\w-])([^]*)$/;
 
 /**
  * The suppression comments of a file: `#` comments of YAML (and of Markdown front matter, which
@@ -32,7 +32,7 @@ const DIRECTIVE = /^(\s*)flowlint-(disable-next-line|disable-line|disable-file|d
  */
 export function parseDirectives(source: Source): Directive[] {
   const text = source.text;
-  if (!text.includes('flowlint-')) return [];
+  if (!text.includes('orchlint-')) return [];
   if (/\.json$/i.test(source.path)) return [];
   const comments: Array<{ span: Span; body: Span }> = [];
   if (/\.(md|markdown)$/i.test(source.path)) {
@@ -47,7 +47,7 @@ export function parseDirectives(source: Source): Directive[] {
     const m = DIRECTIVE.exec(text.slice(c.body.start, c.body.end));
     if (!m) continue;
     const kind = m[2] as DirectiveKind;
-    const argsStart = c.body.start + m[1]!.length + 'flowlint-'.length + kind.length;
+    const argsStart = c.body.start + m[1]!.length + 'orchlint-'.length + kind.length;
     const args = m[3]!;
     const sep = /(^|\s)--(\s|$)/.exec(args);
     const list = sep ? args.slice(0, sep.index) : args;
@@ -157,7 +157,7 @@ export function applySuppressions(
       }
       if (!directive.rules.length) {
         meta.push(makeDiagnostic(source, directive.span, INVALID_SUPPRESSION, 'warning',
-          `'flowlint-${directive.kind}' names no rule; write the rule id(s) to silence, e.g. 'flowlint-${directive.kind} promptpack/dead-end-state -- why'`));
+          `'orchlint-${directive.kind}' names no rule; write the rule id(s) to silence, e.g. 'orchlint-${directive.kind} promptpack/dead-end-state -- why'`));
         continue;
       }
       if (settings.requireSuppressionReasons && !directive.reason) {
@@ -167,7 +167,7 @@ export function applySuppressions(
       for (const rule of directive.rules) {
         if (!known.has(rule.id)) {
           meta.push(makeDiagnostic(source, rule.span, INVALID_SUPPRESSION, 'warning',
-            `unknown rule '${rule.id}'${didYouMean(rule.id, knownRules)}; \`flowlint rules\` lists every rule id`));
+            `unknown rule '${rule.id}'${didYouMean(rule.id, knownRules)}; \`orchlint rules\` lists every rule id`));
           continue;
         }
         const use: Use = { directive, rule, source, used: false };
@@ -229,7 +229,7 @@ export function applySuppressions(
     if (u.used || off(u.rule.id)) continue;
     const where = u.directive.kind === 'disable-file' ? 'in this file' : u.directive.kind === 'disable' ? 'in its range' : 'on the line it covers';
     meta.push(makeDiagnostic(u.source, u.rule.span, UNUSED_SUPPRESSION, 'warning',
-      `'flowlint-${u.directive.kind} ${u.rule.id}' silences nothing ${where}; remove it (or the rule id) so it cannot hide a future finding`));
+      `'orchlint-${u.directive.kind} ${u.rule.id}' silences nothing ${where}; remove it (or the rule id) so it cannot hide a future finding`));
   }
   for (const u of ignoreUses) {
     if (u.used || u.entry.line === undefined || u.entry.rules.every(off)) continue;

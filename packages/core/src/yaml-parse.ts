@@ -1,6 +1,6 @@
 import { isAlias, isMap, isNode, isPair, isSeq, Pair, parseDocument, type Document, type Node, type YAMLMap, type YAMLSeq } from 'yaml';
 
-/** One parse of YAML text, with the options every flowlint parse uses. */
+/** One parse of YAML text, with the options every orchlint parse uses. */
 export function parseYaml(text: string): Document.Parsed {
   // yaml's own uniqueKeys check compares each key with every earlier one of its mapping, which is
   // quadratic in the mapping's size; Tree finds the same keys in one pass.

@@ -4,7 +4,7 @@ import { didYouMean, displayPath, SchemaChecker, Source, Tree, type SchemaFindin
 
 const schema = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
-  $id: 'https://flowlint.test/pack.schema.json',
+  $id: 'https://orchlint.test/pack.schema.json',
   type: 'object',
   additionalProperties: false,
   required: ['id'],

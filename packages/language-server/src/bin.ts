@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { dialects, rules } from '@flowlint/rules';
+import { dialects, rules } from '@orchlint/rules';
 import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
 import { startServer } from './server.js';
 

@@ -1,4 +1,4 @@
-import { isScalar, rangeOf, Tree, type Diagnostic, type Region, type Source } from '@flowlint/core';
+import { isScalar, rangeOf, Tree, type Diagnostic, type Region, type Source } from '@orchlint/core';
 import { CodeActionKind, type CodeAction, type Range, type TextEdit } from 'vscode-languageserver/node';
 import { toLspDiagnostic } from './convert.js';
 import { dataPathAt, isJsonPath, yamlRegion } from './data-path.js';
@@ -37,7 +37,7 @@ export function codeActions(ctx: FeatureContext, path: string, range: Range): Co
 }
 
 /**
- * `# flowlint-disable-next-line RULE -- reason` above the finding's line, indented like it, in YAML
+ * `# orchlint-disable-next-line RULE -- reason` above the finding's line, indented like it, in YAML
  * and Markdown front matter (`<!-- … -->` in a Markdown body). JSON has no comments: its findings are
  * ignored through the config file instead, so nothing is offered there. Parse-level findings (core/*) are
  * not suppressible, and neither is a line inside a multi-line string, where a comment would become text.
@@ -54,9 +54,9 @@ function disableComment(source: Source, d: Diagnostic, treeOf: (region: Region) 
   if (region && lineStart >= region.start && lineStart <= region.end) {
     const at = dataPathAt(treeOf(region), lineStart);
     if (isScalar(at.node) && at.node.range && at.node.range[0] < lineStart && lineStart < at.node.range[1]) return undefined;
-    comment = `${indent}# flowlint-disable-next-line ${d.rule} -- reason`;
+    comment = `${indent}# orchlint-disable-next-line ${d.rule} -- reason`;
   } else if (extensionOf(path) === '.md') {
-    comment = `${indent}<!-- flowlint-disable-next-line ${d.rule} -- reason -->`;
+    comment = `${indent}<!-- orchlint-disable-next-line ${d.rule} -- reason -->`;
   } else {
     return undefined;
   }

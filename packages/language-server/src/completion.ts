@@ -1,4 +1,4 @@
-import { rangeOf, Source } from '@flowlint/core';
+import { rangeOf, Source } from '@orchlint/core';
 import { CompletionItemKind, MarkupKind, type CompletionItem } from 'vscode-languageserver/node';
 import { completionSite, isJsonPath, type CompletionSite, type DataPath } from './data-path.js';
 import { unitOf, type FeatureContext } from './features.js';

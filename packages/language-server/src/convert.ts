@@ -1,4 +1,4 @@
-import { rangeOf, ruleDocUrl, type Diagnostic, type Rule, type Source, type Span } from '@flowlint/core';
+import { rangeOf, ruleDocUrl, type Diagnostic, type Rule, type Source, type Span } from '@orchlint/core';
 import { DiagnosticSeverity, type Diagnostic as LspDiagnostic, type Location } from 'vscode-languageserver/node';
 
 const severities = {
@@ -12,7 +12,7 @@ export function toLspDiagnostic(d: Diagnostic, rules: ReadonlyMap<string, Rule<a
     range: d.range,
     severity: severities[d.severity],
     code: d.rule,
-    source: 'flowlint',
+    source: 'orchlint',
     message: d.message,
   };
   if (rules.has(d.rule)) out.codeDescription = { href: ruleDocUrl(d.rule) };

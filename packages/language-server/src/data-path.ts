@@ -1,4 +1,4 @@
-import { frontMatterRegion, isMap, isScalar, isSeq, Source, Tree, type Region, type TreeNode } from '@flowlint/core';
+import { frontMatterRegion, isMap, isScalar, isSeq, Source, Tree, type Region, type TreeNode } from '@orchlint/core';
 import { extensionOf } from './paths.js';
 
 export type DataPath = Array<string | number>;
@@ -54,7 +54,7 @@ export function dataPathAt(tree: Tree, offset: number): PathAt {
 }
 
 /** A name no document contains, put at the cursor so the parser says where the cursor sits. */
-const CURSOR = 'flowlintcursor7c1';
+const CURSOR = 'orchlintcursor7c1';
 
 export interface CompletionSite {
   /** For a key: the mapping's path; for a value: the value's own path. */

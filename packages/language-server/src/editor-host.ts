@@ -1,6 +1,6 @@
 import { closeSync, fstatSync, openSync, readdirSync, readFileSync, realpathSync, statSync, type Stats } from 'node:fs';
 import path from 'node:path';
-import type { Host } from '@flowlint/core';
+import type { Host } from '@orchlint/core';
 import { isFilePath, isInside, realPathInside, toSlashes } from './paths.js';
 
 /** Files past this size are not read: no workflow definition is this large. */

@@ -1,4 +1,4 @@
-import type { Rule, Source } from '@flowlint/core';
+import type { Rule, Source } from '@orchlint/core';
 import type { UnitState, Units } from './units.js';
 
 /** What the request handlers (hover, completion, navigation, code actions) read. */

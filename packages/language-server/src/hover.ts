@@ -1,4 +1,4 @@
-import { ruleDocUrl, Source, Tree } from '@flowlint/core';
+import { ruleDocUrl, Source, Tree } from '@orchlint/core';
 import { MarkupKind, type Hover } from 'vscode-languageserver/node';
 import { containsOffset } from './convert.js';
 import { dataPathAt, yamlRegion } from './data-path.js';

@@ -3,7 +3,7 @@ import { startServer, type ServerOptions } from './server.js';
 
 export { startServer, DEFAULT_DEBOUNCE_MS, type ServerOptions } from './server.js';
 export { settingsFor, parseClientSettings, type ClientSettings } from './settings.js';
-export { ruleDocUrl } from '@flowlint/core';
+export { ruleDocUrl } from '@orchlint/core';
 
 /** Serves LSP over a pair of streams (a child's stdio, or in-process pipes for embedding and benchmarks). */
 export function listen(input: NodeJS.ReadableStream, output: NodeJS.WritableStream, options: ServerOptions): void {

@@ -1,4 +1,4 @@
-import { rangeOf, Source, type OutlineReference, type OutlineSymbol } from '@flowlint/core';
+import { rangeOf, Source, type OutlineReference, type OutlineSymbol } from '@orchlint/core';
 import { SymbolKind, type DocumentSymbol, type Location } from 'vscode-languageserver/node';
 import { containsOffset, locationOf } from './convert.js';
 import { unitOf, type FeatureContext } from './features.js';

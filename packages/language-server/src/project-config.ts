@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { CONFIG_NAMES, Source, Tree, validateConfig, type Diagnostic, type FlowlintConfig } from '@flowlint/core';
+import { CONFIG_NAMES, Source, Tree, validateConfig, type Diagnostic, type OrchlintConfig } from '@orchlint/core';
 import { editorHost } from './editor-host.js';
 import { isFilePath, isInside, rootFor, toSlashes } from './paths.js';
 
@@ -9,7 +9,7 @@ export interface ProjectConfig {
   /** Its folder: the globs in it are relative to this. */
   dir: string;
   /** Undefined when the file does not validate: documents are linted with the defaults meanwhile. */
-  config?: FlowlintConfig;
+  config?: OrchlintConfig;
   /** Its positioned findings (rule core/config), shown on the file itself. */
   diagnostics: Diagnostic[];
 }
@@ -74,7 +74,7 @@ export class ProjectConfigs {
     const tree = new Tree(new Source(file, text));
     const diagnostics = validateConfig(tree, this.options.knownRules);
     const config: ProjectConfig = { path: file, dir: toSlashes(path.dirname(file)), diagnostics };
-    if (!diagnostics.length) config.config = (tree.value ?? {}) as FlowlintConfig;
+    if (!diagnostics.length) config.config = (tree.value ?? {}) as OrchlintConfig;
     this.cache.set(file, { text, config });
     this.options.changed(file);
     return config;

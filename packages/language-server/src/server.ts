@@ -1,4 +1,4 @@
-import { CONFIG_NAMES, coreRules, sortAndDedupe, type Dialect, type Rule } from '@flowlint/core';
+import { CONFIG_NAMES, coreRules, sortAndDedupe, type Dialect, type Rule } from '@orchlint/core';
 import {
   CodeActionKind,
   DidChangeConfigurationNotification,
@@ -37,7 +37,7 @@ export interface ServerOptions {
 export const DEFAULT_DEBOUNCE_MS = 150;
 
 /**
- * Wires flowlint to an LSP connection. Every feature goes through the dialects' optional services,
+ * Wires orchlint to an LSP connection. Every feature goes through the dialects' optional services,
  * so a dialect added later needs no change here. Nothing a document or a rule does can take the
  * server down: a handler that fails logs and answers empty.
  */
@@ -80,7 +80,7 @@ export function startServer(connection: Connection, options: ServerOptions): voi
   };
 
   const log = (where: string, error: unknown) =>
-    connection.console.error(`flowlint: ${where} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    connection.console.error(`orchlint: ${where} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   function safely<R>(where: string, fallback: R, run: () => R): R {
     try {
       return run();
@@ -101,7 +101,7 @@ export function startServer(connection: Connection, options: ServerOptions): voi
       // A notification: the request form (showWarningMessage) fails on clients that do not answer it.
       void connection.sendNotification(ShowMessageNotification.type, {
         type: MessageType.Warning,
-        message: `flowlint.configPath '${client.configPath}' names no readable file inside the workspace folder; linting with the defaults until it does`,
+        message: `orchlint.configPath '${client.configPath}' names no readable file inside the workspace folder; linting with the defaults until it does`,
       });
     }
     return config;
@@ -225,7 +225,7 @@ export function startServer(connection: Connection, options: ServerOptions): voi
         documentSymbolProvider: true,
         codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
       },
-      serverInfo: { name: 'flowlint-language-server', version: '0.1.0' },
+      serverInfo: { name: 'orchlint-language-server', version: '0.1.0' },
     };
   });
 
@@ -247,7 +247,7 @@ export function startServer(connection: Connection, options: ServerOptions): voi
     if (pushed !== undefined) client = parseClientSettings(pushed);
     else if (pullConfiguration) {
       try {
-        const section: unknown = await connection.workspace.getConfiguration('flowlint');
+        const section: unknown = await connection.workspace.getConfiguration('orchlint');
         if (section !== null && section !== undefined) client = parseClientSettings(section);
       } catch (error) {
         log('reading the settings', error);
@@ -268,7 +268,7 @@ export function startServer(connection: Connection, options: ServerOptions): voi
   }
 
   connection.onDidChangeConfiguration((params) => {
-    const pushed = (params.settings as { flowlint?: unknown } | null | undefined)?.flowlint;
+    const pushed = (params.settings as { orchlint?: unknown } | null | undefined)?.orchlint;
     refreshSettings(pushed).catch((error) => log('reading the settings', error));
   });
 

@@ -1,9 +1,9 @@
 import path from 'node:path';
-import { defaultSettings, resolveSettings, type LintSettings, type ResolvedSettings } from '@flowlint/core';
+import { defaultSettings, resolveSettings, type LintSettings, type ResolvedSettings } from '@orchlint/core';
 import { isInside, toSlashes } from './paths.js';
 import type { ProjectConfig } from './project-config.js';
 
-/** What the client configures (VS Code's `flowlint.*` settings, an LSP client's `settings.flowlint`). */
+/** What the client configures (VS Code's `orchlint.*` settings, an LSP client's `settings.orchlint`). */
 export interface ClientSettings {
   enable: boolean;
   /** Version targets, e.g. { promptpack: '1.4.0', runtime: 'promptkit@1.5' }; a config file's targets win. */
@@ -14,7 +14,7 @@ export interface ClientSettings {
 
 export const defaultClientSettings: ClientSettings = { enable: true, targets: {}, configPath: '' };
 
-/** Reads the `flowlint` section a client sent; anything malformed falls back to the default. */
+/** Reads the `orchlint` section a client sent; anything malformed falls back to the default. */
 export function parseClientSettings(section: unknown): ClientSettings {
   if (!section || typeof section !== 'object') return defaultClientSettings;
   const raw = section as Record<string, unknown>;

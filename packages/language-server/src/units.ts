@@ -1,4 +1,4 @@
-import { lintUnit, reuseParse, Source, type Diagnostic, type Dialect, type Host, type Outline, type ResolvedSettings, type Rule } from '@flowlint/core';
+import { lintUnit, reuseParse, Source, type Diagnostic, type Dialect, type Host, type Outline, type ResolvedSettings, type Rule } from '@orchlint/core';
 import { editorHost, MAX_FILE_BYTES, readDiskText } from './editor-host.js';
 import { isFilePath, rootFor } from './paths.js';
 

@@ -26,7 +26,7 @@ vi.mock('node:fs', async (importOriginal) => {
   return { ...fs, statSync, fstatSync, realpathSync };
 });
 
-const top = realpathSync(mkdtempSync(path.join(tmpdir(), 'flowlint-editor-host-')));
+const top = realpathSync(mkdtempSync(path.join(tmpdir(), 'orchlint-editor-host-')));
 const root = path.join(top, 'workspace');
 const outside = path.join(top, 'outside');
 mkdirSync(root);

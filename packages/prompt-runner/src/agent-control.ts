@@ -1,4 +1,4 @@
-import { isMap, spanOfNode, type Entry, type Span, type Tree } from '@flowlint/core';
+import { isMap, spanOfNode, type Entry, type Span, type Tree } from '@orchlint/core';
 import { buildContract } from './contract.js';
 import { atom, EMap, isInteger, termOf, tuple, type Term } from './elixir.js';
 import type { MarkdownFile } from './front-matter.js';

@@ -1,4 +1,4 @@
-import { isMap, isSeq, isScalar, spanOfNode, type Span, type Tree, type TreeNode } from '@flowlint/core';
+import { isMap, isSeq, isScalar, spanOfNode, type Span, type Tree, type TreeNode } from '@orchlint/core';
 import { EMap, termOf, type Term } from './elixir.js';
 import type { MarkdownFile } from './front-matter.js';
 import { CONTRACT_CLAUSES, type Clause, type Command, type Contract, type ContractEntry } from './model.js';

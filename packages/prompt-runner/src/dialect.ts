@@ -1,4 +1,4 @@
-import { makeDiagnostic, Source, type Dialect, type Host, type LoadResult } from '@flowlint/core';
+import { makeDiagnostic, Source, type Dialect, type Host, type LoadResult } from '@orchlint/core';
 import type { PromptRunnerModel } from './model.js';
 import { loadLonePrompt, loadPacket, MANIFEST, type LoadedPacket } from './packet.js';
 import { basename, dirname, join } from './paths.js';

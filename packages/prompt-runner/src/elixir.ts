@@ -1,8 +1,8 @@
-import { isMap, isScalar, isSeq, type Tree, type TreeNode } from '@flowlint/core';
+import { isMap, isScalar, isSeq, type Tree, type TreeNode } from '@orchlint/core';
 
 /**
  * Elixir terms, as far as Prompt Runner's messages show them. The runner builds its lint messages
- * with `inspect/1` on YAML values and error reasons, so flowlint renders the same text: `nil`, atoms,
+ * with `inspect/1` on YAML values and error reasons, so orchlint renders the same text: `nil`, atoms,
  * tuples, maps with sorted keys, floats apart from integers, and lists of printable integers as
  * charlists.
  */

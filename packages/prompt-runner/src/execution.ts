@@ -1,4 +1,4 @@
-import { spanOfNode, type Entry, type Tree } from '@flowlint/core';
+import { spanOfNode, type Entry, type Tree } from '@orchlint/core';
 import { Atom, atom, EMap, termOf, tuple, type Term } from './elixir.js';
 import type { ExecutionModel } from './model.js';
 

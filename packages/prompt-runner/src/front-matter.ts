@@ -1,4 +1,4 @@
-import { isMap, Tree, type Diagnostic, type Source, type Span, type TreeNode } from '@flowlint/core';
+import { isMap, Tree, type Diagnostic, type Source, type Span, type TreeNode } from '@orchlint/core';
 import { basename } from './paths.js';
 
 /** A packet Markdown file (manifest or prompt) split exactly as `PromptRunner.FrontMatter.split/1` does. */

@@ -1,6 +1,6 @@
 /**
  * Legacy `bash -c` verify commands: the lint's timeout-wrapper test, and the conversion rules of
- * `mix prompt_runner.migrate_contracts` (ContractMigration) that flowlint's fix follows.
+ * `mix prompt_runner.migrate_contracts` (ContractMigration) that orchlint's fix follows.
  */
 
 /** Any `&&`, `||`, `;` or `|` segment whose first token is `timeout` or `…/timeout`. */

@@ -1,4 +1,4 @@
-import type { Digraph, Entry, Source, Span, Tree, TreeNode } from '@flowlint/core';
+import type { Digraph, Entry, Source, Span, Tree, TreeNode } from '@orchlint/core';
 import type { Term } from './elixir.js';
 import type { MarkdownFile } from './front-matter.js';
 

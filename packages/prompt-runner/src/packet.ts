@@ -1,4 +1,4 @@
-import { createDigraph, isMap, isSeq, type Diagnostic, type Entry, type Host, type Source, type Tree } from '@flowlint/core';
+import { createDigraph, isMap, isSeq, type Diagnostic, type Entry, type Host, type Source, type Tree } from '@orchlint/core';
 import { buildAgentControl } from './agent-control.js';
 import { compareBytes, termOf, toElixirString } from './elixir.js';
 import { buildExecution } from './execution.js';

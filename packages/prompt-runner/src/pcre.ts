@@ -1,5 +1,5 @@
 /**
- * Whether a pattern compiles for the runner, which uses Erlang's PCRE (`Regex.compile/2`). flowlint
+ * Whether a pattern compiles for the runner, which uses Erlang's PCRE (`Regex.compile/2`). orchlint
  * runs on a JavaScript engine, so it first rewrites the PCRE-only spellings that have a JavaScript
  * equivalent (`\A`, `\z`, `\h`, atomic groups, possessive quantifiers, `(?P<n>…)`, POSIX classes,
  * leading inline flags, identity escapes of punctuation), and stays silent on constructs it cannot

@@ -1,4 +1,4 @@
-import { isSeq, spanOfNode, type Entry, type Span } from '@flowlint/core';
+import { isSeq, spanOfNode, type Entry, type Span } from '@orchlint/core';
 import { buildContract } from './contract.js';
 import { EMap, isInteger, termOf, toElixirString, type Term } from './elixir.js';
 import type { MarkdownFile } from './front-matter.js';

@@ -1,4 +1,4 @@
-import { spanOfNode, type Source, type Span, type TreeNode } from '@flowlint/core';
+import { spanOfNode, type Source, type Span, type TreeNode } from '@orchlint/core';
 import { EMap } from './elixir.js';
 import { PACKET_REPO_ALIAS, type Contract, type PromptRunnerModel } from './model.js';
 

@@ -1,12 +1,12 @@
-import definitions from '@flowlint/schemas/prompt-runner/definitions.schema.json' with { type: 'json' };
-import packet from '@flowlint/schemas/prompt-runner/packet.schema.json' with { type: 'json' };
-import prompt from '@flowlint/schemas/prompt-runner/prompt.schema.json' with { type: 'json' };
-import workspaceSchema from '@flowlint/schemas/prompt-runner/workspace-v1.schema.json' with { type: 'json' };
+import definitions from '@orchlint/schemas/prompt-runner/definitions.schema.json' with { type: 'json' };
+import packet from '@orchlint/schemas/prompt-runner/packet.schema.json' with { type: 'json' };
+import prompt from '@orchlint/schemas/prompt-runner/prompt.schema.json' with { type: 'json' };
+import workspaceSchema from '@orchlint/schemas/prompt-runner/workspace-v1.schema.json' with { type: 'json' };
 import type { PromptRunnerModel } from './model.js';
 import { join } from './paths.js';
 import { atLeast } from './versions.js';
 
-const ID = 'https://flowlint.dev/schemas/prompt-runner/';
+const ID = 'https://orchlint.dev/schemas/prompt-runner/';
 
 /** A schema file with the shared definitions its `$ref`s point at (one copy of them, in definitions.schema.json). */
 function assembled<S extends { $defs: object }>(schema: S, own: Record<string, unknown>): object {

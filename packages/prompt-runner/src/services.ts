@@ -1,4 +1,4 @@
-import { cyclicComponents, spanOfNode, type GraphView, type Outline, type OutlineReference, type OutlineSymbol } from '@flowlint/core';
+import { cyclicComponents, spanOfNode, type GraphView, type Outline, type OutlineReference, type OutlineSymbol } from '@orchlint/core';
 import type { PacketModel, PromptModel, PromptRunnerModel } from './model.js';
 import { repoReferences } from './references.js';
 

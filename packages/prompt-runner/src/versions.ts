@@ -1,6 +1,6 @@
-import type { Targets } from '@flowlint/core';
+import type { Targets } from '@orchlint/core';
 
-/** The Prompt Runner release flowlint lints against unless `targets['prompt-runner']` says otherwise. */
+/** The Prompt Runner release orchlint lints against unless `targets['prompt-runner']` says otherwise. */
 export const DEFAULT_VERSION = '0.12.1';
 
 export interface Version {
@@ -77,7 +77,7 @@ const CAPABILITIES_0_11 = [
 ];
 
 /**
- * `priv/capabilities` of each release flowlint knows: 0.12.1 and 0.13.0 verbatim; 0.11.0 is 0.12.1's
+ * `priv/capabilities` of each release orchlint knows: 0.12.1 and 0.13.0 verbatim; 0.11.0 is 0.12.1's
  * list without `agent_control.linear`, which the 0.12.0 CHANGELOG adds (0.12.1 adds none).
  */
 export const RELEASE_CAPABILITIES: ReadonlyArray<readonly [string, readonly string[]]> = [

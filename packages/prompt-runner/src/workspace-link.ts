@@ -1,4 +1,4 @@
-import { Source, type Host } from '@flowlint/core';
+import { Source, type Host } from '@orchlint/core';
 import type { WorkspaceModel } from './model.js';
 import { dirname, join } from './paths.js';
 import { buildWorkspace } from './workspace.js';

@@ -1,4 +1,4 @@
-import { didYouMean, isMap, isSeq, spanOfNode, Tree, type Entry, type Source, type Span, type TreeNode } from '@flowlint/core';
+import { didYouMean, isMap, isSeq, spanOfNode, Tree, type Entry, type Source, type Span, type TreeNode } from '@orchlint/core';
 import { atom, termOf, tuple, type Term } from './elixir.js';
 import type { WorkspaceModel, WorkspaceProblem } from './model.js';
 import { DEFAULT_VERSION, lowestRelease, parseRequirement, versionText } from './versions.js';
@@ -18,7 +18,7 @@ const ARTIFACT_KEYS = ['id', 'repo', 'project', 'type'];
 const ID = /^[a-zA-Z0-9][a-zA-Z0-9_.-]*$/;
 
 /**
- * A workspace manifest checked the way `Workspace.Manifest.load/1` loads it, except that flowlint
+ * A workspace manifest checked the way `Workspace.Manifest.load/1` loads it, except that orchlint
  * goes on past the first error so every one is reported at its own key or value.
  */
 export function buildWorkspace(source: Source, explicit: string | undefined): WorkspaceModel {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { atom, compareBytes, EFloat, EMap, inspect, tuple } from '@flowlint/prompt-runner';
+import { atom, compareBytes, EFloat, EMap, inspect, tuple } from '@orchlint/prompt-runner';
 
 describe('inspect renders terms as Elixir prints them', () => {
   it.each([

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { memoryHost, Source } from '@flowlint/core';
-import { inspect, promptRunner, type PacketModel, type PromptRunnerModel } from '@flowlint/prompt-runner';
+import { memoryHost, Source } from '@orchlint/core';
+import { inspect, promptRunner, type PacketModel, type PromptRunnerModel } from '@orchlint/prompt-runner';
 
 const MANIFEST = '---\nname: "demo"\nrepos:\n  app: { path: "./app", default: true }\n  docs: { path: "./docs" }\n---\n# Demo\n';
 const prompt = (fm: string) => `---\n${fm}---\n# Prompt\n`;

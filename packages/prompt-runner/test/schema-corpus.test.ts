@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
-import { frontMatterRegion, Source, Tree } from '@flowlint/core';
+import { frontMatterRegion, Source, Tree } from '@orchlint/core';
 import { packetSchema, promptSchema, workspaceSchema } from '../src/schemas.js';
 import { hasShared, sharedDir } from '../../../test/support/paths.js';
 

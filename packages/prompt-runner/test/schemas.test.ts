@@ -1,7 +1,7 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
-import { memoryHost, Source } from '@flowlint/core';
-import { promptRunner, type PromptRunnerModel } from '@flowlint/prompt-runner';
+import { memoryHost, Source } from '@orchlint/core';
+import { promptRunner, type PromptRunnerModel } from '@orchlint/prompt-runner';
 import { packetSchema, promptSchema, workspaceSchema } from '../src/schemas.js';
 
 type JsonSchema = Record<string, unknown>;
@@ -34,7 +34,7 @@ describe('the Prompt Runner schemas', () => {
       const ajv = new Ajv2020({ strict: true, strictRequired: false, allowUnionTypes: true });
       expect(ajv.validateSchema(schema), JSON.stringify(ajv.errors)).toBe(true);
       expect(() => ajv.compile(schema)).not.toThrow();
-      expect(schema.$id).toMatch(/^https:\/\/flowlint\.dev\/schemas\/prompt-runner\/[\w.-]+\.schema\.json$/);
+      expect(schema.$id).toMatch(/^https:\/\/orchlint\.dev\/schemas\/prompt-runner\/[\w.-]+\.schema\.json$/);
     });
     it(`${name}: describes every field`, () => {
       const undocumented = properties(schema).filter((p) => typeof p.schema.description !== 'string' && typeof p.schema.$ref !== 'string');

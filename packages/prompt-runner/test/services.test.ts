@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { memoryHost, Source } from '@flowlint/core';
-import { promptRunner, type PacketModel } from '@flowlint/prompt-runner';
+import { memoryHost, Source } from '@orchlint/core';
+import { promptRunner, type PacketModel } from '@orchlint/prompt-runner';
 
 const files: Record<string, string> = {
   'prompt_runner_packet.md': '---\nrepos:\n  app: { path: ./app, default: true }\n  docs: { path: ./docs }\n---\n',

@@ -9,7 +9,7 @@ import {
   parseRequirement,
   regexProblem,
   versionText,
-} from '@flowlint/prompt-runner';
+} from '@orchlint/prompt-runner';
 import { hasShared, sharedDir } from '../../../test/support/paths.js';
 
 const corpus = path.join(sharedDir, 'corpus/prompt_runner');

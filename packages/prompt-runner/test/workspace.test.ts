@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { memoryHost, Source } from '@flowlint/core';
-import { inspect, promptRunner, type WorkspaceModel } from '@flowlint/prompt-runner';
+import { memoryHost, Source } from '@orchlint/core';
+import { inspect, promptRunner, type WorkspaceModel } from '@orchlint/prompt-runner';
 
 const BASE = 'schema: prompt_runner.workspace/v1\nid: ops\nrepositories:\n  app:\n    remote: git@example.com:o/app.git\n';
 

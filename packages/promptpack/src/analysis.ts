@@ -1,4 +1,4 @@
-import { cycleThrough, cyclicComponents, reachableFrom, reachingTo } from '@flowlint/core';
+import { cycleThrough, cyclicComponents, reachableFrom, reachingTo } from '@orchlint/core';
 import { stepGraph } from './composition.js';
 import { effectiveControl, hasMaxVisits, isTerminal, type Located, type PackModel, type StateModel, type WorkflowModel } from './model.js';
 

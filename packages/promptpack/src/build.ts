@@ -1,4 +1,4 @@
-import { createDigraph, isMap, scalarValue, stringValue, type Entry, type Source, type Tree, type TreeNode } from '@flowlint/core';
+import { createDigraph, isMap, scalarValue, stringValue, type Entry, type Source, type Tree, type TreeNode } from '@orchlint/core';
 import type {
   AgentsModel,
   ArtifactDef,
@@ -15,7 +15,7 @@ import type {
   WorkflowModel,
 } from './model.js';
 
-/** Builds the typed pack model from the located tree in one walk over the fields flowlint reads. */
+/** Builds the typed pack model from the located tree in one walk over the fields orchlint reads. */
 export function buildPack(tree: Tree, source: Source, root: TreeNode, specVersion: string): PackModel {
   const at = (node: TreeNode | undefined, key: string): Located | undefined => {
     const e = tree.entry(node, key);

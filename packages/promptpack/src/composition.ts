@@ -1,4 +1,4 @@
-import { createDigraph, cycleThrough, cyclicComponents, reachableFrom, type Digraph } from '@flowlint/core';
+import { createDigraph, cycleThrough, cyclicComponents, reachableFrom, type Digraph } from '@orchlint/core';
 import type { CompositionModel, StepModel } from './model.js';
 
 /** A step with where it sits: top level, or inside a parallel step's branches. */

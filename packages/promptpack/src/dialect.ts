@@ -1,4 +1,4 @@
-import { isMap, makeDiagnostic, stringValue, Tree, type Dialect, type Source } from '@flowlint/core';
+import { isMap, makeDiagnostic, stringValue, Tree, type Dialect, type Source } from '@orchlint/core';
 import { buildPack } from './build.js';
 import { packGraphView } from './graph-view.js';
 import { packOutline, packReferenceSlots } from './outline.js';

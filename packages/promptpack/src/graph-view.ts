@@ -1,4 +1,4 @@
-import type { GraphView, GraphViewEdge, GraphViewNode } from '@flowlint/core';
+import type { GraphView, GraphViewEdge, GraphViewNode } from '@orchlint/core';
 import { agentCyclesWithoutExit } from './analysis.js';
 import { effectiveControl, isTerminal, type PackModel } from './model.js';
 

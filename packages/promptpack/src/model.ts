@@ -6,7 +6,7 @@ import {
   type Span,
   type Tree,
   type TreeNode,
-} from '@flowlint/core';
+} from '@orchlint/core';
 
 /** A value from the document together with the node it came from and, for a mapping entry, its key. */
 export interface Located<T = unknown> {
@@ -180,7 +180,7 @@ export interface PackModel {
   extensions: ExtensionsBag[];
 }
 
-/** An RFC 0016 `extensions` object: flowlint reads its keys and never looks inside their values. */
+/** An RFC 0016 `extensions` object: orchlint reads its keys and never looks inside their values. */
 export interface ExtensionsBag {
   /** The annotated object, as people say it: "prompt 'triage'", "state 'review'". */
   owner: string;

@@ -1,4 +1,4 @@
-import { didYouMean } from '@flowlint/core';
+import { didYouMean } from '@orchlint/core';
 import type { Located } from './model.js';
 
 /** The value of a located string, or undefined for anything else (the schema reports wrong types). */

@@ -1,4 +1,4 @@
-import { spanOfNode, type Outline, type OutlineReference, type OutlineSymbol, type TreeNode } from '@flowlint/core';
+import { spanOfNode, type Outline, type OutlineReference, type OutlineSymbol, type TreeNode } from '@orchlint/core';
 import { stepGraph } from './composition.js';
 import type { Located, PackModel } from './model.js';
 

@@ -1,13 +1,13 @@
-import { SchemaChecker, type SchemaFinding, type Tree } from '@flowlint/core';
-import v1_0 from '@flowlint/schemas/promptpack/1.0.schema.json' with { type: 'json' };
-import v1_1_0 from '@flowlint/schemas/promptpack/1.1.0.schema.json' with { type: 'json' };
-import v1_3_0 from '@flowlint/schemas/promptpack/1.3.0.schema.json' with { type: 'json' };
-import v1_3_1 from '@flowlint/schemas/promptpack/1.3.1.schema.json' with { type: 'json' };
-import v1_4_0 from '@flowlint/schemas/promptpack/1.4.0.schema.json' with { type: 'json' };
-import v1_9_0 from '@flowlint/schemas/promptpack/1.9.0.schema.json' with { type: 'json' };
-import promptkit1_5 from '@flowlint/schemas/promptpack/promptkit-1.5.schema.json' with { type: 'json' };
+import { SchemaChecker, type SchemaFinding, type Tree } from '@orchlint/core';
+import v1_0 from '@orchlint/schemas/promptpack/1.0.schema.json' with { type: 'json' };
+import v1_1_0 from '@orchlint/schemas/promptpack/1.1.0.schema.json' with { type: 'json' };
+import v1_3_0 from '@orchlint/schemas/promptpack/1.3.0.schema.json' with { type: 'json' };
+import v1_3_1 from '@orchlint/schemas/promptpack/1.3.1.schema.json' with { type: 'json' };
+import v1_4_0 from '@orchlint/schemas/promptpack/1.4.0.schema.json' with { type: 'json' };
+import v1_9_0 from '@orchlint/schemas/promptpack/1.9.0.schema.json' with { type: 'json' };
+import promptkit1_5 from '@orchlint/schemas/promptpack/promptkit-1.5.schema.json' with { type: 'json' };
 
-/** The spec schemas flowlint bundles, oldest first. */
+/** The spec schemas orchlint bundles, oldest first. */
 const bundled: ReadonlyArray<readonly [string, object]> = [
   ['1.0.0', v1_0],
   ['1.1.0', v1_1_0],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { memoryHost, Source } from '@flowlint/core';
+import { memoryHost, Source } from '@orchlint/core';
 import { lintMemory } from '../../../test/support/lint.js';
 import {
   forcedExitCycles,
@@ -10,7 +10,7 @@ import {
   stepGraph,
   unboundedCycles,
   type PackModel,
-} from '@flowlint/promptpack';
+} from '@orchlint/promptpack';
 
 const head = `id: t
 name: T

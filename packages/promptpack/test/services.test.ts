@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { memoryHost, Source } from '@flowlint/core';
-import { promptpack, type PackModel } from '@flowlint/promptpack';
+import { memoryHost, Source } from '@orchlint/core';
+import { promptpack, type PackModel } from '@orchlint/promptpack';
 
 const text = `id: tickets
 name: Tickets

@@ -19,7 +19,7 @@ let client: LanguageClient | undefined;
 export async function activate(context: ExtensionContext): Promise<void> {
   context.subscriptions.push(
     workspace.onDidChangeConfiguration(async (event) => {
-      if (!event.affectsConfiguration('flowlint.enable')) return;
+      if (!event.affectsConfiguration('orchlint.enable')) return;
       if (enabled()) await start(context);
       else await stop();
     }),
@@ -32,11 +32,11 @@ export async function deactivate(): Promise<void> {
 }
 
 function enabled(): boolean {
-  return workspace.getConfiguration('flowlint').get<boolean>('enable', true);
+  return workspace.getConfiguration('orchlint').get<boolean>('enable', true);
 }
 
 function settings(): Record<string, unknown> {
-  const config = workspace.getConfiguration('flowlint');
+  const config = workspace.getConfiguration('orchlint');
   return { enable: config.get('enable', true), configPath: config.get('configPath', ''), targets: config.get('targets', {}) };
 }
 
@@ -52,11 +52,11 @@ async function start(context: ExtensionContext): Promise<void> {
     documentSelector,
     initializationOptions: { settings: settings() },
     synchronize: {
-      configurationSection: 'flowlint',
+      configurationSection: 'orchlint',
       fileEvents: workspace.createFileSystemWatcher('**/*.{json,yaml,yml,md}'),
     },
   };
-  client = new LanguageClient('flowlint', 'flowlint', serverOptions, clientOptions);
+  client = new LanguageClient('orchlint', 'orchlint', serverOptions, clientOptions);
   await client.start();
 }
 

@@ -1,4 +1,4 @@
-import type { Diagnostic, Severity, Source } from '@flowlint/core';
+import type { Diagnostic, Severity, Source } from '@orchlint/core';
 import type { LintRun } from '../lint.js';
 import { formatCompact } from './compact.js';
 import { formatGithub } from './github.js';
@@ -20,7 +20,7 @@ export interface FormatContext {
   color: boolean;
   /** Each linted file's text (as linted: after fixes, or from standard input), for excerpts and fingerprints. */
   source(path: string): Source | undefined;
-  /** Every rule flowlint knows, for reports that describe rules (SARIF). */
+  /** Every rule orchlint knows, for reports that describe rules (SARIF). */
   rules: readonly RuleInfo[];
   /** --strict: warnings fail the run, so reports that judge pass/fail (JUnit) count them. */
   strict: boolean;

@@ -6,7 +6,7 @@ import { counts, oneBased } from './index.js';
 export function formatJson(run: LintRun): string {
   const report = {
     version: 1,
-    tool: { name: 'flowlint', version },
+    tool: { name: 'orchlint', version },
     files: run.files,
     diagnostics: run.diagnostics.map((d) => ({
       path: d.path,

@@ -1,4 +1,4 @@
-import type { Diagnostic } from '@flowlint/core';
+import type { Diagnostic } from '@orchlint/core';
 import type { LintRun } from '../lint.js';
 import { version } from '../version.js';
 import { fails, type FormatContext } from './index.js';
@@ -21,7 +21,7 @@ export function formatJunit(run: LintRun, context: FormatContext): string {
     const found = byPath.get(path) ?? [];
     const failing = found.filter((d) => fails(d, context.strict));
     const other = found.filter((d) => !fails(d, context.strict));
-    const attrs = `name="${xml(path)}" classname="flowlint.${xml(dialectOf.get(path) ?? 'unknown')}" file="${xml(path)}" time="0"`;
+    const attrs = `name="${xml(path)}" classname="orchlint.${xml(dialectOf.get(path) ?? 'unknown')}" file="${xml(path)}" time="0"`;
     const body: string[] = [];
     if (failing.length) {
       failures++;
@@ -33,8 +33,8 @@ export function formatJunit(run: LintRun, context: FormatContext): string {
   });
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="flowlint" tests="${paths.length}" failures="${failures}" errors="0">`,
-    `  <testsuite name="flowlint ${xml(version)}" tests="${paths.length}" failures="${failures}" errors="0" skipped="0">`,
+    `<testsuites name="orchlint" tests="${paths.length}" failures="${failures}" errors="0">`,
+    `  <testsuite name="orchlint ${xml(version)}" tests="${paths.length}" failures="${failures}" errors="0" skipped="0">`,
     ...cases,
     '  </testsuite>',
     '</testsuites>',

@@ -1,4 +1,4 @@
-import { fingerprints, ruleDocUrl, type Diagnostic, type Range } from '@flowlint/core';
+import { fingerprints, ruleDocUrl, type Diagnostic, type Range } from '@orchlint/core';
 import type { LintRun } from '../lint.js';
 import { version } from '../version.js';
 import type { FormatContext, RuleInfo } from './index.js';
@@ -7,7 +7,7 @@ const level = { error: 'error', warning: 'warning', info: 'note' } as const;
 const MAX_TEXT = 1024;
 
 /**
- * SARIF 2.1.0 as GitHub code scanning reads it: every rule flowlint knows in tool.driver.rules (with
+ * SARIF 2.1.0 as GitHub code scanning reads it: every rule orchlint knows in tool.driver.rules (with
  * short and full descriptions, help and a helpUri to its doc), one result per finding with a
  * 1-based region, content fingerprints that survive lines moving, related locations and fixes.
  */
@@ -25,10 +25,10 @@ export function formatSarif(run: LintRun, context: FormatContext): string {
       {
         tool: {
           driver: {
-            name: 'flowlint',
+            name: 'orchlint',
             version,
             semanticVersion: version,
-            informationUri: 'https://github.com/flowlint/flowlint',
+            informationUri: 'https://github.com/orchlint/orchlint',
             rules: rules.map(descriptor),
           },
         },

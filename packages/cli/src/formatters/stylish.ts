@@ -1,4 +1,4 @@
-import type { Diagnostic, Source } from '@flowlint/core';
+import type { Diagnostic, Source } from '@orchlint/core';
 import type { LintRun } from '../lint.js';
 import { counts, type FormatContext } from './index.js';
 

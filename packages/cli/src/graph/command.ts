@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { Source, type Dialect } from '@flowlint/core';
-import { dialectById, dialects } from '@flowlint/rules';
+import { Source, type Dialect } from '@orchlint/core';
+import { dialectById, dialects } from '@orchlint/rules';
 import { ConfigResolver } from '../config-file.js';
 import { toPosix, UsageError } from '../discover.js';
 import { fileHost } from '../host.js';
@@ -11,7 +11,7 @@ import type { Io } from '../main.js';
 import { renderDot } from './dot.js';
 import { renderMermaid } from './mermaid.js';
 
-/** `flowlint graph FILE`: the unit's graph (from its dialect's graph service) as Mermaid or DOT. */
+/** `orchlint graph FILE`: the unit's graph (from its dialect's graph service) as Mermaid or DOT. */
 export function runGraph(file: string, options: { format: 'mermaid' | 'dot'; dialect?: string; config?: string }, io: Io): number {
   if (!existsSync(file)) throw new UsageError(`no such file or directory: ${file}`);
   if (statSync(file).isDirectory()) throw new UsageError(`${file} is a folder; name the unit's main file (a pack, a workflow, a packet's prompt_runner_packet.md)`);
@@ -20,14 +20,14 @@ export function runGraph(file: string, options: { format: 'mermaid' | 'dot'; dia
   const text = readTargetText(target, problems)?.text;
   if (text === undefined) throw new UsageError(`cannot draw ${file}: ${problems[0]?.message ?? 'unreadable'}`);
   const dialect: Dialect<any> | undefined = options.dialect ? dialectById(options.dialect) : detectUnit(target.file, text);
-  if (!dialect) throw new UsageError(`${file} is not a format flowlint knows; pass --dialect`);
+  if (!dialect) throw new UsageError(`${file} is not a format orchlint knows; pass --dialect`);
   if (!dialect.graph) throw new UsageError(`the ${dialect.id} dialect cannot draw graphs yet`);
   // The project's version targets decide how the unit reads (a pack's spec version, Archon's engine).
   const { settings } = new ConfigResolver(ruleInfos.map((r) => r.id), options.config).resolve(target.file);
   const loaded = dialect.load(new Source(target.file, text), fileHost(target.root), settings.targets);
   const view = loaded.model === undefined ? undefined : dialect.graph(loaded.model);
   if (!view) {
-    io.stderr(`flowlint: ${file} has no graph to draw (no workflow, or the file does not parse: run flowlint on it)\n`);
+    io.stderr(`orchlint: ${file} has no graph to draw (no workflow, or the file does not parse: run orchlint on it)\n`);
     return 1;
   }
   io.stdout(options.format === 'dot' ? renderDot(view) : renderMermaid(view));

@@ -1,4 +1,4 @@
-import type { GraphView, GraphViewNode } from '@flowlint/core';
+import type { GraphView, GraphViewNode } from '@orchlint/core';
 import { edgeStyles, nodeStyles, styleOf } from './styles.js';
 
 /**
@@ -7,7 +7,7 @@ import { edgeStyles, nodeStyles, styleOf } from './styles.js';
  */
 export function renderDot(view: GraphView): string {
   const lines = [
-    'digraph flowlint {',
+    'digraph orchlint {',
     `  rankdir=${view.direction === 'LR' ? 'LR' : 'TB'};`,
     '  node [shape=box, style="rounded,filled", fillcolor="#ffffff", fontname="Helvetica"];',
     '  edge [fontname="Helvetica", fontsize=10];',

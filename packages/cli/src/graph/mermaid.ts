@@ -1,4 +1,4 @@
-import type { GraphView, GraphViewNode } from '@flowlint/core';
+import type { GraphView, GraphViewNode } from '@orchlint/core';
 import { edgeStyles, nodeStyles, type Style } from './styles.js';
 
 /**

@@ -1,8 +1,8 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
-import { Source } from '@flowlint/core';
-import { MANIFEST } from '@flowlint/prompt-runner';
+import { Source } from '@orchlint/core';
+import { MANIFEST } from '@orchlint/prompt-runner';
 import { toPosix, UsageError } from '../discover.js';
 import { fileHost } from '../host.js';
 import type { Io } from '../main.js';
@@ -10,14 +10,14 @@ import { lintPacket } from './findings.js';
 import { formatHuman, formatJson } from './format.js';
 
 /**
- * `flowlint packet lint [DIR] [--strict] [--json]`: a drop-in for `prompt_runner packet lint`. Like
+ * `orchlint packet lint [DIR] [--strict] [--json]`: a drop-in for `prompt_runner packet lint`. Like
  * it, unknown flags and extra arguments are ignored, and the exit code is 1 unless `pass?`.
  */
 export function registerPacketCommands(program: Command, io: Io, exit: (code: number) => void): void {
   const packet = program.command('packet').description('Prompt Runner packet commands');
   packet
     .command('lint')
-    .description('lint a Prompt Runner packet directory as `prompt_runner packet lint` does, plus flowlint\'s own checks')
+    .description('lint a Prompt Runner packet directory as `prompt_runner packet lint` does, plus orchlint\'s own checks')
     .argument('[dir]', 'the packet directory (holding prompt_runner_packet.md)', '.')
     .option('--strict', 'promote every finding to an error')
     .option('--json', 'print the report as JSON')
@@ -28,7 +28,7 @@ export function registerPacketCommands(program: Command, io: Io, exit: (code: nu
       if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new UsageError(`no such packet directory: ${dir}`);
       const manifestPath = path.join(dir, MANIFEST);
       if (!existsSync(manifestPath)) {
-        io.stderr(`flowlint: ${dir} has no ${MANIFEST}; pass the packet directory, the folder that holds ${MANIFEST}\n`);
+        io.stderr(`orchlint: ${dir} has no ${MANIFEST}; pass the packet directory, the folder that holds ${MANIFEST}\n`);
         exit(1);
         return;
       }

@@ -1,4 +1,4 @@
-import { defaultSettings, lintUnit, Source, type Diagnostic, type Dialect, type Span } from '@flowlint/core';
+import { defaultSettings, lintUnit, Source, type Diagnostic, type Dialect, type Span } from '@orchlint/core';
 import {
   compareBytes,
   FINISH_PROMPT_ID,
@@ -7,8 +7,8 @@ import {
   type PacketModel,
   type PromptModel,
   type PromptRunnerModel,
-} from '@flowlint/prompt-runner';
-import { promptRunnerKinds, rules } from '@flowlint/rules';
+} from '@orchlint/prompt-runner';
+import { promptRunnerKinds, rules } from '@orchlint/rules';
 
 /** One finding in Prompt Runner's `packet lint` shape. */
 export interface PacketFinding {
@@ -41,8 +41,8 @@ const FILELESS = new Set(['duplicate_prompt_id']);
 
 /**
  * Lints one packet with every prompt-runner rule and reshapes the diagnostics as Prompt Runner's
- * report: upstream kinds under their own names, flowlint's under their rule ids; info findings are
- * flowlint-only notes and stay out of the drop-in report.
+ * report: upstream kinds under their own names, orchlint's under their rule ids; info findings are
+ * orchlint-only notes and stay out of the drop-in report.
  */
 export function lintPacket(
   manifest: Source,

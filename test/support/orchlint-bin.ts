@@ -10,8 +10,8 @@ export interface CliResult {
   stderr: string;
 }
 
-/** Runs the built `flowlint` binary as a user would, in `cwd`, with optional standard input. */
-export function flowlint(args: string[], options: { cwd?: string; input?: string } = {}): CliResult {
+/** Runs the built `orchlint` binary as a user would, in `cwd`, with optional standard input. */
+export function orchlint(args: string[], options: { cwd?: string; input?: string } = {}): CliResult {
   const r = spawnSync(process.execPath, [cliBin, ...args], {
     cwd: options.cwd,
     input: options.input ?? '',
@@ -22,7 +22,7 @@ export function flowlint(args: string[], options: { cwd?: string; input?: string
 }
 
 /** A fresh temporary folder holding the given files (paths relative to it, '/'-separated). */
-export function tempFiles(files: Record<string, string>, prefix = 'flowlint-'): string {
+export function tempFiles(files: Record<string, string>, prefix = 'orchlint-'): string {
   const dir = mkdtempSync(path.join(tmpdir(), prefix));
   for (const [name, text] of Object.entries(files)) {
     const file = path.join(dir, name);
