@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Bundles the orchlint CLI (every workspace package and its dependencies) into bundle/, the `bin`
-// of the root package.json. It runs as the root `postinstall` script, so `npm install` of a clone
+// Bundles the orchlint CLI and language server (every workspace package and its dependencies) into
+// bundle/, the two `bin`s of the root package.json, so its packed tarball runs with no dependencies. It runs as the root `postinstall` script, so `npm install` of a clone
 // of this repository (what pre-commit does for a `language: node` hook, before `npm pack` and a
 // global install of the tarball) builds a runnable orchlint without pnpm: npm cannot install the
 // workspace: protocol, so the bundle resolves the workspace packages from their TypeScript sources.
@@ -37,11 +37,15 @@ function workspaceAliases() {
 const out = path.join(root, 'bundle');
 rmSync(out, { recursive: true, force: true });
 const bundle = await rolldown({
-  input: { bin: path.join(root, 'packages/cli/src/bin.ts'), worker: path.join(root, 'packages/cli/src/worker.ts') },
+  input: {
+    bin: path.join(root, 'packages/cli/src/bin.ts'),
+    worker: path.join(root, 'packages/cli/src/worker.ts'),
+    'language-server': path.join(root, 'packages/language-server/src/bin.ts'),
+  },
   platform: 'node',
   resolve: { alias: workspaceAliases(), extensionAlias: { '.js': ['.ts', '.js'] } },
   logLevel: 'warn',
 });
 await bundle.write({ dir: out, format: 'esm', entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' });
 await bundle.close();
-console.error(`orchlint bundled into ${path.relative(process.cwd(), out) || '.'}/bin.js`);
+console.error(`orchlint bundled into ${path.relative(process.cwd(), out) || '.'}/ (bin.js, language-server.js)`);

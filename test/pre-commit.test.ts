@@ -14,13 +14,13 @@ describe('the repository as a pre-commit hook source', () => {
   it('has a root package.json that npm can install: no workspace: dependencies, a bin, the bundle packed', () => {
     const deps = { ...rootManifest.dependencies, ...rootManifest.devDependencies };
     expect(Object.entries(deps).filter(([, v]) => String(v).startsWith('workspace:'))).toEqual([]);
-    expect(rootManifest.bin).toEqual({ orchlint: 'bundle/bin.js' });
+    expect(rootManifest.bin).toEqual({ orchlint: 'bundle/bin.js', 'orchlint-language-server': 'bundle/language-server.js' });
     expect(rootManifest.files).toContain('bundle/');
     expect(rootManifest.scripts.postinstall).toBe('node scripts/bundle-cli.mjs');
   });
 
   it('lists every runtime dependency of the bundled packages at the same version, so npm installs them for the bundle', () => {
-    const bundled = ['packages/core', 'packages/cli', 'packages/promptpack', 'rules', ...['archon', 'prompt-runner'].map((d) => `packages/${d}`)];
+    const bundled = ['packages/core', 'packages/cli', 'packages/language-server', 'packages/promptpack', 'rules', ...['archon', 'prompt-runner'].map((d) => `packages/${d}`)];
     for (const dir of bundled) {
       let manifest;
       try {

@@ -1,2 +1,2 @@
 /** The orchlint version printed by --version and in every report. */
-export const version = '0.1.0';
+export const version = '0.2.0';

@@ -225,7 +225,7 @@ export function startServer(connection: Connection, options: ServerOptions): voi
         documentSymbolProvider: true,
         codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
       },
-      serverInfo: { name: 'orchlint-language-server', version: '0.1.0' },
+      serverInfo: { name: 'orchlint-language-server', version: '0.2.0' },
     };
   });
 
