@@ -1,5 +1,6 @@
 import type { Diagnostic, Severity, Source } from '@orchlint/core';
 import type { LintRun } from '../lint.js';
+import { formatCodeclimate } from './codeclimate.js';
 import { formatCompact } from './compact.js';
 import { formatGithub } from './github.js';
 import { formatJson } from './json.js';
@@ -35,6 +36,7 @@ export const formatters: Record<string, Formatter> = {
   github: formatGithub,
   junit: formatJunit,
   compact: formatCompact,
+  codeclimate: formatCodeclimate,
 };
 
 export function counts(diagnostics: readonly Diagnostic[]) {
