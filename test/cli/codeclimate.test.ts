@@ -21,6 +21,9 @@ describe('--format codeclimate (GitLab Code Quality)', () => {
   it('is a JSON array with the fields GitLab documents as required', () => {
     expect(validate(issues), JSON.stringify(validate.errors, null, 2)).toBe(true);
     expect(issues).toHaveLength(json.diagnostics.length);
+    // The schema holds GitLab to its word: drop a required field or use another severity and it fails.
+    expect(validate(issues.map(({ check_name: _, ...rest }) => rest))).toBe(false);
+    expect(validate(issues.map((i) => ({ ...i, severity: 'warning' })))).toBe(false);
     expect(run.code).toBe(1);
   });
 

@@ -1,0 +1,104 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { tempFiles, terminalAgentPack } from '../support/orchlint-bin.js';
+import { repoRoot } from '../support/paths.js';
+import { sarifValidator } from '../support/sarif.js';
+
+interface Step {
+  id?: string;
+  shell: string;
+  run: string;
+  env?: Record<string, string>;
+  'working-directory'?: string;
+}
+
+const action = parse(readFileSync(path.join(repoRoot, 'action.yml'), 'utf8')) as {
+  inputs: Record<string, { default?: string }>;
+  runs: { using: string; steps: Step[] };
+};
+
+/** `${{ inputs.x }}` and `${{ github.action_path }}` as the runner expands them. */
+function expand(text: string, inputs: Record<string, string>): string {
+  return text.replace(/\$\{\{\s*(inputs\.([\w-]+)|github\.action_path)\s*\}\}/g, (_, __, name?: string) =>
+    name ? (inputs[name] ?? action.inputs[name]?.default ?? '') : repoRoot,
+  );
+}
+
+/**
+ * Runs the action's lint step as a runner would: the step's `env` with the inputs expanded (so the
+ * inputs arrive as INPUT_* variables), GITHUB_* variables naming temporary paths, `bash -e` in the
+ * workspace.
+ */
+function runAction(workspace: string, inputs: Record<string, string> = {}) {
+  const step = action.runs.steps.find((s) => s.id === 'lint')!;
+  const outputFile = path.join(workspace, '..', `${path.basename(workspace)}-output`);
+  writeFileSync(outputFile, '');
+  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1', GITHUB_ACTIONS: 'true', GITHUB_ACTION_PATH: repoRoot, GITHUB_WORKSPACE: workspace, GITHUB_OUTPUT: outputFile };
+  for (const [k, v] of Object.entries(step.env ?? {})) env[k] = expand(v, inputs);
+  const r = spawnSync('bash', ['-e', '-c', expand(step.run, inputs)], { cwd: workspace, env, encoding: 'utf8' });
+  const outputs = Object.fromEntries(readFileSync(outputFile, 'utf8').split('\n').filter(Boolean).map((l) => l.split(/=(.*)/s).slice(0, 2)));
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr, outputs };
+}
+
+describe('the GitHub Action (action.yml)', () => {
+  it('is a composite action whose first step bundles the CLI in the action checkout when bundle/ is absent', () => {
+    expect(action.runs.using).toBe('composite');
+    expect(Object.keys(action.inputs).sort()).toEqual(['format', 'paths', 'sarif-file', 'strict']);
+    const bundle = action.runs.steps[0]!;
+    expect(bundle['working-directory']).toBe('${{ github.action_path }}');
+    expect(bundle.run).toMatch(/test -f bundle\/bin\.js \|\| npm install/);
+    expect(action.runs.steps[1]!.env).toHaveProperty('INPUT_SARIF-FILE');
+  });
+
+  const workspace = tempFiles({
+    'packs/support.promptpack.yaml': terminalAgentPack,
+    'packs/broken.promptpack.yaml': terminalAgentPack.replace('entry: triage', 'entry: nowhere'),
+    'other/clean.promptpack.yaml': terminalAgentPack.replace('      control: agent\n', ''),
+  });
+
+  it('annotates each finding (github format) and writes the SARIF file; an error fails the step', () => {
+    const r = runAction(workspace, { paths: 'packs', 'sarif-file': 'reports/orchlint.sarif' });
+    expect(r.code, r.stderr).toBe(1);
+    expect(r.stdout).toMatch(/^::error file=packs\/broken\.promptpack\.yaml,line=\d+,col=\d+,endLine=\d+,endColumn=\d+,title=promptpack\/[\w-]+::/m);
+    expect(r.stdout).toMatch(/^::warning file=packs\/support\.promptpack\.yaml,line=19,col=7,endLine=19,endColumn=14,title=promptpack\/control-agent-on-terminal::state 'done' is terminal/m);
+    expect(r.stdout).not.toMatch(/other\//);
+    expect(r.outputs).toEqual({ 'exit-code': '1', 'sarif-file': 'reports/orchlint.sarif' });
+
+    const sarif = JSON.parse(readFileSync(path.join(workspace, 'reports/orchlint.sarif'), 'utf8'));
+    const annotations = r.stdout.split('\n').filter((l) => /^::(error|warning|notice) /.test(l));
+    expect(sarif.runs[0].results).toHaveLength(annotations.length);
+    expect(sarif.runs[0].results.map((x: any) => x.locations[0].physicalLocation.artifactLocation.uri)).toContain('packs/support.promptpack.yaml');
+    const validate = sarifValidator();
+    if (validate) expect(validate(sarif), JSON.stringify(validate.errors, null, 2)).toBe(true);
+  });
+
+  it('takes several paths, and strict makes warnings fail the step', () => {
+    const relaxed = runAction(workspace, { paths: 'other\npacks/support.promptpack.yaml' });
+    expect(relaxed.code).toBe(0);
+    expect(relaxed.stdout).toMatch(/^::warning file=packs\/support\.promptpack\.yaml,/m);
+    expect(relaxed.outputs).toEqual({ 'exit-code': '0' });
+    expect(existsSync(path.join(workspace, 'orchlint.sarif'))).toBe(false);
+    const strict = runAction(workspace, { paths: 'other packs/support.promptpack.yaml', strict: 'true' });
+    expect(strict.code).toBe(1);
+  });
+
+  it('passes the format through, and lints the workspace by default', () => {
+    const r = runAction(workspace, { format: 'compact', paths: '' });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/^packs\/support\.promptpack\.yaml:19:7: warning /m);
+  });
+
+  it('stops with one ::error line and exit 2 on a bad input', () => {
+    const badStrict = runAction(workspace, { strict: 'yes' });
+    expect(badStrict.code).toBe(2);
+    expect(badStrict.stdout).toBe("::error title=orchlint::input 'strict' must be true or false, not 'yes'\n");
+    const badFormat = runAction(workspace, { format: 'xml' });
+    expect(badFormat.code).toBe(2);
+    expect(badFormat.stderr).toMatch(/unknown format 'xml'/);
+    expect(badFormat.stdout).toMatch(/^::error title=orchlint::orchlint stopped with exit code 2/m);
+    expect(badFormat.outputs).toEqual({ 'exit-code': '2' });
+  });
+});
