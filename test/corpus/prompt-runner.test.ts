@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '@orchlint/cli';
-import { hasShared, sharedDir } from './support/paths.js';
+import { hasShared, sharedDir } from '../support/paths.js';
 
 const corpus = path.join(sharedDir, 'corpus/prompt_runner');
 

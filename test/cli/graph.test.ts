@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import type { GraphView } from '@orchlint/core';
 import { renderDot, renderMermaid } from '@orchlint/cli';
-import { orchlint, tempFiles } from './support/orchlint-bin.js';
+import { orchlint, tempFiles } from '../support/orchlint-bin.js';
 
 /** Mermaid's own parser (the one GitHub renders with) needs a DOM for its sanitiser: jsdom gives one. */
 async function mermaidParse(text: string): Promise<unknown> {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defineRule, lintUnit, memoryHost, Source, type Dialect, type LintSettings } from '@orchlint/core';
-import { orchlint, tempFiles, terminalAgentPack } from './support/orchlint-bin.js';
+import { orchlint, tempFiles, terminalAgentPack } from '../support/orchlint-bin.js';
 
 const RULE = 'promptpack/control-agent-on-terminal';
 

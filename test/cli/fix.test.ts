@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { applyFixes } from '@orchlint/core';
-import { orchlint, tempFiles, terminalAgentPack } from './support/orchlint-bin.js';
+import { orchlint, tempFiles, terminalAgentPack } from '../support/orchlint-bin.js';
 
 const fixedYaml = terminalAgentPack.replace('      control: agent\n', '');
 
@@ -64,7 +64,7 @@ describe('--fix', () => {
   });
 
   it('never rewrites a member file of a unit that is not valid UTF-8 either', () => {
-    const packet = new URL('../fixtures/demo/packet/', import.meta.url);
+    const packet = new URL('../../fixtures/demo/packet/', import.meta.url);
     const files: Record<string, string> = {};
     for (const rel of ['prompt_runner_packet.md', 'prompts/01_collect_changes.prompt.md', 'prompts/02_publish_notes.prompt.md']) {
       files[`pk/${rel}`] = readFileSync(new URL(rel, packet), 'utf8');

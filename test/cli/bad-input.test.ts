@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { columnOf, lineOf, makeTempDir, removeDir, runCli, writeTree, type CliResult } from './support/cli.js';
-import { cleanPack, cleanPackJson, errorPack } from './support/packs.js';
+import { columnOf, lineOf, makeTempDir, removeDir, runCli, writeTree, type CliResult } from '../support/cli.js';
+import { cleanPack, cleanPackJson, errorPack } from '../support/packs.js';
 
 /**
  * Hostile and broken input through the built CLI: every case ends in bounded time with positioned

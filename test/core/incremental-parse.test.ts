@@ -8,7 +8,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isMap, isPair, isScalar, isSeq } from 'yaml';
 import { parseYaml, reparseYaml, reuseParse, Source, Tree } from '@orchlint/core';
-import { hasShared, repoRoot, sharedDir } from './support/paths.js';
+import { hasShared, repoRoot, sharedDir } from '../support/paths.js';
 
 function dataFiles(dir: string): string[] {
   const out: string[] = [];

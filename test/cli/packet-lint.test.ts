@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { main } from '@orchlint/cli';
-import type { PacketReport as Report } from '../packages/cli/dist/packet/findings.js';
-import { lintMemory } from './support/lint.js';
-import { cliBin } from './support/paths.js';
+import type { PacketReport as Report } from '../../packages/cli/dist/packet/findings.js';
+import { lintMemory } from '../support/lint.js';
+import { cliBin } from '../support/paths.js';
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'orchlint-packet-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));

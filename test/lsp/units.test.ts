@@ -3,8 +3,8 @@ import { defineRule } from '@orchlint/core';
 import { dialects, rules } from '@orchlint/rules';
 import { DidChangeConfigurationNotification, DidChangeWatchedFilesNotification, FileChangeType } from 'vscode-languageserver-protocol/node';
 import { afterEach, describe, expect, it } from 'vitest';
-import { includeDialect, includeRules } from './support/lsp-include-dialect.js';
-import { LspClient, positionOf, uriOf, workspace } from './support/lsp-client.js';
+import { includeDialect, includeRules } from '../support/lsp-include-dialect.js';
+import { LspClient, positionOf, uriOf, workspace } from '../support/lsp-client.js';
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
@@ -125,7 +125,7 @@ describe('robustness', () => {
       },
     });
     const { ws, client } = await session({}, { withRules: [...rules, throwing] });
-    const pack = readFileSync(new URL('../fixtures/promptpack/control-agent-on-terminal/invalid-terminal-agent.yaml', import.meta.url), 'utf8');
+    const pack = readFileSync(new URL('../../fixtures/promptpack/control-agent-on-terminal/invalid-terminal-agent.yaml', import.meta.url), 'utf8');
     const uri = await client.open(ws.file('p.promptpack.yaml'), pack);
     const found = await client.diagnostics(uri, (d) => d.length > 0);
     expect(codes(found)).toEqual(['core/internal-error', 'promptpack/control-agent-on-terminal']);

@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { orchlint, tempFiles, terminalAgentPack } from './support/orchlint-bin.js';
+import { orchlint, tempFiles, terminalAgentPack } from '../support/orchlint-bin.js';
 
 const RULE = 'promptpack/control-agent-on-terminal';
-const loopPack = (await import('node:fs')).readFileSync(new URL('../fixtures/demo/research.pack.json', import.meta.url), 'utf8');
+const loopPack = (await import('node:fs')).readFileSync(new URL('../../fixtures/demo/research.pack.json', import.meta.url), 'utf8');
 
 const compact = (args: string[], cwd: string) => {
   const r = orchlint(['--format', 'compact', ...args], { cwd });
@@ -139,7 +139,7 @@ describe('orchlint.config.yaml', () => {
 describe('the README', () => {
   it("documents a config file that validates", async () => {
     const { readFileSync } = await import('node:fs');
-    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
     const section = readme.split(/^## /m).find((s) => s.startsWith('Configuration'))!;
     const example = /```yaml\n([^]*?)```/.exec(section)![1]!;
     const dir = tempFiles({ 'orchlint.config.yaml': example.replace('./schemas/orchlint-config.schema.json', 'https://example.invalid/schema.json') });

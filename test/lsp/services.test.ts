@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LspClient, positionOf, workspace } from './support/lsp-client.js';
+import { LspClient, positionOf, workspace } from '../support/lsp-client.js';
 
 const pack = `id: support
 name: Support

@@ -2,8 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { positionOf, serverBin, workspace } from './support/lsp-client.js';
-import { repoRoot } from './support/paths.js';
+import { positionOf, serverBin, workspace } from '../support/lsp-client.js';
+import { repoRoot } from '../support/paths.js';
 
 const hasNvim = !spawnSync('nvim', ['--version']).error;
 if (!hasNvim) console.log('nvim is not on PATH: skipping the Neovim end-to-end test (apt-get install -y neovim)');

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { defaultSettings } from '@orchlint/core';
 import { rules } from '@orchlint/rules';
-import { lintMemory } from './support/lint.js';
-import { repoRoot } from './support/paths.js';
+import { lintMemory } from '../support/lint.js';
+import { repoRoot } from '../support/paths.js';
 
 interface Block {
   file: string;

@@ -1,9 +1,9 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { orchlint, tempFiles, terminalAgentPack } from './support/orchlint-bin.js';
+import { orchlint, tempFiles, terminalAgentPack } from '../support/orchlint-bin.js';
 
-const loopPack = readFileSync(new URL('../fixtures/demo/research.pack.json', import.meta.url), 'utf8');
+const loopPack = readFileSync(new URL('../../fixtures/demo/research.pack.json', import.meta.url), 'utf8');
 
 describe('--baseline', () => {
   const dir = tempFiles({ 'packs/support.promptpack.yaml': terminalAgentPack, 'packs/loop.pack.json': loopPack });

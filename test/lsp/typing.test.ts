@@ -4,9 +4,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { dialects, rules } from '@orchlint/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LspClient, workspace } from './support/lsp-client.js';
-import { lintMemory } from './support/lint.js';
-import { repoRoot } from './support/paths.js';
+import { LspClient, workspace } from '../support/lsp-client.js';
+import { lintMemory } from '../support/lint.js';
+import { repoRoot } from '../support/paths.js';
 
 const demo = (file: string) => readFileSync(path.join(repoRoot, 'fixtures/demo', file), 'utf8');
 

@@ -2,9 +2,9 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DidChangeConfigurationNotification, DidChangeWatchedFilesNotification, FileChangeType, type Diagnostic } from 'vscode-languageserver-protocol/node';
 import { afterEach, describe, expect, it } from 'vitest';
-import { orchlint, terminalAgentPack } from './support/orchlint-bin.js';
-import { LspClient, positionOf, uriOf, workspace } from './support/lsp-client.js';
-import { repoRoot } from './support/paths.js';
+import { orchlint, terminalAgentPack } from '../support/orchlint-bin.js';
+import { LspClient, positionOf, uriOf, workspace } from '../support/lsp-client.js';
+import { repoRoot } from '../support/paths.js';
 
 // The project config file in the built server over stdio, held to what the CLI does with the same files.
 

@@ -3,8 +3,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { defaultSettings, type LintSettings } from '@orchlint/core';
-import { lintMemory, lintPaths, relative } from './support/lint.js';
-import { cliBin, hasShared, repoRoot, sharedDir } from './support/paths.js';
+import { lintMemory, lintPaths, relative } from '../support/lint.js';
+import { cliBin, hasShared, repoRoot, sharedDir } from '../support/paths.js';
 
 const corpus = path.join(sharedDir, 'corpus/promptpack');
 

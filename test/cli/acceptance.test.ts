@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { lineOf, makeTempDir, removeDir, runCli, writeTree } from './support/cli.js';
-import { cleanPack, cleanPackJson } from './support/packs.js';
+import { lineOf, makeTempDir, removeDir, runCli, writeTree } from '../support/cli.js';
+import { cleanPack, cleanPackJson } from '../support/packs.js';
 
 /**
  * The issue's acceptance check: `orchlint lint --format json` on a pack whose `on_event` names a

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import yauzl from 'yauzl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LspClient, workspace } from './support/lsp-client.js';
-import { repoRoot } from './support/paths.js';
+import { LspClient, workspace } from '../support/lsp-client.js';
+import { repoRoot } from '../support/paths.js';
 
 const vsix = path.join(repoRoot, 'packages/vscode-extension/orchlint.vsix');
 

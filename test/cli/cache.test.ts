@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fileHost, LintCache, recordingHost } from '@orchlint/cli';
-import { orchlint, tempFiles, terminalAgentPack } from './support/orchlint-bin.js';
+import { orchlint, tempFiles, terminalAgentPack } from '../support/orchlint-bin.js';
 
 describe('--cache', () => {
   it('keeps results under node_modules/.cache/orchlint and reuses them while nothing changes', () => {

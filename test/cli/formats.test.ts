@@ -4,15 +4,15 @@ import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { escapeData, escapeProperty } from '@orchlint/cli';
-import { orchlint, tempFiles, terminalAgentPack } from './support/orchlint-bin.js';
-import { sharedDir } from './support/paths.js';
+import { orchlint, tempFiles, terminalAgentPack } from '../support/orchlint-bin.js';
+import { sharedDir } from '../support/paths.js';
 
 const sarifSchemaPath = path.join(sharedDir, 'schemas/sarif-schema-2.1.0.json');
 
 /** A pack with an agent cycle (related locations) and a terminal agent state (a fix). */
 const packs = {
   'packs/support.promptpack.yaml': terminalAgentPack,
-  'packs/loop.pack.json': readFileSync(new URL('../fixtures/demo/research.pack.json', import.meta.url), 'utf8'),
+  'packs/loop.pack.json': readFileSync(new URL('../../fixtures/demo/research.pack.json', import.meta.url), 'utf8'),
 };
 
 describe('--format sarif', () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects, rules } from '@orchlint/rules';
-import { LspClient, positionOf, workspace } from './support/lsp-client.js';
+import { LspClient, positionOf, workspace } from '../support/lsp-client.js';
 
 // Field help in Prompt Runner files: each file of a packet gets the schema of its own kind (manifest,
 // prompt, workspace manifest), and only inside its YAML.

@@ -1,6 +1,6 @@
 import { Tree, type Dialect } from '@orchlint/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LspClient, positionOf, workspace } from './support/lsp-client.js';
+import { LspClient, positionOf, workspace } from '../support/lsp-client.js';
 
 // A schema exercising every way the server walks one: $ref (local, with $id), properties,
 // additionalProperties, patternProperties, items, prefixItems, oneOf, anyOf and allOf.

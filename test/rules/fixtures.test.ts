@@ -3,8 +3,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { defaultSettings } from '@orchlint/core';
 import { rules } from '@orchlint/rules';
-import { expectedFindings, lintPaths, relative } from './support/lint.js';
-import { repoRoot } from './support/paths.js';
+import { expectedFindings, lintPaths, relative } from '../support/lint.js';
+import { repoRoot } from '../support/paths.js';
 
 const fixturesDir = path.join(repoRoot, 'fixtures');
 

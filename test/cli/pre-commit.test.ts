@@ -2,8 +2,8 @@ import { spawnSync, type SpawnSyncOptions } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { tempFiles, terminalAgentPack } from './support/orchlint-bin.js';
-import { repoRoot } from './support/paths.js';
+import { tempFiles, terminalAgentPack } from '../support/orchlint-bin.js';
+import { repoRoot } from '../support/paths.js';
 
 const hasPreCommit = spawnSync('pre-commit', ['--version']).status === 0;
 if (!hasPreCommit) console.log('notice: `pre-commit` is not on PATH (apt-get install pre-commit); the pre-commit end-to-end test is skipped');

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { lintMemory, lintPaths, relative } from './support/lint.js';
-import { hasShared, sharedDir } from './support/paths.js';
+import { lintMemory, lintPaths, relative } from '../support/lint.js';
+import { hasShared, sharedDir } from '../support/paths.js';
 
 const corpus = path.join(sharedDir, 'corpus/archon');
 

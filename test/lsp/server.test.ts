@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LspClient, positionOf, uriOf, workspace } from './support/lsp-client.js';
+import { LspClient, positionOf, uriOf, workspace } from '../support/lsp-client.js';
 
 // A pack with two real findings: a terminal state with 'control: agent' (warning, with a fix) and
 // a prompt naming a tool the pack does not define (error).

@@ -1,6 +1,6 @@
 import { defineRule, Tree, type Dialect, type Source } from '@orchlint/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LspClient, positionOf, workspace } from './support/lsp-client.js';
+import { LspClient, positionOf, workspace } from '../support/lsp-client.js';
 
 // A Markdown dialect with YAML front matter, to check where "disable for this line" goes.
 interface Doc {

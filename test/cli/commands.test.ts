@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '@orchlint/cli';
 import { coreRules } from '@orchlint/core';
 import { rules } from '@orchlint/rules';
-import { columnOf, lineOf, makeTempDir, removeDir, runCli, writeTree, type CliResult } from './support/cli.js';
-import { cleanPack, cleanPackJson, errorPack, warningPack } from './support/packs.js';
-import { repoRoot } from './support/paths.js';
+import { columnOf, lineOf, makeTempDir, removeDir, runCli, writeTree, type CliResult } from '../support/cli.js';
+import { cleanPack, cleanPackJson, errorPack, warningPack } from '../support/packs.js';
+import { repoRoot } from '../support/paths.js';
 
 interface Position {
   line: number;
