@@ -1,39 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { defaultSettings } from '@orchlint/core';
-import { rules } from '@orchlint/rules';
-import { lintMemory } from '../support/lint.js';
-import { repoRoot } from '../support/paths.js';
+import { docPathOf, examplesUnder, headerOf, lintExample, renderDoc, rules } from '../../scripts/rule-contracts.mjs';
 
-interface Block {
-  file: string;
-  text: string;
-  /** `targets=runtime:promptkit@1.5` in the info string: the version targets to lint with. */
-  targets: Record<string, string>;
-}
-
-/**
- * The code blocks under a rule doc's `## Bad` or `## Good` heading. A block's info string may name
- * its file (```yaml file=prompts/01.prompt.md); blocks under one heading form one set of files.
- */
-function blocksUnder(doc: string, heading: string, rule: string): Block[] {
-  const section = doc.split(/^## /m).find((s) => s.startsWith(heading));
-  if (!section) return [];
-  const blocks: Block[] = [];
-  for (const m of section.matchAll(/^```(\w+)([^\n]*)\n([\s\S]*?)^```/gm)) {
-    const lang = m[1]!;
-    const named = /file=(\S+)/.exec(m[2]!)?.[1];
-    const ext = lang === 'json' ? 'json' : lang === 'markdown' || lang === 'md' ? 'md' : 'yaml';
-    const targets = Object.fromEntries((/targets=(\S+)/.exec(m[2]!)?.[1] ?? '').split(',').filter(Boolean).map((t) => t.split(':', 2)));
-    blocks.push({ file: named ?? `${rule.replace('/', '-')}.example.${ext}`, text: m[3]!, targets });
-  }
-  return blocks;
-}
+/** A doc's `## Bad` or `## Good` section. */
+const sectionOf = (doc: string, heading: string) => doc.split(/^## /m).find((s) => s.startsWith(heading)) ?? '';
 
 describe('rule docs', () => {
   for (const rule of rules) {
-    const docPath = path.join(repoRoot, 'rules', `${rule.id}.md`);
+    const docPath = docPathOf(rule);
     describe(rule.id, () => {
       it('has a doc with its id as the title', () => {
         expect(existsSync(docPath)).toBe(true);
@@ -41,20 +15,24 @@ describe('rule docs', () => {
       });
       if (!existsSync(docPath)) return;
       const doc = readFileSync(docPath, 'utf8');
-      const lint = (blocks: Block[]) =>
-        lintMemory(Object.fromEntries(blocks.map((b) => [b.file, b.text])), rule.dialect, {
-          ...defaultSettings,
-          targets: Object.assign({}, ...blocks.map((b) => b.targets)),
-        }).filter((d) => d.rule === rule.id);
+      const mine = (heading: string) => {
+        const blocks = examplesUnder(sectionOf(doc, heading), rule.id);
+        expect(blocks.length, `${heading} has no example`).toBeGreaterThan(0);
+        return lintExample(blocks, rule).diagnostics.filter((d: { rule: string }) => d.rule === rule.id);
+      };
       it('its Bad example produces the rule', () => {
-        const bad = blocksUnder(doc, 'Bad', rule.id);
-        expect(bad.length).toBeGreaterThan(0);
-        expect(lint(bad).length).toBeGreaterThan(0);
+        expect(mine('Bad').length).toBeGreaterThan(0);
       });
       it('its Good example does not', () => {
-        const good = blocksUnder(doc, 'Good', rule.id);
-        expect(good.length).toBeGreaterThan(0);
-        expect(lint(good)).toEqual([]);
+        expect(mine('Good')).toEqual([]);
+      });
+      it('its header line is generated from the metadata', () => {
+        expect(doc.split('\n')).toContain(headerOf(rule));
+      });
+      // The contract: the exact output (and fixed text) printed under each example. On a deliberate
+      // change, run `pnpm docs:update` and review the diff.
+      it('shows the exact output of its examples (pnpm docs:update)', () => {
+        expect(doc).toBe(renderDoc(doc, rule));
       });
     });
   }
