@@ -3,7 +3,7 @@
 // it after changing or adding rules, review the diff, commit. `--check` writes nothing and exits 1 on drift.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { casesOf, docPathOf, renderCaseOutput, renderDoc, repoRoot, rules, sidecarOf } from './rule-contracts.mjs';
+import { casesOf, docPathOf, documented, renderCaseOutput, renderDoc, repoRoot, sidecarOf } from './rule-contracts.mjs';
 
 const check = process.argv.includes('--check');
 const drifted = [];
@@ -15,7 +15,7 @@ function update(file, want) {
   if (!check) writeFileSync(file, want);
 }
 
-for (const rule of rules) {
+for (const rule of documented) {
   const doc = docPathOf(rule);
   if (existsSync(doc)) update(doc, renderDoc(readFileSync(doc, 'utf8'), rule));
   else console.error(`${path.relative(repoRoot, doc)}: missing (write the doc first: title, Bad and Good examples)`);

@@ -90,17 +90,17 @@ describe('YAML and JSON syntax errors point at the line to fix', () => {
 
 describe('documents that are not a mapping', () => {
   it.concurrent.each([
-    ['a list', 'list.promptpack.yaml', '- id: one\n- id: two\n'],
-    ['a scalar', 'scalar.promptpack.yaml', 'just some words\n'],
-    ['a JSON array', 'array.pack.json', '[1, 2, 3]\n'],
-    ['an empty file', 'empty.promptpack.yaml', ''],
-    ['an empty JSON file', 'empty.pack.json', ''],
-    ['a file with only comments', 'comments.promptpack.yaml', '# a pack will go here\n# later\n'],
-    ['only whitespace', 'blank.promptpack.yaml', '\n   \n\n'],
-  ])('%s: one error at 1:1', async (_name, file, text) => {
+    ['a list', 'list.promptpack.yaml', '- id: one\n- id: two\n', 'promptpack/not-a-mapping'],
+    ['a scalar', 'scalar.promptpack.yaml', 'just some words\n', 'promptpack/not-a-mapping'],
+    ['a JSON array', 'array.pack.json', '[1, 2, 3]\n', 'promptpack/not-a-mapping'],
+    ['an empty file', 'empty.promptpack.yaml', '', 'promptpack/empty-file'],
+    ['an empty JSON file', 'empty.pack.json', '', 'promptpack/empty-file'],
+    ['a file with only comments', 'comments.promptpack.yaml', '# a pack will go here\n# later\n', 'promptpack/empty-file'],
+    ['only whitespace', 'blank.promptpack.yaml', '\n   \n\n', 'promptpack/empty-file'],
+  ])('%s: one error at 1:1', async (_name, file, text, rule) => {
     const { result, findings } = await lint(`root/${file}`, text);
     expect(findings).toHaveLength(1);
-    expect(findings[0]).toMatchObject({ rule: 'core/yaml-syntax', severity: 'error' });
+    expect(findings[0]).toMatchObject({ rule, severity: 'error' });
     expect(at(findings[0]!)).toEqual([1, 1]);
     expect(result.code).toBe(1);
   });

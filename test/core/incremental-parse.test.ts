@@ -7,7 +7,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isMap, isPair, isScalar, isSeq } from 'yaml';
-import { parseYaml, reparseYaml, reuseParse, Source, Tree } from '@orchlint/core';
+import { Source, Tree } from '@orchlint/core';
+import { parseYaml, reparseYaml } from '@orchlint/core/yaml-parse';
 import { hasShared, repoRoot, sharedDir } from '../support/paths.js';
 
 function dataFiles(dir: string): string[] {
@@ -103,7 +104,7 @@ describe('incremental re-parse', () => {
           }
         }
         // The next edit starts from this version's tree, as in an editor: a re-used one when it could be.
-        reuseParse(source, previous);
+        source.reparseFrom = previous.parseBasis;
         basis = new Tree(source).basis;
         previous = source;
       }
@@ -113,7 +114,7 @@ describe('incremental re-parse', () => {
     expect(reused / tried).toBeGreaterThan(0.4);
   });
 
-  it('a tree built through reuseParse equals a full parse: values, findings and positions', () => {
+  it('a tree built with reparseFrom equals a full parse: values, findings and positions', () => {
     let compared = 0;
     files.forEach((file, index) => {
       const next = random(1000 + index);
@@ -121,7 +122,7 @@ describe('incremental re-parse', () => {
       new Tree(previous);
       for (let round = 0; round < 4; round++) {
         const source = new Source('f.yaml', edit(previous.text, next));
-        reuseParse(source, previous);
+        source.reparseFrom = previous.parseBasis;
         const incremental = new Tree(source);
         const full = new Tree(new Source('f.yaml', source.text));
         expect(shape(incremental.root), `${file} round ${round}`).toEqual(shape(full.root));
@@ -191,7 +192,7 @@ describe('incremental re-parse, every small edit at every offset', () => {
         const lengths = [...Array(line.length).keys()].map((k) => k + 1);
         for (const k of [...lengths, ...lengths.reverse().slice(1), 0]) {
           const source = new Source('f.yaml', before + line.slice(0, k) + after);
-          reuseParse(source, previous);
+          source.reparseFrom = previous.parseBasis;
           const tree = new Tree(source);
           const full = new Tree(new Source('f.yaml', source.text));
           expect(shape(tree.root), JSON.stringify(source.text)).toEqual(shape(full.root));

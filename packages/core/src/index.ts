@@ -1,7 +1,6 @@
 export * from './source.js';
 export * from './diagnostic.js';
 export * from './tree.js';
-export * from './yaml-parse.js';
 export * from './rule.js';
 export * from './dialect.js';
 export * from './location.js';
