@@ -141,7 +141,7 @@ describe('the README', () => {
     const { readFileSync } = await import('node:fs');
     const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
     const section = readme.split(/^## /m).find((s) => s.startsWith('Configuration'))!;
-    const example = /```yaml\n([^]*?)```/.exec(section)![1]!;
+    const example = /```yaml\n([\s\S]*?)```/.exec(section)![1]!;
     const dir = tempFiles({ 'orchlint.config.yaml': example.replace('./schemas/orchlint-config.schema.json', 'https://example.invalid/schema.json') });
     const r = orchlint(['--print-config', 'experiments/a.pack.json'], { cwd: dir });
     expect(r.stderr).toBe('');

@@ -13,12 +13,17 @@ describe('dialect findings', () => {
     const dir = tempFiles({ 'a.pack.yaml': '', 'b.pack.json': '', 'c.pack.yaml': '# nothing yet\n' });
     const r = compact(['.'], dir);
     expect(r.code).toBe(1);
-    const empty = 'error the file is empty; a pack needs at least id, name, version, template_engine and prompts [promptpack/empty-file]';
+    const empty =
+      'error the file is empty; a pack needs at least id, name, version, template_engine and prompts [promptpack/empty-file]';
     expect(r.lines).toEqual([`a.pack.yaml:1:1: ${empty}`, `b.pack.json:1:1: ${empty}`, `c.pack.yaml:1:1: ${empty}`]);
   });
 
   it('a pack or workflow that is not a mapping has its dialect id', () => {
-    const dir = tempFiles({ 'p.pack.json': '[1]\n', '.archon/workflows/w.yaml': '- a\n', '.archon/workflows/e.yaml': '' });
+    const dir = tempFiles({
+      'p.pack.json': '[1]\n',
+      '.archon/workflows/w.yaml': '- a\n',
+      '.archon/workflows/e.yaml': '',
+    });
     expect(compact(['.'], dir).lines).toEqual([
       '.archon/workflows/e.yaml:1:1: error the file is empty; an Archon workflow is a mapping with name, description and nodes [archon/empty-file]',
       '.archon/workflows/w.yaml:1:1: error the file is not a mapping; an Archon workflow is a mapping with name, description and nodes [archon/not-a-mapping]',
@@ -33,7 +38,9 @@ describe('dialect findings', () => {
     });
     const r = compact(['.'], dir);
     expect(r.stderr).toBe('');
-    expect(r.lines).toEqual(['a.pack.json:1:1: warning the file is empty; a pack needs at least id, name, version, template_engine and prompts [promptpack/empty-file]']);
+    expect(r.lines).toEqual([
+      'a.pack.json:1:1: warning the file is empty; a pack needs at least id, name, version, template_engine and prompts [promptpack/empty-file]',
+    ]);
   });
 
   it('is listed by orchlint rules', () => {

@@ -1,6 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { docPathOf, documented, examplesUnder, headerOf, lintExample, renderDoc } from '../../scripts/rule-contracts.mjs';
+import {
+  docPathOf,
+  documented,
+  examplesUnder,
+  headerOf,
+  lintExample,
+  renderDoc,
+} from '../../scripts/rule-contracts.mjs';
 
 /** A doc's `## Bad` or `## Good` section. */
 const sectionOf = (doc: string, heading: string) => doc.split(/^## /m).find((s) => s.startsWith(heading)) ?? '';

@@ -47,7 +47,9 @@ describe('rule fixtures', () => {
         const c = path.basename(casePath);
         it(c, () => {
           const found = lintCase(casePath, rule) as Found[];
-          const mine = found.filter((d) => d.rule === rule.id).map((d) => ({ line: d.range.start.line + 1, file: d.path }));
+          const mine = found
+            .filter((d) => d.rule === rule.id)
+            .map((d) => ({ line: d.range.start.line + 1, file: d.path }));
           if (c.startsWith('valid-')) {
             expect(mine).toEqual([]);
             expect(found.filter((d) => d.severity === 'error' && d.rule.startsWith('core/'))).toEqual([]);

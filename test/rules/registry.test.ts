@@ -27,7 +27,9 @@ const ruleFiles = dialectFolders.flatMap((dialect) =>
  * with their exact output in test/rules/docs.test.ts). Each still needs an edge-case fixture; the list
  * may only shrink.
  */
-const awaitingEdgeFixtures: string[] = JSON.parse(readFileSync(new URL('awaiting-edge-fixtures.json', import.meta.url), 'utf8'));
+const awaitingEdgeFixtures: string[] = JSON.parse(
+  readFileSync(new URL('awaiting-edge-fixtures.json', import.meta.url), 'utf8'),
+);
 
 interface Found {
   rule: string;
@@ -53,7 +55,8 @@ describe('rule registry', () => {
       it('has at least one fixture', () => {
         const rule = rules.find((r: { id: string }) => r.id === id);
         const count = rule ? casesOf(rule).length : 0;
-        if (awaitingEdgeFixtures.includes(id)) expect(count, `${id} has fixtures now: take it off awaiting-edge-fixtures.json`).toBe(0);
+        if (awaitingEdgeFixtures.includes(id))
+          expect(count, `${id} has fixtures now: take it off awaiting-edge-fixtures.json`).toBe(0);
         else expect(count).toBeGreaterThan(0);
       });
     });
@@ -75,7 +78,10 @@ describe('rule registry', () => {
         if (blocks.length) found.push(...(lintExample(blocks, rule).diagnostics as Found[]));
       }
       const fixes = found.some((d) => d.rule === rule.id && d.fix);
-      expect(fixes, rule.fixable ? 'fixable, but no case shows a fix' : 'reports a fix, but is not marked fixable').toBe(Boolean(rule.fixable));
+      expect(
+        fixes,
+        rule.fixable ? 'fixable, but no case shows a fix' : 'reports a fix, but is not marked fixable',
+      ).toBe(Boolean(rule.fixable));
     });
   }
 });

@@ -1,5 +1,5 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
-import { dialects, rules } from '@orchlint/rules';
+import { dialects } from '@orchlint/rules';
 import { DEFAULT_CACHE_FILE } from './cache.js';
 import { ConfigError } from './config-file.js';
 import { UsageError } from './discover.js';

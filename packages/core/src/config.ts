@@ -78,7 +78,9 @@ export function validateConfig(tree: Tree, knownRules: readonly string[]): Diagn
     );
   };
   const root = tree.root;
-  const ruleKeys = (map: ReturnType<Tree['get']>) => tree.entries(map).forEach((e) => checkId(e.keyNode));
+  const ruleKeys = (map: ReturnType<Tree['get']>) => {
+    for (const e of tree.entries(map)) checkId(e.keyNode);
+  };
   ruleKeys(tree.get(root, 'rules'));
   for (const o of tree.items(tree.get(root, 'overrides'))) ruleKeys(tree.get(o, 'rules'));
   for (const i of tree.items(tree.get(root, 'ignore'))) tree.items(tree.get(i, 'rules')).forEach(checkId);

@@ -1,7 +1,7 @@
 import type { LintSettings } from './config.js';
 import { makeDiagnostic, rangeOf, sortAndDedupe, type Diagnostic } from './diagnostic.js';
 import { coreFinding, coreRules } from './core-rules.js';
-import type { Dialect, Host } from './dialect.js';
+import type { Dialect, Host, LoadResult } from './dialect.js';
 import { spanOf } from './location.js';
 import type { ReportDescriptor, Rule } from './rule.js';
 import type { Source } from './source.js';
@@ -30,7 +30,7 @@ export function lintUnit(
   host: Host,
   settings: LintSettings,
 ): UnitResult {
-  let loaded;
+  let loaded: LoadResult<unknown>;
   try {
     loaded = dialect.load(source, host, settings.targets);
   } catch (error) {

@@ -22,7 +22,7 @@ export interface Directive {
   targetLine?: number;
 }
 
-const DIRECTIVE = /^(\s*)orchlint-(disable-next-line|disable-line|disable-file|disable|enable)(?![\w-])([^]*)$/;
+const DIRECTIVE = /^(\s*)orchlint-(disable-next-line|disable-line|disable-file|disable|enable)(?![\w-])([\s\S]*)$/;
 
 /**
  * The suppression comments of a file: `#` comments of YAML (and of Markdown front matter, which
@@ -96,10 +96,10 @@ function yamlComments(text: string, offset: number, out: Array<{ span: Span; bod
 /** `<!-- … -->` in a Markdown body, outside fenced code blocks (where they are examples, not directives). */
 function htmlComments(text: string, from: number, out: Array<{ span: Span; body: Span }>): void {
   const fences: Span[] = [];
-  for (const f of text.slice(from).matchAll(/^ {0,3}(```|~~~)[^]*?(^ {0,3}\1|(?![^]))/gm)) {
+  for (const f of text.slice(from).matchAll(/^ {0,3}(```|~~~)[\s\S]*?(^ {0,3}\1|(?![\s\S]))/gm)) {
     fences.push({ start: from + f.index, end: from + f.index + f[0].length });
   }
-  for (const m of text.slice(from).matchAll(/<!--([^]*?)-->/g)) {
+  for (const m of text.slice(from).matchAll(/<!--([\s\S]*?)-->/g)) {
     const start = from + m.index;
     if (fences.some((f) => start >= f.start && start < f.end)) continue;
     out.push({ span: { start, end: start + m[0].length }, body: { start: start + 4, end: start + 4 + m[1]!.length } });

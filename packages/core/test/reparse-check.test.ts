@@ -22,7 +22,9 @@ describe('ORCHLINT_CHECK_REPARSE', () => {
   it('checks every re-parse against a whole parse, and says where they differ', () => {
     process.env.ORCHLINT_CHECK_REPARSE = '1';
     const source = new Source('p.yaml', 'a: 1\nb: 22\n', { reparseFrom: earlier() });
-    expect(() => new Tree(source)).toThrow("the incremental re-parse of p.yaml differs from a whole parse at root[1].value");
+    expect(() => new Tree(source)).toThrow(
+      'the incremental re-parse of p.yaml differs from a whole parse at root[1].value',
+    );
   });
 
   it('is off by default: the re-parse is taken as it is', () => {

@@ -1,4 +1,4 @@
-import { defaultSettings, lintUnit, Source, type Diagnostic, type Dialect, type Span } from '@orchlint/core';
+import { defaultSettings, lintUnit, type Diagnostic, type Dialect, type Source, type Span } from '@orchlint/core';
 import {
   compareBytes,
   FINISH_PROMPT_ID,
