@@ -5,6 +5,8 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { casesOf, docPathOf, documented, renderCaseOutput, renderDoc, repoRoot, sidecarOf } from './rule-contracts.mjs';
 
+// Fixtures are linted by paths relative to the working directory, as the tests do from the root.
+process.chdir(repoRoot);
 const check = process.argv.includes('--check');
 const drifted = [];
 

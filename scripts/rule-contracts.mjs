@@ -76,7 +76,8 @@ export function examplesUnder(section, ruleId) {
   return blocks;
 }
 
-function stripGenerated(text) {
+/** The doc without its generated output sections. */
+export function stripGenerated(text) {
   return text.replace(/\n*<!-- output: [^\n]*-->[\s\S]*?<!-- end output -->\n?/g, '\n');
 }
 

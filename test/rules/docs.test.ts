@@ -7,6 +7,7 @@ import {
   headerOf,
   lintExample,
   renderDoc,
+  stripGenerated,
 } from '../../scripts/rule-contracts.mjs';
 
 /** A doc's `## Bad` or `## Good` section. */
@@ -40,6 +41,14 @@ describe('rule docs', () => {
       // change, run `pnpm docs:update` and review the diff.
       it('shows the exact output of its examples (pnpm docs:update)', () => {
         expect(doc).toBe(renderDoc(doc, rule));
+      });
+      it('is regenerated the same from a doc without the output sections (a new rule, a merge)', () => {
+        const bare = stripGenerated(doc).replace(headerOf(rule), '**error** · basis: (to be generated) · no fix');
+        expect(renderDoc(bare, rule)).toBe(doc);
+      });
+      it('is regenerated the same from a doc without the output sections (a new rule, a merge)', () => {
+        const bare = stripGenerated(doc).replace(headerOf(rule), '**error** · basis: (to be generated) · no fix');
+        expect(renderDoc(bare, rule)).toBe(doc);
       });
     });
   }

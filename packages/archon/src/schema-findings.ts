@@ -1,4 +1,4 @@
-import { isMap, schemaSubject, type SchemaFinding, type TreeNode } from '@orchlint/core';
+import { isMap, memoized, schemaSubject, type SchemaFinding, type TreeNode } from '@orchlint/core';
 import { classifyJoin, DROPPED_WORKFLOW_FIELDS } from './facts.js';
 import { KIND_KEYS, type ArchonNode, type WorkflowModel } from './model.js';
 import { schemaChecker } from './versions.js';
@@ -12,18 +12,14 @@ export interface ClassifiedFinding extends SchemaFinding {
   node?: ArchonNode;
 }
 
-const cache = new WeakMap<WorkflowModel, ClassifiedFinding[]>();
-
 /**
  * The model checked against the version's JSON Schema once, each finding classified by what the
  * engine really does with it. Findings a dedicated rule words better (node kinds, legacy steps,
  * racing and threshold joins) are left to that rule.
  */
-export function schemaFindings(model: WorkflowModel): ClassifiedFinding[] {
-  let found = cache.get(model);
-  if (found) return found;
+export const schemaFindings = memoized((model: WorkflowModel): ClassifiedFinding[] => {
   const byTreeNode = new Map<TreeNode, ArchonNode>(model.nodes.map((n) => [n.node, n]));
-  found = [];
+  const found: ClassifiedFinding[] = [];
   for (const finding of schemaChecker(model.version).check(model.tree)) {
     if (finding.path[0] === 'steps' || finding.keyword === 'propertyNames') continue;
     const missingRoot = finding.path.length === 0 ? missingProperty(finding) : undefined;
@@ -46,9 +42,8 @@ export function schemaFindings(model: WorkflowModel): ClassifiedFinding[] {
     if (node) classified.node = node;
     found.push(classified);
   }
-  cache.set(model, found);
   return found;
-}
+});
 
 /** The schema's patterns, said in words. */
 const PATTERN_WORDS: Record<string, string> = {

@@ -4,6 +4,7 @@ export * from './tree.js';
 export * from './rule.js';
 export * from './dialect.js';
 export * from './location.js';
+export * from './model.js';
 export * from './config.js';
 export * from './engine.js';
 export * from './schema.js';
