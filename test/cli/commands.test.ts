@@ -4,7 +4,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '@orchlint/cli';
 import { coreRules } from '@orchlint/core';
-import { rules } from '@orchlint/rules';
+import { dialects, rules } from '@orchlint/rules';
 import { columnOf, lineOf, makeTempDir, removeDir, runCli, writeTree, type CliResult } from '../support/cli.js';
 import { cleanPack, cleanPackJson, errorPack, warningPack } from '../support/packs.js';
 import { repoRoot } from '../support/paths.js';
@@ -310,7 +310,8 @@ describe('the lint root', () => {
 });
 
 describe('orchlint rules', () => {
-  const all = [...coreRules, ...rules];
+  // The engine's findings, each dialect's own load findings (promptpack/empty-file, …) and the rules.
+  const all = [...coreRules, ...dialects.flatMap((d) => d.findings ?? []), ...rules];
   const ids = all.map((r) => r.id).sort();
 
   it('lists every rule with its severity and basis', async () => {
