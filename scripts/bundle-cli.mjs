@@ -27,11 +27,17 @@ function workspaceAliases() {
   for (const dir of dirs) {
     const manifest = path.join(dir, 'package.json');
     if (!existsSync(manifest)) continue;
-    const { name } = JSON.parse(readFileSync(manifest, 'utf8'));
+    const { name, exports } = JSON.parse(readFileSync(manifest, 'utf8'));
+    // Subpath exports ('@orchlint/core/yaml-parse') first, so the package's own alias does not take them.
+    for (const [sub, target] of Object.entries(exports ?? {})) {
+      const built = typeof target === 'object' ? target.default : target;
+      if (sub === '.' || sub.includes('*') || typeof built !== 'string') continue;
+      alias[`${name}/${sub.slice(2)}`] = path.join(dir, built.replace(/^\.\/dist\//, 'src/').replace(/\.js$/, '.ts'));
+    }
     const entry = ['src/index.ts', 'index.ts'].map((f) => path.join(dir, f)).find(existsSync);
     alias[name] = entry ?? dir;
   }
-  return alias;
+  return Object.fromEntries(Object.entries(alias).sort(([a], [b]) => b.length - a.length));
 }
 
 const out = path.join(root, 'bundle');

@@ -16,6 +16,7 @@ export default defineRule<PromptRunnerModel>({
         report({
           at: e.keyNode,
           source: p.file.source,
+          data: { key: e.key },
           message: `\`${e.key}\` is parsed and stored on the prompt and then never read: it is never sent to the provider and never used for ordering. Only the markdown body after the front matter reaches the model, so write the paths into the body`,
         });
       }

@@ -35,7 +35,7 @@ function consequence(f: SchemaFinding): string {
   if (f.keyword === 'additionalProperties' && field === 'control') {
     return 'PromptKit removed control (RFC 0014) and refuses the pack unless schema validation is skipped, and then every state yields after each transition';
   }
-  if (f.keyword === 'required' && /on_event/.test(f.message)) {
+  if (f.keyword === 'required' && f.params.missingProperty === 'on_event') {
     return "PromptKit requires on_event on every non-terminal state: add on_event, or 'terminal: true'";
   }
   if (f.keyword === 'additionalProperties') {

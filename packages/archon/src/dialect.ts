@@ -1,4 +1,4 @@
-import { isMap, makeDiagnostic, Tree, type Dialect, type Source } from '@orchlint/core';
+import { dialectFinding, isMap, Tree, type Dialect, type FindingInfo, type Source } from '@orchlint/core';
 import { buildWorkflow } from './build.js';
 import { commandsFolder, discoveredNames, discoveryOf } from './discovery.js';
 import { resolveIncludes } from './includes.js';
@@ -11,8 +11,13 @@ const YAML_FILE = /\.ya?ml$/i;
 const HAS_NODES = /^nodes[ \t]*:/m;
 const HAS_NAME = /^(name|description)[ \t]*:/m;
 
+const LOADER = 'loader.ts parseWorkflow: "YAML file is empty or does not contain an object" (a load error)';
+const EMPTY_FILE: FindingInfo = { id: 'archon/empty-file', severity: 'error', summary: 'the workflow file is empty', basis: LOADER };
+const NOT_A_MAPPING: FindingInfo = { id: 'archon/not-a-mapping', severity: 'error', summary: 'the workflow is not a mapping at the top level', basis: LOADER };
+
 export const archon: Dialect<WorkflowModel> = {
   id: 'archon',
+  findings: [EMPTY_FILE, NOT_A_MAPPING],
 
   detect(path, text) {
     if (WORKFLOW_PATH.test(path)) return 'unit';
@@ -28,8 +33,9 @@ export const archon: Dialect<WorkflowModel> = {
     if (!tree.usable || !root || !isMap(root)) {
       if (tree.usable) {
         const span = root?.range ? { start: root.range[0], end: root.range[1] } : { start: 0, end: 0 };
+        const what = root ? 'is not a mapping' : 'is empty';
         diagnostics.push(
-          makeDiagnostic(source, span, 'core/yaml-syntax', 'error', 'the file is empty or is not a mapping; an Archon workflow is a mapping with name, description and nodes'),
+          dialectFinding(root ? NOT_A_MAPPING : EMPTY_FILE, source, span, `the file ${what}; an Archon workflow is a mapping with name, description and nodes`),
         );
       }
       return { model: undefined, diagnostics, sources: [source] };

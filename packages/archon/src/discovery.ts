@@ -1,4 +1,5 @@
-import { parseYaml, Source, type Host, type Span } from '@orchlint/core';
+import { Source, type Host, type Span } from '@orchlint/core';
+import { parseYaml } from '@orchlint/core/yaml-parse';
 import { isMap, isScalar } from 'yaml';
 import type { DiscoveredName, Discovery, WorkflowModel } from './model.js';
 

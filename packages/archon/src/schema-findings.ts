@@ -1,4 +1,4 @@
-import { isMap, type SchemaFinding, type TreeNode } from '@orchlint/core';
+import { isMap, memoized, schemaSubject, type SchemaFinding, type TreeNode } from '@orchlint/core';
 import { classifyJoin, DROPPED_WORKFLOW_FIELDS } from './facts.js';
 import { KIND_KEYS, type ArchonNode, type WorkflowModel } from './model.js';
 import { schemaChecker } from './versions.js';
@@ -12,21 +12,17 @@ export interface ClassifiedFinding extends SchemaFinding {
   node?: ArchonNode;
 }
 
-const cache = new WeakMap<WorkflowModel, ClassifiedFinding[]>();
-
 /**
  * The model checked against the version's JSON Schema once, each finding classified by what the
  * engine really does with it. Findings a dedicated rule words better (node kinds, legacy steps,
  * racing and threshold joins) are left to that rule.
  */
-export function schemaFindings(model: WorkflowModel): ClassifiedFinding[] {
-  let found = cache.get(model);
-  if (found) return found;
+export const schemaFindings = memoized((model: WorkflowModel): ClassifiedFinding[] => {
   const byTreeNode = new Map<TreeNode, ArchonNode>(model.nodes.map((n) => [n.node, n]));
-  found = [];
+  const found: ClassifiedFinding[] = [];
   for (const finding of schemaChecker(model.version).check(model.tree)) {
     if (finding.path[0] === 'steps' || finding.keyword === 'propertyNames') continue;
-    const missingRoot = finding.path.length === 0 && finding.keyword === 'required' ? /required property '([^']+)'$/.exec(finding.message)?.[1] : undefined;
+    const missingRoot = finding.path.length === 0 ? missingProperty(finding) : undefined;
     // A legacy steps: file is reported once, as such, by archon/legacy-steps.
     if (missingRoot === 'nodes' && model.fields.has('steps')) continue;
     if (missingRoot) {
@@ -46,9 +42,8 @@ export function schemaFindings(model: WorkflowModel): ClassifiedFinding[] {
     if (node) classified.node = node;
     found.push(classified);
   }
-  cache.set(model, found);
   return found;
-}
+});
 
 /** The schema's patterns, said in words. */
 const PATTERN_WORDS: Record<string, string> = {
@@ -60,14 +55,18 @@ const PATTERN_WORDS: Record<string, string> = {
 
 /** `onKey`: the finding is about a key of the mapping at its path (a propertyNames check). */
 function readable(finding: SchemaFinding, onKey: boolean): string {
-  if (finding.keyword === 'required' && finding.message.endsWith("required property 'runtime'")) {
-    return `${finding.message.replace(/ is missing.*$/, '')} is a script node: 'runtime' is required ('bun' or 'uv')`;
-  }
+  const where = schemaSubject(finding.path);
+  if (missingProperty(finding) === 'runtime') return `${where} is a script node: 'runtime' is required ('bun' or 'uv')`;
   if (finding.keyword !== 'pattern') return finding.message;
-  const m = /^(.*) does not match the pattern (.*) required for (.*)$/.exec(finding.message);
-  const words = m && PATTERN_WORDS[m[2]!];
-  if (!m || !words) return finding.message;
-  return onKey ? `key ${m[1]} in ${m[3]} ${words}` : `${m[3]} ${words}: ${m[1]}`;
+  const words = PATTERN_WORDS[String(finding.params.pattern)];
+  if (!words) return finding.message;
+  const value = JSON.stringify(finding.data);
+  return onKey ? `key ${value} in ${where} ${words}` : `${where} ${words}: ${value}`;
+}
+
+/** The property a 'required' finding misses. */
+function missingProperty(finding: SchemaFinding): string | undefined {
+  return finding.keyword === 'required' ? String(finding.params.missingProperty) : undefined;
 }
 
 function reactionTo(finding: SchemaFinding): EngineReaction {
@@ -94,8 +93,8 @@ function isKindFinding(model: WorkflowModel, finding: SchemaFinding): boolean {
   const last = finding.path[finding.path.length - 2];
   if (last !== 'nodes') return false;
   if (finding.keyword === 'oneOf') return true;
-  const missing = /required property '([^']+)'$/.exec(finding.message)?.[1];
-  return finding.keyword === 'required' && missing !== undefined && (KIND_KEYS as readonly string[]).concat(model.version === '0.9' ? [] : ['wait']).includes(missing);
+  const missing = missingProperty(finding);
+  return missing !== undefined && (KIND_KEYS as readonly string[]).concat(model.version === '0.9' ? [] : ['wait']).includes(missing);
 }
 
 function valueAt(root: unknown, path: ReadonlyArray<string | number>): unknown {

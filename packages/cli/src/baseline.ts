@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fingerprints, makeDiagnostic, Source, spanOfNode, STALE_BASELINE, Tree, type Diagnostic } from '@orchlint/core';
+import { coreFinding, fingerprints, Source, spanOfNode, STALE_BASELINE, Tree, type Diagnostic } from '@orchlint/core';
 import { toPosix, UsageError } from './discover.js';
 import type { LintRun } from './lint.js';
 
@@ -103,7 +103,7 @@ export class Baseline {
     const node = this.tree?.nodeAt(['findings', index]).node;
     const source = this.tree!.source;
     const why = linted ? 'no finding matches it any more (fixed, or its code changed)' : 'the file no longer exists';
-    return makeDiagnostic(source, node ? spanOfNode(node) : { start: 0, end: 0 }, STALE_BASELINE, 'warning',
+    return coreFinding(source, node ? spanOfNode(node) : { start: 0, end: 0 }, STALE_BASELINE,
       `baseline entry for ${e.rule} in ${e.path} is stale: ${why}; run with --update-baseline to prune it`);
   }
 

@@ -1,5 +1,5 @@
 import { isUtf8 } from 'node:buffer';
-import { makeDiagnostic, type Diagnostic, type Source } from '@orchlint/core';
+import { coreFinding, type Diagnostic, type Source } from '@orchlint/core';
 
 export interface DecodedText {
   text: string;
@@ -26,11 +26,7 @@ export function decodeText(buffer: Buffer): DecodedText {
 }
 
 export function invalidUtf8(source: Source, offset: number): Diagnostic {
-  return makeDiagnostic(
-    source,
-    { start: offset, end: offset + 1 },
-    'core/encoding',
-    'error',
+  return coreFinding(source, { start: offset, end: offset + 1 }, 'core/encoding',
     'these bytes are not valid UTF-8, so orchlint read them as U+FFFD; YAML and JSON files must be Unicode text: ' +
       're-save the file as UTF-8',
   );

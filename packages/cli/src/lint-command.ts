@@ -1,6 +1,6 @@
 import { readFileSync, statSync } from 'node:fs';
 import { coreRules, sortAndDedupe, Source, type Dialect } from '@orchlint/core';
-import { dialectById, rules } from '@orchlint/rules';
+import { dialectById, dialects, rules } from '@orchlint/rules';
 import { Baseline } from './baseline.js';
 import { LintCache, DEFAULT_CACHE_FILE, settingsKey } from './cache.js';
 import { ConfigResolver } from './config-file.js';
@@ -9,7 +9,7 @@ import { discover, toPosix, UsageError, type Target } from './discover.js';
 import { fixUnit, unifiedDiff, writeChanges } from './fix.js';
 import { counts, type FormatContext, type RuleInfo } from './formatters/index.js';
 import { mergeOutcomes, readTargetText, type UnitOutcome } from './lint.js';
-import type { Io } from './main.js';
+import type { Io } from './io.js';
 import { planOutputs, writeOutputs } from './outputs.js';
 import { lintInWorkers, threadCount, type Job, type JobResult } from './parallel.js';
 
@@ -33,7 +33,7 @@ export interface LintOptions {
 }
 
 /** Every rule a report may describe: the dialects' rules and the engine's own findings. */
-export const ruleInfos: readonly RuleInfo[] = [...coreRules, ...rules];
+export const ruleInfos: readonly RuleInfo[] = [...coreRules, ...dialects.flatMap((d) => d.findings ?? []), ...rules];
 const knownRuleIds = ruleInfos.map((r) => r.id);
 
 /** `orchlint [lint]`: returns the exit code. */

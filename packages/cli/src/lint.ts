@@ -1,5 +1,5 @@
 import { readFileSync, statSync } from 'node:fs';
-import { lintUnit, makeDiagnostic, sortAndDedupe, Source, type Diagnostic, type Dialect, type Host, type LintSettings, type Rule } from '@orchlint/core';
+import { coreFinding, lintUnit, sortAndDedupe, Source, type Diagnostic, type Dialect, type Host, type LintSettings, type Rule } from '@orchlint/core';
 import { dialects } from '@orchlint/rules';
 import { decodeText, invalidUtf8, type DecodedText } from './decode.js';
 import type { Target } from './discover.js';
@@ -87,7 +87,7 @@ export function lintTarget(
   if (!dialect) {
     if (!target.explicit) return { file: target.file, files: [], diagnostics };
     diagnostics.push(
-      makeDiagnostic(source, { start: 0, end: 0 }, 'core/unknown-format', 'warning',
+      coreFinding(source, { start: 0, end: 0 }, 'core/unknown-format',
         `not a format orchlint knows (${dialects.map((d) => d.id).join(', ')}); ` +
           (target.text === undefined ? 'pass --dialect to lint it as one' : 'name it with --stdin-filename (e.g. x.pack.json) or pass --dialect')),
     );
@@ -122,17 +122,17 @@ export function readTargetText(target: Target, diagnostics: Diagnostic[]): Decod
   let buffer: Buffer;
   try {
     if (statSync(target.file).size > MAX_FILE_BYTES) {
-      diagnostics.push(makeDiagnostic(empty, { start: 0, end: 0 }, 'core/unknown-format', 'warning', `the file is larger than ${MAX_FILE_BYTES / 1024 / 1024} MB; orchlint does not read it`));
+      diagnostics.push(coreFinding(empty, { start: 0, end: 0 }, 'core/unknown-format', `the file is larger than ${MAX_FILE_BYTES / 1024 / 1024} MB; orchlint does not read it`));
       return undefined;
     }
     buffer = readFileSync(target.file);
   } catch (error) {
-    diagnostics.push(makeDiagnostic(empty, { start: 0, end: 0 }, 'core/unknown-format', 'error', `cannot read the file: ${(error as Error).message}`));
+    diagnostics.push(coreFinding(empty, { start: 0, end: 0 }, 'core/unreadable-file', `cannot read the file: ${(error as Error).message}`));
     return undefined;
   }
   if (buffer.subarray(0, 8000).includes(0)) {
     if (target.explicit) {
-      diagnostics.push(makeDiagnostic(empty, { start: 0, end: 0 }, 'core/unknown-format', 'warning', 'a binary file, not a workflow definition; orchlint skips it'));
+      diagnostics.push(coreFinding(empty, { start: 0, end: 0 }, 'core/unknown-format', 'a binary file, not a workflow definition; orchlint skips it'));
     }
     return undefined;
   }

@@ -1,5 +1,5 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
-import { dialects, rules } from '@orchlint/rules';
+import { dialects } from '@orchlint/rules';
 import { DEFAULT_CACHE_FILE } from './cache.js';
 import { ConfigError } from './config-file.js';
 import { UsageError } from './discover.js';
@@ -10,14 +10,9 @@ import { exitCodeFor, ruleInfos, runLint, type LintOptions } from './lint-comman
 import { registerPacketCommands } from './packet/command.js';
 import { formatRules } from './rules-listing.js';
 import { version } from './version.js';
+import type { Io } from './io.js';
 
-export interface Io {
-  stdout: (s: string) => void;
-  stderr: (s: string) => void;
-  color: boolean;
-  /** Standard input, read whole (for --stdin); default: the process's. */
-  stdin?: () => Promise<string>;
-}
+export type { Io } from './io.js';
 
 const nodeIo: Io = {
   stdout: (s) => process.stdout.write(s),

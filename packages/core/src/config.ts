@@ -1,6 +1,7 @@
 import picomatch from 'picomatch';
 import configSchema from '@orchlint/schemas/orchlint-config.schema.json' with { type: 'json' };
-import { makeDiagnostic, type Diagnostic, type Severity } from './diagnostic.js';
+import { CONFIG_RULE, coreFinding } from './core-rules.js';
+import type { Diagnostic, Severity } from './diagnostic.js';
 import type { Targets } from './rule.js';
 import { didYouMean, SchemaChecker } from './schema.js';
 import { isScalar, type Tree } from './tree.js';
@@ -49,7 +50,6 @@ export interface OrchlintConfig {
   overrides?: Array<{ files: string | string[]; rules?: Record<string, RuleSetting>; targets?: Record<string, string> }>;
 }
 
-export const CONFIG_RULE = 'core/config';
 
 /** The config file names the CLI and the language server look for, nearest first in each folder. */
 export const CONFIG_NAMES: readonly string[] = ['orchlint.config.yaml', 'orchlint.config.yml', 'orchlint.config.json'];
@@ -66,19 +66,21 @@ export function validateConfig(tree: Tree, knownRules: readonly string[]): Diagn
   if (!tree.usable || !tree.clean) return out;
   if (tree.root === undefined) return out;
   checker ??= new SchemaChecker(configSchema as Record<string, unknown>);
-  for (const f of checker.check(tree)) out.push(makeDiagnostic(tree.source, f.span, CONFIG_RULE, 'error', `${f.message} (orchlint configuration)`));
+  for (const f of checker.check(tree)) out.push(coreFinding(tree.source, f.span, CONFIG_RULE, `${f.message} (orchlint configuration)`));
   if (out.length) return out;
   const known = new Set(knownRules);
   const checkId = (node: unknown) => {
     if (!isScalar(node) || typeof node.value !== 'string' || known.has(node.value)) return;
     const id = node.value;
     out.push(
-      makeDiagnostic(tree.source, { start: node.range?.[0] ?? 0, end: node.range?.[1] ?? 0 }, CONFIG_RULE, 'error',
+      coreFinding(tree.source, { start: node.range?.[0] ?? 0, end: node.range?.[1] ?? 0 }, CONFIG_RULE,
         `unknown rule '${id}'${didYouMean(id, knownRules)}; \`orchlint rules\` lists every rule id`),
     );
   };
   const root = tree.root;
-  const ruleKeys = (map: ReturnType<Tree['get']>) => tree.entries(map).forEach((e) => checkId(e.keyNode));
+  const ruleKeys = (map: ReturnType<Tree['get']>) => {
+    for (const e of tree.entries(map)) checkId(e.keyNode);
+  };
   ruleKeys(tree.get(root, 'rules'));
   for (const o of tree.items(tree.get(root, 'overrides'))) ruleKeys(tree.get(o, 'rules'));
   for (const i of tree.items(tree.get(root, 'ignore'))) tree.items(tree.get(i, 'rules')).forEach(checkId);

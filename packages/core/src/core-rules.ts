@@ -1,30 +1,60 @@
-import type { Severity } from './diagnostic.js';
-import { CONFIG_RULE } from './config.js';
-import { INVALID_SUPPRESSION, SUPPRESSION_WITHOUT_REASON, UNUSED_SUPPRESSION } from './suppressions.js';
+import { makeDiagnostic, type Diagnostic, type Severity } from './diagnostic.js';
+import type { Source, Span } from './source.js';
 
+export const CONFIG_RULE = 'core/config';
+export const UNUSED_SUPPRESSION = 'core/unused-suppression';
+export const INVALID_SUPPRESSION = 'core/invalid-suppression';
+export const SUPPRESSION_WITHOUT_REASON = 'core/suppression-without-reason';
 /** A baseline entry (CLI --baseline) that no finding matches any more. */
 export const STALE_BASELINE = 'core/stale-baseline';
 
-/** What the engine itself reports (no dialect rule behind it), described like a rule for listings and SARIF. */
-export interface CoreRuleInfo {
+/**
+ * A finding described like a rule for listings, SARIF and config validation: the engine's own
+ * (core/*, below) and a dialect's load-level ones (Dialect.findings), which no rule's check reports.
+ */
+export interface FindingInfo {
   id: string;
   severity: Severity;
   summary: string;
   basis: string;
 }
 
-export const coreRules: readonly CoreRuleInfo[] = [
+/** @deprecated the name before dialect findings shared it; use FindingInfo. */
+export type CoreRuleInfo = FindingInfo;
+
+/** Every core finding and its default severity: the one place a core/* severity is decided. */
+export const coreRules = [
   { id: 'core/yaml-syntax', severity: 'error', summary: 'the file is not well-formed YAML or JSON', basis: 'YAML 1.2 / JSON (RFC 8259) syntax' },
   { id: 'core/encoding', severity: 'error', summary: 'the file is not valid UTF-8', basis: 'YAML 1.2 §5.2 and RFC 8259 §8.1: the text is Unicode (UTF-8)' },
   { id: 'core/duplicate-key', severity: 'error', summary: 'a mapping holds the same key twice', basis: 'YAML 1.2 §3.2.1.1: mapping keys are unique' },
-  { id: 'core/unknown-format', severity: 'warning', summary: 'a file named on the command line is of no format orchlint knows, or cannot be read', basis: 'derived: an explicitly named file that is not linted is worth saying' },
+  { id: 'core/unknown-format', severity: 'warning', summary: 'a file named on the command line is of no format orchlint knows, or too large or binary to read', basis: 'derived: an explicitly named file that is not linted is worth saying' },
+  { id: 'core/unreadable-file', severity: 'error', summary: 'a file to lint cannot be read (permissions, removed meanwhile)', basis: 'derived: a file that was not linted must not pass silently' },
   { id: 'core/internal-error', severity: 'error', summary: 'orchlint failed on this file (a bug)', basis: 'derived: a failure is reported, never hidden' },
   { id: CONFIG_RULE, severity: 'error', summary: 'the orchlint configuration file is invalid', basis: 'schemas/orchlint-config.schema.json' },
   { id: UNUSED_SUPPRESSION, severity: 'warning', summary: 'a suppression comment or config ignore entry silences nothing', basis: 'derived: a stale suppression would hide a future finding' },
   { id: INVALID_SUPPRESSION, severity: 'warning', summary: 'a suppression comment names no rule or an unknown one', basis: 'derived: a suppression that cannot apply is a typo' },
   { id: SUPPRESSION_WITHOUT_REASON, severity: 'warning', summary: 'a suppression comment gives no reason (--strict)', basis: "derived: under --strict every suppression says why after ' -- '" },
   { id: STALE_BASELINE, severity: 'warning', summary: 'a baseline entry matches no finding any more', basis: 'derived: a stale baseline entry would hide a future finding' },
-];
+] as const satisfies readonly FindingInfo[];
+
+export type CoreFindingId = (typeof coreRules)[number]['id'];
+
+const coreSeverities = new Map<string, Severity>(coreRules.map((r) => [r.id, r.severity]));
+
+/** The default severity of a core finding (settings may override it later, in the engine). */
+export function coreSeverity(id: CoreFindingId): Severity {
+  return coreSeverities.get(id)!;
+}
+
+/** A core finding at its table severity. */
+export function coreFinding(source: Source, span: Span, id: CoreFindingId, message: string): Diagnostic {
+  return makeDiagnostic(source, span, id, coreSeverity(id), message);
+}
+
+/** A dialect's own finding (one of its Dialect.findings) at its default severity. */
+export function dialectFinding(info: FindingInfo, source: Source, span: Span, message: string): Diagnostic {
+  return makeDiagnostic(source, span, info.id, info.severity, message);
+}
 
 /** Where the rule docs are published: the repository's rules/ folder and README. */
 const REPOSITORY = 'https://github.com/orchlint/orchlint/blob/main/';

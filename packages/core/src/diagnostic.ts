@@ -26,6 +26,9 @@ export interface RelatedLocation {
   message: string;
 }
 
+/** Facts of a finding as plain values (ESLint's `data`, LSP's `Diagnostic.data`): JSON, for caches and workers. */
+export type FindingData = Readonly<Record<string, string | number | boolean>>;
+
 export interface Diagnostic {
   rule: string;
   severity: Severity;
@@ -36,6 +39,7 @@ export interface Diagnostic {
   span: Span;
   related?: RelatedLocation[];
   fix?: Fix;
+  data?: FindingData;
 }
 
 export function rangeOf(source: Source, span: Span): Range {

@@ -1,3 +1,4 @@
+import type { FindingInfo } from './core-rules.js';
 import type { Diagnostic } from './diagnostic.js';
 import type { Targets } from './rule.js';
 import type { Source, Span } from './source.js';
@@ -32,6 +33,12 @@ export type Detection = 'unit' | 'member' | false;
 
 export interface Dialect<M = unknown> extends DialectServices<M> {
   id: string;
+  /**
+   * What the dialect itself reports while loading, before any rule can run (an empty file, a
+   * document that is not a mapping), each with its own id (`<dialect>/<name>`) so it can be
+   * configured and suppressed like a rule.
+   */
+  findings?: readonly FindingInfo[];
   /** Cheap: a path test, maybe a look at the first bytes. */
   detect(path: string, text: string): Detection;
   load(source: Source, host: Host, targets: Targets): LoadResult<M>;

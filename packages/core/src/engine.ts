@@ -1,7 +1,7 @@
 import type { LintSettings } from './config.js';
 import { makeDiagnostic, rangeOf, sortAndDedupe, type Diagnostic } from './diagnostic.js';
-import { coreRules } from './core-rules.js';
-import type { Dialect, Host } from './dialect.js';
+import { coreFinding, coreRules } from './core-rules.js';
+import type { Dialect, Host, LoadResult } from './dialect.js';
 import { spanOf } from './location.js';
 import type { ReportDescriptor, Rule } from './rule.js';
 import type { Source } from './source.js';
@@ -30,13 +30,16 @@ export function lintUnit(
   host: Host,
   settings: LintSettings,
 ): UnitResult {
-  let loaded;
+  let loaded: LoadResult<unknown>;
   try {
     loaded = dialect.load(source, host, settings.targets);
   } catch (error) {
     return { dialect: dialect.id, model: undefined, diagnostics: [internalError(source, `loading as ${dialect.id}`, error)], sources: [source], consulted: [] };
   }
-  const diagnostics = [...loaded.diagnostics];
+  // Each finding gets its configured severity once, where it is made: the load's (parse errors,
+  // the dialect's own findings) here, a rule's as it reports, the suppressions' own as they come out.
+  // A finding turned off never enters, so it cannot keep a suppression comment in use.
+  const diagnostics = configured(loaded.diagnostics, settings);
   const model = loaded.model;
   if (model !== undefined) {
     for (const rule of rules) {
@@ -53,9 +56,10 @@ export function lintUnit(
       }
     }
   }
-  const knownRules = [...coreRules.map((r) => r.id), ...rules.map((r) => r.id)];
-  const kept = applySuppressions(applySeverities(diagnostics, settings), loaded.sources, settings, knownRules, model !== undefined);
-  return { dialect: dialect.id, model, diagnostics: applySeverities(kept, settings), sources: loaded.sources, consulted: loaded.consulted ?? [] };
+  const knownRules = [...coreRules, ...(dialect.findings ?? []), ...rules].map((r) => r.id);
+  const { kept, added } = applySuppressions(diagnostics, loaded.sources, settings, knownRules, model !== undefined);
+  const all = sortAndDedupe([...kept, ...configured(added, settings)]);
+  return { dialect: dialect.id, model, diagnostics: all, sources: loaded.sources, consulted: loaded.consulted ?? [] };
 }
 
 function toDiagnostic(d: ReportDescriptor, rule: string, severity: Diagnostic['severity'], main: Source): Diagnostic {
@@ -68,30 +72,27 @@ function toDiagnostic(d: ReportDescriptor, rule: string, severity: Diagnostic['s
       return { path: rs.path, span, range: rangeOf(rs, span), message: r.message };
     });
   }
+  if (d.data) diagnostic.data = d.data;
   if (d.fix) {
     diagnostic.fix = { title: d.fix.title, edits: d.fix.edits.map((e) => ({ span: spanOf(e.at), newText: e.newText })) };
   }
   return diagnostic;
 }
 
-/** Parse-level findings (core/*) and dialect load findings honour configured severities too. */
-function applySeverities(diagnostics: Diagnostic[], settings: LintSettings): Diagnostic[] {
+/** Findings made at their default severity (core/*, a dialect's load findings) at the configured one; 'off' ones dropped. */
+function configured(diagnostics: readonly Diagnostic[], settings: LintSettings): Diagnostic[] {
   const out: Diagnostic[] = [];
   for (const d of diagnostics) {
     const setting = settings.rules[d.rule];
     if (setting === 'off') continue;
     out.push(setting ? { ...d, severity: setting } : d);
   }
-  return sortAndDedupe(out);
+  return out;
 }
 
 export function internalError(source: Source, where: string, error: unknown): Diagnostic {
   const detail = error instanceof Error ? error.message : String(error);
-  return makeDiagnostic(
-    source,
-    { start: 0, end: 0 },
-    'core/internal-error',
-    'error',
+  return coreFinding(source, { start: 0, end: 0 }, 'core/internal-error',
     `orchlint failed while ${where}: ${detail}. This is a bug in orchlint; please report it with this file`,
   );
 }

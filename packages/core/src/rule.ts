@@ -1,5 +1,5 @@
 import type { Pair } from 'yaml';
-import type { Severity } from './diagnostic.js';
+import type { FindingData, Severity } from './diagnostic.js';
 import type { Source, Span } from './source.js';
 import type { TreeNode } from './tree.js';
 
@@ -16,6 +16,8 @@ export interface ReportDescriptor {
   /** The file the finding is in, when the unit spans several files; default: the unit's main file. */
   source?: Source;
   message: string;
+  /** The finding's facts as values (a key, a name) for consumers that need them, so none parses the message. */
+  data?: FindingData;
   related?: Array<{ at: At; source?: Source; message: string }>;
   /** Edits on the same file as the finding; applied only on request (--fix, editor quick fix). */
   fix?: { title: string; edits: EditDescriptor[] };

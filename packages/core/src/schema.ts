@@ -4,13 +4,31 @@ import { closest, distance } from 'fastest-levenshtein';
 import type { Span } from './source.js';
 import { spanOfNode, type Tree } from './tree.js';
 
-/** One schema violation, placed on the exact key or value it concerns. */
+/**
+ * One schema violation as data, placed on the exact key or value it concerns: ajv's keyword,
+ * instancePath and params travel as they are, so a dialect words or classifies a finding from its
+ * fields and never from the sentence. `message` is core's default wording (see schemaMessage).
+ */
 export interface SchemaFinding {
   span: Span;
-  message: string;
+  /** ajv's keyword: 'required', 'additionalProperties', 'enum', 'type', 'pattern', … */
   keyword: string;
-  /** Data path of the offending value, e.g. ['workflow', 'states', 'triage', 'control']. */
+  /** ajv's instancePath: the JSON pointer of the value the keyword failed on ('' for the document). */
+  instancePath: string;
+  /** ajv's params for the keyword (missingProperty, additionalProperty, allowedValues, pattern, type, …). */
+  params: Readonly<Record<string, unknown>>;
+  /** The offending value. */
+  data: unknown;
+  /**
+   * Data path of the offending value, e.g. ['workflow', 'states', 'triage', 'control']: for an
+   * unknown property, the property itself (instancePath plus its name).
+   */
   path: Array<string | number>;
+  /** A near miss the document most likely meant: an allowed property or value close to the one written. */
+  suggestion?: string;
+  /** ajv's own wording, for keywords core does not word itself. */
+  detail?: string;
+  message: string;
 }
 
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (
@@ -113,80 +131,70 @@ export class SchemaChecker {
 
   private describe(error: ErrorObject, tree: Tree): SchemaFinding | undefined {
     const path = pointerToPath(error.instancePath);
-    const where = path.length ? `'${displayPath(path)}'` : 'the document';
     const located = tree.nodeAt(path);
     const valueNode = located.node;
     const holder = located.keyNode ?? valueNode;
     const span = (n: typeof valueNode): Span => (n ? spanOfNode(n) : { start: 0, end: 0 });
     const params = error.params as Record<string, unknown>;
+    const base = { keyword: error.keyword, instancePath: error.instancePath, params, data: error.data, path };
+    let finding: Omit<SchemaFinding, 'message'>;
     switch (error.keyword) {
       case 'additionalProperties':
       case 'unevaluatedProperties': {
         const name = String(params.additionalProperty ?? params.unevaluatedProperty);
         const entry = tree.entry(valueNode, name);
         const allowed = Object.keys((error.parentSchema?.properties as object | undefined) ?? {});
-        return {
-          span: span(entry?.keyNode ?? holder),
-          keyword: error.keyword,
-          path: [...path, name],
-          message: `unknown property '${name}' in ${where}${didYouMean(name, allowed)}`,
-        };
+        finding = { ...base, span: span(entry?.keyNode ?? holder), path: [...path, name], suggestion: nearMiss(name, allowed) };
+        break;
       }
-      case 'required': {
-        const missing = String(params.missingProperty);
-        return {
-          span: span(holder),
-          keyword: 'required',
-          path,
-          message: `${where} is missing the required property '${missing}'`,
-        };
-      }
-      case 'enum': {
-        const allowed = ((params.allowedValues as unknown[]) ?? []).map(String);
-        const actual = JSON.stringify(error.data);
-        return {
-          span: span(valueNode ?? holder),
-          keyword: 'enum',
-          path,
-          message: `${actual} is not a valid value for ${where}; expected one of: ${allowed.join(', ')}${didYouMean(String(error.data), allowed)}`,
-        };
-      }
+      case 'required':
+        finding = { ...base, span: span(holder) };
+        break;
+      case 'enum':
+        finding = { ...base, span: span(valueNode ?? holder), suggestion: nearMiss(String(error.data), ((params.allowedValues as unknown[]) ?? []).map(String)) };
+        break;
       case 'const':
-        return {
-          span: span(valueNode ?? holder),
-          keyword: 'const',
-          path,
-          message: `${where} must be ${JSON.stringify(params.allowedValue)}, not ${JSON.stringify(error.data)}`,
-        };
       case 'type':
-        return {
-          span: span(valueNode ?? holder),
-          keyword: 'type',
-          path,
-          message: `${where} must be ${article(String(params.type))}, not ${typeName(error.data)}`,
-        };
       case 'pattern':
-        return {
-          span: span(valueNode ?? holder),
-          keyword: 'pattern',
-          path,
-          message: `${JSON.stringify(error.data)} does not match the pattern ${String(params.pattern)} required for ${where}`,
-        };
       case 'oneOf':
-        return {
-          span: span(valueNode ?? holder),
-          keyword: 'oneOf',
-          path,
-          message: `${where} matches more than one of the allowed shapes; make it match exactly one`,
-        };
+        finding = { ...base, span: span(valueNode ?? holder) };
+        break;
       default:
-        return {
-          span: span(valueNode ?? holder),
-          keyword: error.keyword,
-          path,
-          message: `${where} ${error.message ?? 'is invalid'}`,
-        };
+        finding = { ...base, span: span(valueNode ?? holder), detail: error.message ?? 'is invalid' };
     }
+    return { ...finding, message: schemaMessage(finding) };
+  }
+}
+
+/** 'workflow.states.triage' in quotes, or 'the document': what a schema finding is about. */
+export function schemaSubject(path: ReadonlyArray<string | number>): string {
+  return path.length ? `'${displayPath(path)}'` : 'the document';
+}
+
+/** Core's wording of a schema finding, from its fields. */
+export function schemaMessage(f: Omit<SchemaFinding, 'message'>): string {
+  const params = f.params;
+  const mean = f.suggestion === undefined ? '' : `; did you mean '${f.suggestion}'?`;
+  switch (f.keyword) {
+    case 'additionalProperties':
+    case 'unevaluatedProperties':
+      return `unknown property '${String(f.path[f.path.length - 1])}' in ${schemaSubject(f.path.slice(0, -1))}${mean}`;
+    case 'required':
+      return `${schemaSubject(f.path)} is missing the required property '${String(params.missingProperty)}'`;
+    case 'enum': {
+      const allowed = ((params.allowedValues as unknown[]) ?? []).map(String);
+      return `${JSON.stringify(f.data)} is not a valid value for ${schemaSubject(f.path)}; expected one of: ${allowed.join(', ')}${mean}`;
+    }
+    case 'const':
+      return `${schemaSubject(f.path)} must be ${JSON.stringify(params.allowedValue)}, not ${JSON.stringify(f.data)}`;
+    case 'type':
+      return `${schemaSubject(f.path)} must be ${article(String(params.type))}, not ${typeName(f.data)}`;
+    case 'pattern':
+      return `${JSON.stringify(f.data)} does not match the pattern ${String(params.pattern)} required for ${schemaSubject(f.path)}`;
+    case 'oneOf':
+      return `${schemaSubject(f.path)} matches more than one of the allowed shapes; make it match exactly one`;
+    default:
+      return `${schemaSubject(f.path)} ${f.detail ?? 'is invalid'}`;
   }
 }
 
@@ -248,11 +256,17 @@ function valueAt(root: unknown, pointer: string): unknown {
   return v;
 }
 
-export function didYouMean(name: string, candidates: readonly string[]): string {
-  if (!candidates.length) return '';
+/** The candidate close enough to `name` to be what was meant, if any. */
+export function nearMiss(name: string, candidates: readonly string[]): string | undefined {
+  if (!candidates.length) return undefined;
   const best = closest(name, candidates as string[]);
   const limit = Math.max(2, Math.floor(name.length / 3));
-  return distance(name, best) <= limit && best !== name ? `; did you mean '${best}'?` : '';
+  return distance(name, best) <= limit && best !== name ? best : undefined;
+}
+
+export function didYouMean(name: string, candidates: readonly string[]): string {
+  const best = nearMiss(name, candidates);
+  return best === undefined ? '' : `; did you mean '${best}'?`;
 }
 
 function typeName(value: unknown): string {

@@ -1,3 +1,5 @@
+import type { ParseBasis } from './yaml-parse.js';
+
 /** A file's text with a line index, so offsets and line/column positions convert in O(log n). */
 export interface Position {
   /** 0-based line. */
@@ -20,10 +22,19 @@ export class Source {
   readonly text: string;
   private readonly lineStarts: number[];
   private readonly bom: number;
+  /**
+   * The clean parse of an earlier version of this file (an editor's last lint) that the first
+   * whole-file Tree of this source re-parses from, reading again only the lines around the change;
+   * that Tree uses it up. Set it from the earlier source's `parseBasis`.
+   */
+  reparseFrom: ParseBasis | undefined;
+  /** What a later version of this file can re-parse from: set by the whole-file Tree built from this source. */
+  parseBasis: ParseBasis | undefined;
 
-  constructor(path: string, text: string) {
+  constructor(path: string, text: string, options: { reparseFrom?: ParseBasis } = {}) {
     this.path = path;
     this.text = text;
+    this.reparseFrom = options.reparseFrom;
     this.bom = text.charCodeAt(0) === 0xfeff ? 1 : 0;
     this.lineStarts = [this.bom];
     for (let i = 0; i < text.length; i++) {

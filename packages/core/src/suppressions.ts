@@ -1,12 +1,10 @@
 import { CST, Lexer } from 'yaml';
 import { matchesGlob, normalizePath, type LintSettings, type RuleIgnore } from './config.js';
-import { makeDiagnostic, type Diagnostic } from './diagnostic.js';
+import { coreFinding, INVALID_SUPPRESSION, SUPPRESSION_WITHOUT_REASON, UNUSED_SUPPRESSION } from './core-rules.js';
+import type { Diagnostic } from './diagnostic.js';
 import { didYouMean } from './schema.js';
 import type { Source, Span } from './source.js';
 
-export const UNUSED_SUPPRESSION = 'core/unused-suppression';
-export const INVALID_SUPPRESSION = 'core/invalid-suppression';
-export const SUPPRESSION_WITHOUT_REASON = 'core/suppression-without-reason';
 /** Findings about suppressions are never themselves suppressed inline (config can turn them off). */
 const META_RULES = new Set([UNUSED_SUPPRESSION, INVALID_SUPPRESSION, SUPPRESSION_WITHOUT_REASON]);
 
@@ -24,7 +22,7 @@ export interface Directive {
   targetLine?: number;
 }
 
-const DIRECTIVE = /^(\s*)orchlint-(disable-next-line|disable-line|disable-file|disable|enable)(?![\w-])([^]*)$/;
+const DIRECTIVE = /^(\s*)orchlint-(disable-next-line|disable-line|disable-file|disable|enable)(?![\w-])([\s\S]*)$/;
 
 /**
  * The suppression comments of a file: `#` comments of YAML (and of Markdown front matter, which
@@ -98,10 +96,10 @@ function yamlComments(text: string, offset: number, out: Array<{ span: Span; bod
 /** `<!-- … -->` in a Markdown body, outside fenced code blocks (where they are examples, not directives). */
 function htmlComments(text: string, from: number, out: Array<{ span: Span; body: Span }>): void {
   const fences: Span[] = [];
-  for (const f of text.slice(from).matchAll(/^ {0,3}(```|~~~)[^]*?(^ {0,3}\1|(?![^]))/gm)) {
+  for (const f of text.slice(from).matchAll(/^ {0,3}(```|~~~)[\s\S]*?(^ {0,3}\1|(?![\s\S]))/gm)) {
     fences.push({ start: from + f.index, end: from + f.index + f[0].length });
   }
-  for (const m of text.slice(from).matchAll(/<!--([^]*?)-->/g)) {
+  for (const m of text.slice(from).matchAll(/<!--([\s\S]*?)-->/g)) {
     const start = from + m.index;
     if (fences.some((f) => start >= f.start && start < f.end)) continue;
     out.push({ span: { start, end: start + m[0].length }, body: { start: start + 4, end: start + 4 + m[1]!.length } });
@@ -127,6 +125,7 @@ interface Use {
  * Drops the findings silenced by the unit's suppression comments and by the config's per-path
  * ignores, then reports what did not hold: unused suppressions, unknown rule ids, and (when the
  * settings require it) suppressions without a reason. `knownRules` are the ids a directive may name.
+ * `added` are those new findings, at their default severity.
  */
 export function applySuppressions(
   diagnostics: readonly Diagnostic[],
@@ -134,9 +133,9 @@ export function applySuppressions(
   settings: LintSettings,
   knownRules: readonly string[],
   reportUnused = true,
-): Diagnostic[] {
+): { kept: Diagnostic[]; added: Diagnostic[] } {
   const directives = sources.map(parseDirectives);
-  if (!settings.ignores?.entries.length && directives.every((d) => !d.length)) return [...diagnostics];
+  if (!settings.ignores?.entries.length && directives.every((d) => !d.length)) return { kept: [...diagnostics], added: [] };
   const known = new Set(knownRules);
   const meta: Diagnostic[] = [];
   const bySource = new Map<string, { fileWide: Use[]; lines: Map<number, Use[]>; ranges: Array<{ use: Use; from: number; to: number }> }>();
@@ -156,17 +155,17 @@ export function applySuppressions(
         continue;
       }
       if (!directive.rules.length) {
-        meta.push(makeDiagnostic(source, directive.span, INVALID_SUPPRESSION, 'warning',
+        meta.push(coreFinding(source, directive.span, INVALID_SUPPRESSION,
           `'orchlint-${directive.kind}' names no rule; write the rule id(s) to silence, e.g. 'orchlint-${directive.kind} promptpack/dead-end-state -- why'`));
         continue;
       }
       if (settings.requireSuppressionReasons && !directive.reason) {
-        meta.push(makeDiagnostic(source, directive.span, SUPPRESSION_WITHOUT_REASON, 'warning',
+        meta.push(coreFinding(source, directive.span, SUPPRESSION_WITHOUT_REASON,
           `this suppression gives no reason; add one after ' -- ' (e.g. '-- reviewed: the loop ends through a tool call')`));
       }
       for (const rule of directive.rules) {
         if (!known.has(rule.id)) {
-          meta.push(makeDiagnostic(source, rule.span, INVALID_SUPPRESSION, 'warning',
+          meta.push(coreFinding(source, rule.span, INVALID_SUPPRESSION,
             `unknown rule '${rule.id}'${didYouMean(rule.id, knownRules)}; \`orchlint rules\` lists every rule id`));
           continue;
         }
@@ -228,7 +227,7 @@ export function applySuppressions(
   for (const u of uses) {
     if (u.used || off(u.rule.id)) continue;
     const where = u.directive.kind === 'disable-file' ? 'in this file' : u.directive.kind === 'disable' ? 'in its range' : 'on the line it covers';
-    meta.push(makeDiagnostic(u.source, u.rule.span, UNUSED_SUPPRESSION, 'warning',
+    meta.push(coreFinding(u.source, u.rule.span, UNUSED_SUPPRESSION,
       `'orchlint-${u.directive.kind} ${u.rule.id}' silences nothing ${where}; remove it (or the rule id) so it cannot hide a future finding`));
   }
   for (const u of ignoreUses) {
@@ -237,11 +236,11 @@ export function applySuppressions(
     if (!source) continue;
     const line = Math.min(u.entry.line - 1, source.lineCount - 1);
     const span = { start: source.offsetAt({ line, character: 0 }), end: source.lineEnd(line) };
-    meta.push(makeDiagnostic(source, span, UNUSED_SUPPRESSION, 'warning',
+    meta.push(coreFinding(source, span, UNUSED_SUPPRESSION,
       `the config ignore entry '${u.entry.text}' (${u.entry.rules.join(', ')}) silences nothing on line ${u.entry.line}; ` +
         `point it at the line of the finding or remove it from the config file`));
   }
-  return [...kept, ...meta];
+  return { kept, added: meta };
 }
 
 function ignoreMatches(entry: RuleIgnore, rule: string, configPath: string, line: number): boolean {

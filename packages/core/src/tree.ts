@@ -12,9 +12,10 @@ import {
   type YAMLMap,
   type YAMLSeq,
 } from 'yaml';
-import { makeDiagnostic, rangeOf, type Diagnostic } from './diagnostic.js';
+import { coreFinding, type CoreFindingId } from './core-rules.js';
+import { rangeOf, type Diagnostic } from './diagnostic.js';
 import type { Source, Span } from './source.js';
-import { eachNode, parseYaml, reparseYaml, type ParseBasis } from './yaml-parse.js';
+import { eachNode, firstDifference, parseYaml, reparseYaml, type ParseBasis } from './yaml-parse.js';
 
 export type { Node as TreeNode, Pair as TreePair, Scalar as TreeScalar, YAMLMap as TreeMap, YAMLSeq as TreeSeq };
 export { isMap, isSeq, isScalar, isPair, isAlias };
@@ -36,18 +37,18 @@ export interface Region {
 /** Expanding aliases beyond this is what an alias bomb looks like; honest documents stay far below. */
 const MAX_ALIAS_EXPANSION = 1000;
 
-/** The whole-file tree built for each source, and the earlier tree a source's parse may start from. */
-const treeOfSource = new WeakMap<Source, Tree>();
-const basisOfSource = new WeakMap<Source, Tree>();
+export interface TreeOptions {
+  /**
+   * The clean parse of an earlier version of the same file to re-parse from (only the lines around
+   * the change are read again); default: the source's `reparseFrom`. Whole-file trees only.
+   */
+  reparseFrom?: ParseBasis;
+}
 
-/**
- * Lets the tree of `source` be built from the tree of `previous`, an earlier version of the same
- * file (what an editor had at its last lint): only the lines around the change are parsed again.
- * The earlier tree is not changed. Used once, by the first whole-file tree built for `source`.
- */
-export function reuseParse(source: Source, previous: Source | undefined): void {
-  const tree = previous && treeOfSource.get(previous);
-  if (tree?.basis) basisOfSource.set(source, tree);
+/** ORCHLINT_CHECK_REPARSE=1: every re-parse is checked against a whole parse (a mismatch throws, so it shows as core/internal-error). */
+function checkReparse(): boolean {
+  // Core runs outside Node too (the browser), where there is no process.
+  return Boolean((globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.ORCHLINT_CHECK_REPARSE);
 }
 
 /**
@@ -70,12 +71,16 @@ export class Tree {
   /** What a later version's parse can start from: set for a clean tree whose root is a collection, without anchors or aliases. */
   readonly basis: ParseBasis | undefined;
 
-  constructor(source: Source, region?: Region) {
+  constructor(source: Source, region?: Region, options: TreeOptions = {}) {
     this.source = source;
     const text = loneCrAsLf(region ? maskOutside(source.text, region) : source.text);
-    const earlier = region ? undefined : basisOfSource.get(source);
-    basisOfSource.delete(source);
-    const reused = earlier?.basis && text === source.text ? reparseYaml(earlier.basis, text) : undefined;
+    const earlier = region ? undefined : (options.reparseFrom ?? source.reparseFrom);
+    if (!region) source.reparseFrom = undefined;
+    const reused = earlier && text === source.text ? reparseYaml(earlier, text) : undefined;
+    if (reused && checkReparse()) {
+      const differs = firstDifference(reused, parseYaml(text).contents);
+      if (differs) throw new Error(`the incremental re-parse of ${source.path} differs from a whole parse at ${differs}`);
+    }
     let doc: Document.Parsed | undefined;
     if (reused) {
       doc = contextDocument();
@@ -147,14 +152,14 @@ export class Tree {
     this.usable = usable;
     this.clean = clean && usable;
     if (!region) {
-      treeOfSource.set(source, this);
       const root = this.root;
       if (this.clean && (isMap(root) || isSeq(root)) && !anchored && text === source.text) this.basis = { text, root };
+      source.parseBasis = this.basis;
     }
   }
 
-  private report(span: Span, rule: string, message: string, related?: { span: Span; message: string }): void {
-    const diagnostic = makeDiagnostic(this.source, span, rule, 'error', message);
+  private report(span: Span, rule: CoreFindingId, message: string, related?: { span: Span; message: string }): void {
+    const diagnostic = coreFinding(this.source, span, rule, message);
     if (related) {
       diagnostic.related = [{ path: this.source.path, span: related.span, range: rangeOf(this.source, related.span), message: related.message }];
     }

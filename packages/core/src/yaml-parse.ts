@@ -1,4 +1,4 @@
-import { isAlias, isMap, isNode, isPair, isSeq, Pair, parseDocument, type Document, type Node, type YAMLMap, type YAMLSeq } from 'yaml';
+import { isAlias, isMap, isNode, isPair, isScalar, isSeq, Pair, parseDocument, type Document, type Node, type YAMLMap, type YAMLSeq } from 'yaml';
 
 /** One parse of YAML text, with the options every orchlint parse uses. */
 export function parseYaml(text: string): Document.Parsed {
@@ -268,6 +268,31 @@ export function eachNode(root: unknown, visit: (node: Node) => void): void {
     visit(n);
     if (isMap(n) || isSeq(n)) for (let i = n.items.length - 1; i >= 0; i--) stack.push(n.items[i]);
   }
+}
+
+/**
+ * The first place where two parses of the same text differ (node kind, style, range, scalar value,
+ * tag, items), or undefined when they agree: what ORCHLINT_CHECK_REPARSE checks every re-parse by.
+ */
+export function firstDifference(a: unknown, b: unknown, at = 'root'): string | undefined {
+  if (isPair(a) || isPair(b)) {
+    if (!isPair(a) || !isPair(b)) return at;
+    return firstDifference(a.key, b.key, `${at}.key`) ?? firstDifference(a.value, b.value, `${at}.value`);
+  }
+  if (!isNode(a) || !isNode(b)) return a === b || (a == null && b == null) ? undefined : at;
+  const same = (x: unknown, y: unknown) => JSON.stringify(x) === JSON.stringify(y);
+  if (a.tag !== b.tag || a.constructor !== b.constructor) return at;
+  if (isScalar(a) && !(isScalar(b) && a.type === b.type && same(a.value, b.value))) return at;
+  if (isMap(a) || isSeq(a)) {
+    const other = b as YAMLMap | YAMLSeq;
+    if (Boolean(a.flow) !== Boolean(other.flow) || a.items.length !== other.items.length) return at;
+    // Items first: the innermost difference is the one worth reading.
+    for (let i = 0; i < a.items.length; i++) {
+      const d = firstDifference(a.items[i], other.items[i], `${at}[${i}]`);
+      if (d) return d;
+    }
+  }
+  return same(a.range, b.range) ? undefined : at;
 }
 
 function hasAnchorOrAlias(root: Node): boolean {

@@ -6,7 +6,7 @@ function remove(text: string, path: string[]): string {
   const source = new Source('f', text);
   const tree = new Tree(source);
   let node = tree.root;
-  let entry;
+  let entry: ReturnType<Tree['entry']>;
   for (const key of path) {
     entry = tree.entry(node, key);
     node = entry?.value;

@@ -1,6 +1,6 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { didYouMean, displayPath, SchemaChecker, Source, Tree, type SchemaFinding } from '../src/index.js';
+import { didYouMean, displayPath, SchemaChecker, schemaMessage, Source, Tree, type SchemaFinding } from '../src/index.js';
 
 const schema = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -130,5 +130,29 @@ describe('displayPath and didYouMean', () => {
     expect(didYouMean('zebra', ['prompt_task', 'terminal'])).toBe('');
     expect(didYouMean('x', [])).toBe('');
     expect(didYouMean('agent', ['agent'])).toBe('');
+  });
+});
+
+// Dialects classify and word findings from these fields, never from the sentence.
+describe('schema findings as data', () => {
+  it("carries ajv's keyword, instancePath and params, the value and the near miss", () => {
+    const found = check('id: Bad\ncontrol: agnet\nstates:\n  a: { prompt_tsk: x }\n');
+    const by = (keyword: string) => found.find((f) => f.keyword === keyword)!;
+    expect(by('pattern')).toMatchObject({ instancePath: '/id', path: ['id'], data: 'Bad', params: { pattern: '^[a-z][a-z0-9-]*$' } });
+    expect(by('enum')).toMatchObject({ instancePath: '/control', data: 'agnet', params: { allowedValues: ['user', 'agent'] }, suggestion: 'agent' });
+    expect(by('additionalProperties')).toMatchObject({
+      instancePath: '/states/a',
+      path: ['states', 'a', 'prompt_tsk'],
+      params: { additionalProperty: 'prompt_tsk' },
+      suggestion: 'prompt_task',
+    });
+  });
+
+  it('renders the message from those fields alone', () => {
+    for (const f of check('control: agnet\nretries: x\nstates:\n  a: { prompt_tsk: x }\n')) {
+      const { message, ...data } = f;
+      expect(schemaMessage(data)).toBe(message);
+    }
+    expect(check('retries: 1\n')[0]).toMatchObject({ keyword: 'required', instancePath: '', params: { missingProperty: 'id' } });
   });
 });

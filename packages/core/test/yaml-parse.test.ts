@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isMap, isPair, isScalar, isSeq, type YAMLMap } from 'yaml';
-import { parseYaml, reparseYaml, reuseParse, Source, Tree } from '../src/index.js';
+import { Source, Tree } from '../src/index.js';
+import { parseYaml, reparseYaml } from '../src/yaml-parse.js';
 
 const PACK = `id: demo
 prompts:
@@ -115,12 +116,12 @@ describe('reparseYaml', () => {
   });
 });
 
-describe('Tree with reuseParse', () => {
+describe('Tree with reparseFrom', () => {
   it('builds the same tree as a full parse, from the earlier version, once', () => {
     const previous = new Source('p.promptpack.yaml', PACK);
     const earlier = new Tree(previous);
     const source = new Source('p.promptpack.yaml', PACK.replace('entry: start', 'entry: end'));
-    reuseParse(source, previous);
+    source.reparseFrom = previous.parseBasis;
     const tree = new Tree(source);
     const full = new Tree(new Source('p.promptpack.yaml', source.text));
     expect(shape(tree.root)).toEqual(shape(full.root));
@@ -135,7 +136,7 @@ describe('Tree with reuseParse', () => {
     const previous = new Source('p.promptpack.yaml', PACK);
     new Tree(previous);
     const source = new Source('p.promptpack.yaml', PACK.replace('    tools: [lookup]\n', '    tools: [lookup]\n    id: again\n'));
-    reuseParse(source, previous);
+    source.reparseFrom = previous.parseBasis;
     const tree = new Tree(source);
     expect(tree.diagnostics.map((d) => d.rule)).toEqual(['core/duplicate-key']);
     expect(tree.diagnostics).toEqual(new Tree(new Source('p.promptpack.yaml', source.text)).diagnostics);
@@ -146,7 +147,7 @@ describe('Tree with reuseParse', () => {
       const previous = new Source('p.yaml', text);
       new Tree(previous);
       const source = new Source('p.yaml', text.replace('b: 2', 'b: 22'));
-      reuseParse(source, previous);
+      source.reparseFrom = previous.parseBasis;
       expect(new Tree(source).value, text).toEqual(new Tree(new Source('p.yaml', source.text)).value);
     }
   });

@@ -67,7 +67,7 @@ export function startServer(connection: Connection, options: ServerOptions): voi
     settingsFor: (p) => settingsFor(p, client, projectConfigFor(p)),
   });
   const configs = new ProjectConfigs({
-    knownRules: [...coreRules, ...options.rules].map((r) => r.id),
+    knownRules: [...coreRules, ...options.dialects.flatMap((d) => d.findings ?? []), ...options.rules].map((r) => r.id),
     folders: () => folders,
     openText: (p) => docAt(p)?.getText(),
     changed: (p) => publish([p]),

@@ -1,4 +1,4 @@
-import { lintUnit, reuseParse, Source, type Diagnostic, type Dialect, type Host, type Outline, type ResolvedSettings, type Rule } from '@orchlint/core';
+import { lintUnit, Source, type Diagnostic, type Dialect, type Host, type Outline, type ResolvedSettings, type Rule } from '@orchlint/core';
 import { editorHost, MAX_FILE_BYTES, readDiskText } from './editor-host.js';
 import { isFilePath, rootFor } from './paths.js';
 
@@ -100,10 +100,9 @@ export class Units {
     if (!detected) return undefined;
     if (detected.alone && this.containing(main).some((u) => u.main !== main)) return undefined;
     const { dialect } = detected;
-    const source = new Source(main, text);
     const previous = this.units.get(main);
     // Typing changes a line or two: the parse starts from the last lint's and reads only those again.
-    reuseParse(source, previous?.sources.get(main));
+    const source = new Source(main, text, { reparseFrom: previous?.sources.get(main)?.parseBasis });
     const result = lintOrLoad(source, dialect, this.options.rules, this.hostFor(main), this.options.settingsFor(main));
     const sources = new Map<string, Source>();
     for (const s of result.sources) sources.set(s.path, s);

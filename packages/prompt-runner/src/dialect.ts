@@ -1,4 +1,4 @@
-import { makeDiagnostic, Source, type Dialect, type Host, type LoadResult } from '@orchlint/core';
+import { coreFinding, Source, type Dialect, type Host, type LoadResult } from '@orchlint/core';
 import type { PromptRunnerModel } from './model.js';
 import { loadLonePrompt, loadPacket, MANIFEST, type LoadedPacket } from './packet.js';
 import { basename, dirname, join } from './paths.js';
@@ -42,7 +42,7 @@ export const promptRunner: Dialect<PromptRunnerModel> = {
     return {
       model: undefined,
       diagnostics: [
-        makeDiagnostic(source, { start: 0, end: 0 }, 'core/unknown-format', 'warning',
+        coreFinding(source, { start: 0, end: 0 }, 'core/unknown-format',
           `not a Prompt Runner file: expected ${MANIFEST}, a prompt (*.prompt.md) in a packet, or a workspace manifest (schema: prompt_runner.workspace/v1)`),
       ],
       sources: [source],

@@ -1,4 +1,4 @@
-import { cycleThrough, cyclicComponents, reachableFrom, reachingTo } from '@orchlint/core';
+import { cycleThrough, cyclicComponents, memoized, reachableFrom, reachingTo } from '@orchlint/core';
 import { stepGraph } from './composition.js';
 import { effectiveControl, hasMaxVisits, isTerminal, type Located, type PackModel, type StateModel, type WorkflowModel } from './model.js';
 
@@ -31,32 +31,14 @@ export function agentCyclesWithoutExit(workflow: WorkflowModel): AgentCycle[] {
   return out;
 }
 
-const components = new WeakMap<WorkflowModel, string[][]>();
-
 /** The state graph's cyclic strongly connected components, computed once per workflow. */
-function cyclesOf(workflow: WorkflowModel): string[][] {
-  let found = components.get(workflow);
-  if (!found) {
-    found = cyclicComponents(workflow.graph);
-    components.set(workflow, found);
-  }
-  return found;
-}
-
-const reachable = new WeakMap<WorkflowModel, Set<string>>();
+const cyclesOf = memoized((workflow: WorkflowModel): string[][] => cyclicComponents(workflow.graph));
 
 /**
  * States reachable from `entry` and from every `agents.members.*.state` (RFC 0011 entry points),
  * following `on_event` and `on_max_visits` edges. Computed once per workflow.
  */
-export function reachableStates(workflow: WorkflowModel): Set<string> {
-  let set = reachable.get(workflow);
-  if (!set) {
-    set = reachableFrom(workflow.graph, workflow.entryPoints);
-    reachable.set(workflow, set);
-  }
-  return set;
-}
+export const reachableStates = memoized((workflow: WorkflowModel): Set<string> => reachableFrom(workflow.graph, workflow.entryPoints));
 
 /**
  * Cycles that nothing in the state machine bounds: strongly connected sets (self-loops included)

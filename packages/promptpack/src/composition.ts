@@ -1,4 +1,4 @@
-import { createDigraph, cycleThrough, cyclicComponents, reachableFrom, type Digraph } from '@orchlint/core';
+import { createDigraph, cycleThrough, cyclicComponents, memoized, reachableFrom, type Digraph } from '@orchlint/core';
 import type { CompositionModel, StepModel } from './model.js';
 
 /** A step with where it sits: top level, or inside a parallel step's branches. */
@@ -21,12 +21,8 @@ export interface StepGraph {
   graph: Digraph;
 }
 
-const graphs = new WeakMap<CompositionModel, StepGraph>();
-
 /** The composition's steps and their order, built once per composition (RFC 0010 step semantics). */
-export function stepGraph(composition: CompositionModel): StepGraph {
-  let built = graphs.get(composition);
-  if (built) return built;
+export const stepGraph = memoized((composition: CompositionModel): StepGraph => {
   const steps: PlacedStep[] = [];
   const place = (step: StepModel, parent?: PlacedStep): void => {
     const placed: PlacedStep = { step, id: typeof step.id?.value === 'string' ? step.id.value : undefined, parent };
@@ -52,10 +48,8 @@ export function stepGraph(composition: CompositionModel): StepGraph {
     edge(stringOf(s.step.else), s.id);
     if (!s.parent) previous = s.id;
   }
-  built = { steps, byId, graph };
-  graphs.set(composition, built);
-  return built;
-}
+  return { steps, byId, graph };
+});
 
 /** Cycles of the step graph, each spelled in run order from its first step in the document (a → b → a). */
 export function stepCycles(composition: CompositionModel): string[][] {

@@ -1,4 +1,4 @@
-import { isMap, makeDiagnostic, stringValue, Tree, type Dialect, type Source } from '@orchlint/core';
+import { dialectFinding, isMap, stringValue, Tree, type Dialect, type FindingInfo, type Source } from '@orchlint/core';
 import { buildPack } from './build.js';
 import { packGraphView } from './graph-view.js';
 import { packOutline, packReferenceSlots } from './outline.js';
@@ -6,6 +6,9 @@ import type { PackModel } from './model.js';
 import { resolveSpecVersion, specSchema, versionFromSchemaUrl } from './versions.js';
 
 const PACK_FILE = /\.(pack\.json|promptpack\.ya?ml)$/i;
+/** `x.pack.yaml` is the YAML spelling of a compiled pack's name: claimed by content, or when blank. */
+const PACK_YAML = /\.pack\.ya?ml$/i;
+const BLANK = /^(\s|#[^\n]*)*$/;
 const DATA_FILE = /\.(json|ya?ml)$/i;
 const SCHEMA_URL = /promptpack\.org\/schema/;
 /** A JSON Schema (the PromptPack schema itself, say) describes packs but is not one. */
@@ -13,13 +16,24 @@ const JSON_SCHEMA_DOC = /["']?\$schema["']?\s*:\s*["']?https?:\/\/json-schema\.o
 const HAS_PROMPTS = /(^|[\s{,])["']?prompts["']?\s*:/m;
 const HAS_TEMPLATE_ENGINE = /(^|[\s{,])["']?template_engine["']?\s*:/m;
 
+const REQUIRED = 'PromptPack spec: id, name, version, template_engine and prompts are required (schema `required`)';
+const EMPTY_FILE: FindingInfo = { id: 'promptpack/empty-file', severity: 'error', summary: 'the pack file is empty', basis: REQUIRED };
+const NOT_A_MAPPING: FindingInfo = {
+  id: 'promptpack/not-a-mapping',
+  severity: 'error',
+  summary: 'the pack is not a mapping (a JSON object) at the top level',
+  basis: 'PromptPack spec: a pack is an object (schema `type: object`)',
+};
+
 export const promptpack: Dialect<PackModel> = {
   id: 'promptpack',
+  findings: [EMPTY_FILE, NOT_A_MAPPING],
   graph: packGraphView,
 
   detect(path, text) {
     if (PACK_FILE.test(path)) return 'unit';
     if (!DATA_FILE.test(path)) return false;
+    if (PACK_YAML.test(path) && BLANK.test(text)) return 'unit';
     const head = text.length > 200_000 ? text.slice(0, 200_000) : text;
     if (JSON_SCHEMA_DOC.test(head)) return false;
     if (/"?\$schema"?\s*:\s*["']?https?:\/\/promptpack\.org\/schema/.test(head)) return 'unit';
@@ -32,13 +46,13 @@ export const promptpack: Dialect<PackModel> = {
     const root = tree.root;
     if (!tree.usable || root === undefined) {
       if (tree.usable && root === undefined) {
-        diagnostics.push(makeDiagnostic(source, { start: 0, end: 0 }, 'core/yaml-syntax', 'error', 'the file is empty; a pack needs at least id, name, version, template_engine and prompts'));
+        diagnostics.push(dialectFinding(EMPTY_FILE, source, { start: 0, end: 0 }, 'the file is empty; a pack needs at least id, name, version, template_engine and prompts'));
       }
       return { model: undefined, diagnostics, sources: [source] };
     }
     if (!isMap(tree.resolve(root))) {
       diagnostics.push(
-        makeDiagnostic(source, { start: root.range?.[0] ?? 0, end: root.range?.[1] ?? 0 }, 'core/yaml-syntax', 'error', 'a pack must be a mapping (a JSON object) at the top level'),
+        dialectFinding(NOT_A_MAPPING, source, { start: root.range?.[0] ?? 0, end: root.range?.[1] ?? 0 }, 'a pack must be a mapping (a JSON object) at the top level'),
       );
       return { model: undefined, diagnostics, sources: [source] };
     }

@@ -2,18 +2,14 @@ import {
   isMap,
   scalarValue,
   type Digraph,
+  type Located,
   type Source,
   type Span,
   type Tree,
   type TreeNode,
 } from '@orchlint/core';
 
-/** A value from the document together with the node it came from and, for a mapping entry, its key. */
-export interface Located<T = unknown> {
-  value: T;
-  node: TreeNode;
-  key?: TreeNode;
-}
+export type { Located } from '@orchlint/core';
 
 export interface EventEdge {
   event: string;

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { fingerprints } from '@orchlint/core';
 import type { LintRun } from '../lint.js';
-import { oneBased, type FormatContext } from './index.js';
+import { oneBased, type FormatContext } from './report.js';
 
 /** GitLab's scale is info, minor, major, critical, blocker; an error stops a definition from loading, which is major. */
 const severity = { error: 'major', warning: 'minor', info: 'info' } as const;

@@ -1,5 +1,5 @@
 import type { LintRun } from '../lint.js';
-import { counts, oneBased } from './index.js';
+import { counts, oneBased } from './report.js';
 
 const command = { error: 'error', warning: 'warning', info: 'notice' } as const;
 

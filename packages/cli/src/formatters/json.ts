@@ -1,6 +1,6 @@
 import type { LintRun } from '../lint.js';
 import { version } from '../version.js';
-import { counts, oneBased } from './index.js';
+import { counts, oneBased } from './report.js';
 
 /** The JSON report, version 1 (DESIGN.md): 1-based lines and columns. */
 export function formatJson(run: LintRun): string {

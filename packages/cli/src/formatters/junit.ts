@@ -1,7 +1,7 @@
 import type { Diagnostic } from '@orchlint/core';
 import type { LintRun } from '../lint.js';
 import { version } from '../version.js';
-import { fails, type FormatContext } from './index.js';
+import { fails, type FormatContext } from './report.js';
 
 /**
  * JUnit XML for CI test reports: one testcase per linted file, failing when the file has a finding

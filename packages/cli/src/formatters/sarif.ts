@@ -1,7 +1,7 @@
 import { fingerprints, ruleDocUrl, type Diagnostic, type Range } from '@orchlint/core';
 import type { LintRun } from '../lint.js';
 import { version } from '../version.js';
-import type { FormatContext, RuleInfo } from './index.js';
+import type { FormatContext, RuleInfo } from './report.js';
 
 const level = { error: 'error', warning: 'warning', info: 'note' } as const;
 const MAX_TEXT = 1024;

@@ -1,6 +1,6 @@
 import type { Diagnostic, Source } from '@orchlint/core';
 import type { LintRun } from '../lint.js';
-import { counts, type FormatContext } from './index.js';
+import { counts, type FormatContext } from './report.js';
 
 const ansi = { red: 31, yellow: 33, cyan: 36, gray: 90, bold: 1, underline: 4 } as const;
 

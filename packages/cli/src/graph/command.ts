@@ -7,7 +7,7 @@ import { toPosix, UsageError } from '../discover.js';
 import { fileHost } from '../host.js';
 import { ruleInfos } from '../lint-command.js';
 import { readTargetText } from '../lint.js';
-import type { Io } from '../main.js';
+import type { Io } from '../io.js';
 import { renderDot } from './dot.js';
 import { renderMermaid } from './mermaid.js';
 

@@ -5,7 +5,7 @@ import { Source } from '@orchlint/core';
 import { MANIFEST } from '@orchlint/prompt-runner';
 import { toPosix, UsageError } from '../discover.js';
 import { fileHost } from '../host.js';
-import type { Io } from '../main.js';
+import type { Io } from '../io.js';
 import { lintPacket } from './findings.js';
 import { formatHuman, formatJson } from './format.js';
 

@@ -1,4 +1,4 @@
-import { defaultSettings, lintUnit, Source, type Diagnostic, type Dialect, type Span } from '@orchlint/core';
+import { defaultSettings, lintUnit, type Diagnostic, type Dialect, type Source, type Span } from '@orchlint/core';
 import {
   compareBytes,
   FINISH_PROMPT_ID,
@@ -79,7 +79,7 @@ function toFinding(d: Diagnostic, packet: PacketModel | undefined, prompt: Promp
     promptId = FINISH_PROMPT_ID;
   }
   if (FILELESS.has(kind)) file = null;
-  const key = kind === 'inert_front_matter_key' ? /^`([^`]+)`/.exec(d.message)?.[1] : undefined;
+  const key = kind === 'inert_front_matter_key' && typeof d.data?.key === 'string' ? d.data.key : undefined;
   // Keys in the order Jason prints an Elixir map's: sorted.
   return {
     file,

@@ -1,0 +1,113 @@
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { fileHost, LintCache, recordingHost } from '@orchlint/cli';
+import { orchlint, tempFiles, terminalAgentPack } from '../support/orchlint-bin.js';
+
+describe('--cache', () => {
+  it('keeps results under node_modules/.cache/orchlint and reuses them while nothing changes', () => {
+    const dir = tempFiles({ 'a.promptpack.yaml': terminalAgentPack, 'b.promptpack.yaml': terminalAgentPack.replace('control: agent', 'control: user') });
+    const first = orchlint(['--cache', '--format', 'compact', '.'], { cwd: dir });
+    const cacheFile = path.join(dir, 'node_modules/.cache/orchlint/lint-cache.json');
+    expect(existsSync(cacheFile)).toBe(true);
+    expect(Object.keys(JSON.parse(readFileSync(cacheFile, 'utf8')).entries).sort()).toEqual(['a.promptpack.yaml', 'b.promptpack.yaml']);
+    // Mark the cached message: a second run that prints the mark read the cache instead of linting.
+    writeFileSync(cacheFile, readFileSync(cacheFile, 'utf8').replace("state 'done' is terminal", "CACHED state 'done' is terminal"));
+    const second = orchlint(['--cache', '--format', 'compact', '.'], { cwd: dir });
+    expect(second.stdout).toBe(first.stdout.replace("state 'done' is terminal", "CACHED state 'done' is terminal"));
+    expect(orchlint(['--format', 'compact', '.'], { cwd: dir }).stdout).toBe(first.stdout);
+  });
+
+  it('says so, with exit code 2, when the cache cannot be written, and leaves no temporary file behind', () => {
+    const dir = tempFiles({ 'a.promptpack.yaml': terminalAgentPack });
+    mkdirSync(path.join(dir, 'a-folder'));
+    const r = orchlint(['--cache', '--cache-location', 'a-folder', '.'], { cwd: dir });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^orchlint: cannot write the cache file a-folder: /);
+    expect(readdirSync(dir).sort()).toEqual(['a-folder', 'a.promptpack.yaml']);
+  });
+
+  it('re-lints a file whose text, settings or orchlint version changed', () => {
+    const dir = tempFiles({ 'a.promptpack.yaml': terminalAgentPack });
+    const cacheFile = path.join(dir, 'lint.cache');
+    const run = (...args: string[]) => orchlint(['--cache', '--cache-location', 'lint.cache', '--format', 'compact', ...args, '.'], { cwd: dir }).stdout;
+    const mark = () => writeFileSync(cacheFile, readFileSync(cacheFile, 'utf8').replaceAll("state 'done'", "CACHED state 'done'"));
+    const clean = run();
+    mark();
+    writeFileSync(path.join(dir, 'a.promptpack.yaml'), terminalAgentPack + '# edited\n');
+    expect(run()).toBe(clean);
+    mark();
+    writeFileSync(path.join(dir, 'orchlint.config.yaml'), 'rules:\n  promptpack/control-agent-on-terminal: error\n');
+    expect(run()).toMatch(/^a.promptpack.yaml:19:7: error state 'done'/);
+    mark();
+    writeFileSync(cacheFile, readFileSync(cacheFile, 'utf8').replace(/"version":"[^"]+"/, '"version":"0.0.0-old"'));
+    expect(run()).toMatch(/^a.promptpack.yaml:19:7: error state 'done'/);
+  });
+
+  it('keys a multi-file unit by every file and folder listing it read, present or absent', () => {
+    const dir = tempFiles({ 'unit/main.md': 'main', 'unit/other.md': 'one' });
+    const cwd = process.cwd();
+    process.chdir(dir);
+    try {
+      const target = { file: 'unit/main.md', explicit: true, root: 'unit' };
+      const { host, log } = recordingHost(fileHost('unit'));
+      host.readFile('unit/other.md');
+      host.readFile('unit/later.md');
+      host.readDir('unit');
+      const outcome = { file: 'unit/main.md', files: [{ path: 'unit/main.md', dialect: 'fake' }], diagnostics: [] };
+      const stored = new LintCache('cache.json');
+      stored.store(target, 'settings', 'main', outcome, log);
+      stored.save();
+      // Each run has its own cache object (which reads each file once): a change shows in the next run.
+      const run = () => new LintCache('cache.json');
+      expect(run().lookup(target, 'settings', 'main')).toEqual(outcome);
+      expect(run().lookup(target, 'other settings', 'main')).toBeUndefined();
+      expect(run().lookup(target, 'settings', 'main edited')).toBeUndefined();
+      writeFileSync('unit/other.md', 'two');
+      expect(run().lookup(target, 'settings', 'main')).toBeUndefined();
+      writeFileSync('unit/other.md', 'one');
+      expect(run().lookup(target, 'settings', 'main')).toEqual(outcome);
+      writeFileSync('unit/later.md', 'now here');
+      expect(run().lookup(target, 'settings', 'main')).toBeUndefined();
+    } finally {
+      process.chdir(cwd);
+    }
+  });
+
+  it('re-lints a workflow when another workflow it consulted changes its name', () => {
+    const workflow = (name: string) => `name: ${name}\ndescription: Ship it.\nnodes:\n  - id: ship\n    bash: ./ship.sh\n`;
+    const dir = tempFiles({ '.archon/workflows/deploy.yaml': workflow('deploy'), '.archon/workflows/copy.yaml': workflow('deploy') });
+    const run = () => orchlint(['--cache', '--format', 'compact', '.'], { cwd: dir }).stdout;
+    expect(run().match(/archon\/duplicate-workflow-name/g)).toHaveLength(2);
+    writeFileSync(path.join(dir, '.archon/workflows/copy.yaml'), workflow('deploy-copy'));
+    expect(run()).not.toMatch(/duplicate-workflow-name/);
+  });
+});
+
+describe('worker threads', () => {
+  it('give the same report as one thread', () => {
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 60; i++) files[`packs/p${String(i).padStart(2, '0')}.promptpack.yaml`] = i % 3 ? terminalAgentPack : terminalAgentPack.replace('control: agent', 'control: user');
+    const dir = tempFiles(files);
+    const one = orchlint(['--concurrency', 'off', '--format', 'json', 'packs'], { cwd: dir });
+    const two = orchlint(['--concurrency', '2', '--format', 'json', 'packs'], { cwd: dir });
+    expect(JSON.parse(one.stdout).summary).toEqual({ files: 60, errors: 0, warnings: 40, infos: 0 });
+    expect(two.stdout).toBe(one.stdout);
+    expect(orchlint(['--concurrency', 'many', 'packs'], { cwd: dir }).code).toBe(2);
+  });
+});
+
+describe('--stdin', () => {
+  it('lints standard input as the file --stdin-filename names, with that file’s config', () => {
+    const dir = tempFiles({ 'orchlint.config.yaml': 'overrides:\n  - files: packs/**\n    rules: { promptpack/control-agent-on-terminal: error }\n' });
+    const r = orchlint(['--stdin', '--stdin-filename', 'packs/in.promptpack.yaml', '--format', 'compact'], { cwd: dir, input: terminalAgentPack });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/^packs\/in.promptpack.yaml:19:7: error state 'done' is terminal/);
+  });
+
+  it('says what to do when the input is of no known format', () => {
+    const r = orchlint(['--stdin', '--format', 'compact'], { input: 'just: yaml\n' });
+    expect(r.stdout).toMatch(/^<stdin>:1:1: warning not a format orchlint knows \(.*promptpack.*\); name it with --stdin-filename \(e.g. x.pack.json\) or pass --dialect \[core\/unknown-format\]\n$/);
+    expect(orchlint(['--stdin', 'x.yaml']).code).toBe(2);
+  });
+});

@@ -1,0 +1,208 @@
+// The incremental re-parse (core's reparseYaml) against a full parse of the same text, on every
+// YAML and JSON file of the corpus and the fixtures (but the JSON Schemas of over 40 KB), under
+// thousands of seeded random edits, and under every small edit at every offset of short documents
+// made of what YAML reads by context: where it answers, its nodes must be what a full parse gives,
+// offsets included.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { isMap, isPair, isScalar, isSeq } from 'yaml';
+import { Source, Tree } from '@orchlint/core';
+import { parseYaml, reparseYaml } from '@orchlint/core/yaml-parse';
+import { hasShared, repoRoot, sharedDir } from '../support/paths.js';
+
+function dataFiles(dir: string): string[] {
+  const out: string[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...dataFiles(full));
+    else if (/\.ya?ml$/.test(entry.name) || (entry.name.endsWith('.json') && statSync(full).size <= 40_000)) out.push(full);
+  }
+  return out.sort();
+}
+
+/** Everything orchlint reads from a node: kind, value, scalar style, flow style and offsets. */
+function shape(node: unknown): unknown {
+  if (isPair(node)) return [shape(node.key), shape(node.value)];
+  if (isScalar(node)) return { value: node.value, type: node.type, range: node.range };
+  if (isMap(node) || isSeq(node)) return { kind: isMap(node) ? 'map' : 'seq', flow: !!node.flow, range: node.range, items: node.items.map(shape) };
+  return node ?? null;
+}
+
+/** A seeded generator, so a failure names an edit that can be replayed. */
+function random(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const SNIPPETS = ['x', ' ', '\n', ': ', '- ', '#', '"', "'", '[', '{', '|', '  ', 'key: value\n', '  - item\n', '\n\n', '*a', '&a ', '---\n', ',', '}', ']', '"key": "value", ', '1', ', null'];
+
+function edit(text: string, next: () => number): string {
+  const lines = text.split('\n');
+  const pick = (n: number) => Math.floor(next() * n);
+  const at = pick(text.length + 1);
+  switch (pick(7)) {
+    case 0:
+      return text.slice(0, at) + SNIPPETS[pick(SNIPPETS.length)] + text.slice(at);
+    case 1:
+      return text.slice(0, at) + text.slice(at + 1 + pick(20));
+    case 2: {
+      const line = pick(lines.length);
+      lines[line] = lines[pick(lines.length)]!;
+      return lines.join('\n');
+    }
+    case 3: {
+      const line = pick(lines.length);
+      lines.splice(line, 0, lines[line]!);
+      return lines.join('\n');
+    }
+    case 4:
+      lines.splice(pick(lines.length), 1 + pick(3));
+      return lines.join('\n');
+    case 5: {
+      const line = pick(lines.length);
+      lines[line] = next() < 0.5 ? `  ${lines[line]}` : lines[line]!.replace(/^ {1,2}/, '');
+      return lines.join('\n');
+    }
+    default: {
+      // What typing mostly is: a word changes inside a value.
+      const m = /[A-Za-z]+/g;
+      m.lastIndex = at;
+      const word = m.exec(text);
+      return word ? text.slice(0, word.index) + word[0].toUpperCase() + 'ed' + text.slice(word.index + word[0].length) : text + 'z';
+    }
+  }
+}
+
+describe('incremental re-parse', () => {
+  const dirs = [path.join(repoRoot, 'fixtures'), ...(hasShared ? [path.join(sharedDir, 'corpus')] : [])];
+  const files = dirs.flatMap(dataFiles);
+
+  it('gives what a full parse gives, under random edits of every YAML file (and edits on edits)', () => {
+    let reused = 0;
+    let tried = 0;
+    files.forEach((file, index) => {
+      const next = random(index + 1);
+      let previous = new Source('f.yaml', readFileSync(file, 'utf8'));
+      let basis = new Tree(previous).basis;
+      for (let round = 0; round < 12; round++) {
+        const source = new Source('f.yaml', edit(previous.text, next));
+        const full = parseYaml(source.text);
+        if (basis) {
+          tried++;
+          const root = reparseYaml(basis, source.text);
+          if (root) {
+            reused++;
+            expect(full.errors, `${file} round ${round}: reused a parse of text with errors`).toEqual([]);
+            expect(shape(root), `${file} round ${round}`).toEqual(shape(full.contents));
+          }
+        }
+        // The next edit starts from this version's tree, as in an editor: a re-used one when it could be.
+        source.reparseFrom = previous.parseBasis;
+        basis = new Tree(source).basis;
+        previous = source;
+      }
+    });
+    // Many random edits break the file (and a broken file offers no basis); of the rest, most go the short way.
+    expect(tried).toBeGreaterThan(files.length * 2);
+    expect(reused / tried).toBeGreaterThan(0.4);
+  });
+
+  it('a tree built with reparseFrom equals a full parse: values, findings and positions', () => {
+    let compared = 0;
+    files.forEach((file, index) => {
+      const next = random(1000 + index);
+      let previous = new Source('f.yaml', readFileSync(file, 'utf8'));
+      new Tree(previous);
+      for (let round = 0; round < 4; round++) {
+        const source = new Source('f.yaml', edit(previous.text, next));
+        source.reparseFrom = previous.parseBasis;
+        const incremental = new Tree(source);
+        const full = new Tree(new Source('f.yaml', source.text));
+        expect(shape(incremental.root), `${file} round ${round}`).toEqual(shape(full.root));
+        expect(incremental.value).toEqual(full.value);
+        expect(incremental.diagnostics).toEqual(full.diagnostics);
+        expect([incremental.clean, incremental.usable]).toEqual([full.clean, full.usable]);
+        compared++;
+        previous = source;
+      }
+    });
+    expect(compared).toBe(files.length * 4);
+  });
+});
+
+/**
+ * Short documents of the constructs whose reading depends on what surrounds them: block scalars
+ * with indicators and kept blank lines, comments at every indentation, plain and quoted scalars
+ * over several lines, sequences at their key's column, compact nesting, explicit and empty keys,
+ * flow collections over lines, tags, directives, CRLF, a byte order mark, no final newline, JSON.
+ */
+const TRICKY = [
+  'a: |+\n  x\n\nb:\n  c: >2\n     y\n    z\n  # at the key\n  d: "q\n   r"\n# at zero\n  e: plain\n   more\n',
+  '- - a\n  - b\n- k: 1\n  j: [1,\n    2]\n-\n  x\n- ? h\n  : 2\n',
+  '? h\n: 2\n? [a]\n:\nk: v # c\n',
+  'key:\n- a\n  # c\n- b: |-\n    t\n\nother: !!str 3\nset: !!set {x}\nlast:',
+  '%YAML 1.1\n---\na: x\nb:\n  c: 1\n',
+  '\uFEFFa: 1\r\nb:\r\n  c: |\r\n    x\r\n\r\n  d: 2\r\n',
+  'b: 2\nd: 1\na: !!omap\n  - x: 1\n  - y: 2\n',
+  '{\n  "a": 1,\n  "b": [1, {"c": "x\\"]#"}, []],\n  "d": {}\n}\n',
+  '[1, {"a": null}, "s, t", [2, 3]]',
+];
+const TYPED = ['x', ' ', '\n', ':', '-', '#', '"', ',', '[', '}', '|', '\r', '\n  ', ' #'];
+
+describe('incremental re-parse, every small edit at every offset', () => {
+  it('gives what a full parse gives, and leaves its basis as it was', () => {
+    let reused = 0;
+    for (const text of TRICKY) {
+      const basis = new Tree(new Source('f.yaml', text)).basis!;
+      expect(basis, text).toBeDefined();
+      const before = JSON.stringify(shape(basis.root));
+      for (let at = 0; at <= text.length; at++) {
+        const edits = [...TYPED.map((typed) => text.slice(0, at) + typed + text.slice(at)), text.slice(0, at) + text.slice(at + 1), text.slice(0, at) + text.slice(at + 3)];
+        for (const changed of edits) {
+          const root = reparseYaml(basis, changed);
+          if (!root) continue;
+          reused++;
+          const full = parseYaml(changed);
+          expect(full.errors, JSON.stringify(changed)).toEqual([]);
+          expect(shape(root), JSON.stringify(changed)).toEqual(shape(full.contents));
+        }
+      }
+      expect(JSON.stringify(shape(basis.root)), text).toBe(before);
+    }
+    expect(reused).toBeGreaterThan(2000);
+  });
+
+  it('typing a line in one character at a time, then deleting it, each tree built from the one before', () => {
+    let steps = 0;
+    for (const text of TRICKY) {
+      const lines = text.split('\n');
+      for (let l = 0; l < lines.length; l++) {
+        const before = lines.slice(0, l).join('\n') + (l ? '\n' : '');
+        const line = `${lines[l]}\n`;
+        const after = lines.slice(l + 1).join('\n');
+        let previous = new Source('f.yaml', before + after);
+        new Tree(previous);
+        const lengths = [...Array(line.length).keys()].map((k) => k + 1);
+        for (const k of [...lengths, ...lengths.reverse().slice(1), 0]) {
+          const source = new Source('f.yaml', before + line.slice(0, k) + after);
+          source.reparseFrom = previous.parseBasis;
+          const tree = new Tree(source);
+          const full = new Tree(new Source('f.yaml', source.text));
+          expect(shape(tree.root), JSON.stringify(source.text)).toEqual(shape(full.root));
+          expect(tree.value).toEqual(full.value);
+          expect(tree.diagnostics).toEqual(full.diagnostics);
+          previous = source;
+          steps++;
+        }
+      }
+    }
+    expect(steps).toBeGreaterThan(800);
+  });
+});

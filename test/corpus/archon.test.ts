@@ -1,0 +1,71 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { lintMemory, lintPaths, relative } from '../support/lint.js';
+import { hasShared, sharedDir } from '../support/paths.js';
+
+const corpus = path.join(sharedDir, 'corpus/archon');
+
+interface Verdict {
+  file: string;
+  parse_ok: boolean;
+  parse_warnings?: string[];
+  error?: string;
+}
+
+/** orchlint rules that restate the engine's own parse warnings (loader.ts), one finding per warning. */
+const PARSE_WARNING_RULES = new Set([
+  'archon/unknown-key',
+  'archon/with-ignored',
+  'archon/approval-deprecated',
+  'archon/loop-interactive-deprecated',
+  'archon/model-reasoning-effort',
+  'archon/pause-without-interactive',
+]);
+
+if (!hasShared) console.log(`corpus test skipped: ${corpus} does not exist`);
+
+/**
+ * VERDICTS.json holds what the Archon 0.9 engine did with each file: the ones it loads must get no
+ * error from orchlint (warnings are allowed, and every engine parse warning must have one), the
+ * ones it rejects must get at least one error. Level-3 resource findings depend on the machine the
+ * engine ran on and are not asserted.
+ */
+describe.skipIf(!hasShared)('Archon corpus verdicts (VERDICTS.json)', () => {
+  const verdicts: Verdict[] = hasShared ? JSON.parse(readFileSync(path.join(corpus, 'VERDICTS.json'), 'utf8')).results : [];
+  it('covers the 89 corpus files', () => {
+    expect(verdicts).toHaveLength(89);
+    expect(verdicts.filter((v) => v.parse_ok)).toHaveLength(75);
+  });
+  for (const v of verdicts) {
+    it(`${v.file}: ${v.parse_ok ? 'loads' : 'rejected'}`, () => {
+      const found = lintPaths([relative(path.join(corpus, v.file))], 'archon');
+      const errors = found.filter((d) => d.severity === 'error');
+      const show = (ds: typeof found) => ds.map((d) => `${d.range.start.line + 1}: ${d.rule}: ${d.message}`);
+      if (!v.parse_ok) {
+        expect(errors.length, v.error).toBeGreaterThan(0);
+        return;
+      }
+      expect(show(errors)).toEqual([]);
+      const warnings = found.filter((d) => PARSE_WARNING_RULES.has(d.rule));
+      expect(warnings.length, `engine parse warnings: ${(v.parse_warnings ?? []).join(' | ')}`).toBe(v.parse_warnings?.length ?? 0);
+    });
+  }
+});
+
+describe.skipIf(!hasShared)('Archon parse warnings name the place as the engine does', () => {
+  it("e2e-opencode-smoke: the unknown 'agent' key is placed on the workflow by name and on node 'simple'", () => {
+    const found = lintPaths([relative(path.join(corpus, 'e2e-opencode-smoke.yaml'))], 'archon').filter((d) => d.rule === 'archon/unknown-key');
+    expect(found.map((d) => d.message)).toEqual([
+      "unknown key 'agent' in workflow 'e2e-opencode-smoke' will be ignored",
+      "unknown key 'agent' in node 'simple' will be ignored; did you mean 'agents'?",
+    ]);
+  });
+});
+
+describe('a workflow without a name', () => {
+  it("is called 'the workflow' in messages, never by a placeholder", () => {
+    const found = lintMemory({ 'w.yaml': 'description: d\nagent: x\nnodes:\n  - id: a\n    bash: echo\n' }, 'archon');
+    expect(found.find((d) => d.rule === 'archon/unknown-key')?.message).toBe("unknown key 'agent' in the workflow will be ignored");
+  });
+});
