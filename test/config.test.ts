@@ -127,12 +127,12 @@ describe('orchlint.config.yaml', () => {
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(/orchlint.config.yaml:2:41 +error +"fatal" is not a valid value for 'rules\["promptpack\/control-agent-on-terminal"\]'; expected one of: error, warning, info, off.*\[core\/config\]/);
     expect(r.stderr).toMatch(/orchlint.config.yaml:4:9 +error +'ignore' must be an array.*\[core\/config\]/);
-    expect(r.stderr).toMatch(/orchlint.config.yaml:6:3 +error +unknown property 'promptpak' in 'targets'; did you mean 'promptpack'\?/);
+    expect(r.stderr).toMatch(/orchlint.config.yaml:6:3 +error +unknown property 'promptpak' in 'targets' \(did you mean 'promptpack'\?\)/);
     expect(r.stderr).toMatch(/the configuration file is invalid/);
     const typo = tempFiles({ 'orchlint.config.yaml': 'rules:\n  promptpack/dead-end-stat: warning\n', 'a.promptpack.yaml': terminalAgentPack });
     const t = orchlint(['.'], { cwd: typo });
     expect(t.code).toBe(2);
-    expect(t.stderr).toMatch(/orchlint.config.yaml:2:3 +error +unknown rule 'promptpack\/dead-end-stat'; did you mean 'promptpack\/dead-end-state'\?/);
+    expect(t.stderr).toMatch(/orchlint.config.yaml:2:3 +error +unknown rule 'promptpack\/dead-end-stat' \(did you mean 'promptpack\/dead-end-state'\?\)/);
   });
 });
 

@@ -14,6 +14,8 @@ export interface Target {
   root: string;
   /** The text, when it does not come from the file (standard input). */
   text?: string;
+  /** The name dialect detection reads instead of `file`, when `file` tells nothing (unnamed standard input). */
+  detectAs?: string;
 }
 
 const ALWAYS_SKIPPED = new Set(['.git', 'node_modules', '.hg', '.svn']);

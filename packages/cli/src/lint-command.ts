@@ -35,6 +35,7 @@ export interface LintOptions {
 /** Every rule a report may describe: the dialects' rules and the engine's own findings. */
 export const ruleInfos: readonly RuleInfo[] = [...coreRules, ...rules];
 const knownRuleIds = ruleInfos.map((r) => r.id);
+const MACHINE_FORMATS = new Set(['json', 'sarif', 'junit']);
 
 /** `orchlint [lint]`: returns the exit code. */
 export async function runLint(paths: string[], options: LintOptions, io: Io, readStdin: () => Promise<string>): Promise<number> {
@@ -48,7 +49,7 @@ export async function runLint(paths: string[], options: LintOptions, io: Io, rea
   }
 
   const targets: Target[] = options.stdin
-    ? [{ file: toPosix(options.stdinFilename ?? '<stdin>'), explicit: true, root: '.', text: await readStdin() }]
+    ? [{ file: toPosix(options.stdinFilename ?? '<stdin>'), explicit: true, root: '.', text: await readStdin(), ...(options.stdinFilename ? {} : { detectAs: 'stdin.yaml' }) }]
     : discover(paths.length ? paths : ['.']);
   const jobs: Job[] = [];
   for (const target of targets) {
@@ -68,11 +69,12 @@ export async function runLint(paths: string[], options: LintOptions, io: Io, rea
     }
     return texts.get(p);
   };
+  let recorded: string | undefined;
   if (options.baseline) {
     const baseline = Baseline.read(options.baseline, Boolean(options.updateBaseline));
     if (options.updateBaseline) {
       const n = baseline.write(run, sourceOf);
-      io.stderr(`orchlint: recorded ${n} finding${n === 1 ? '' : 's'} in ${baseline.file}\n`);
+      recorded = `orchlint: recorded ${n} finding${n === 1 ? '' : 's'} in ${baseline.file}\n`;
     }
     const filtered = Baseline.read(options.baseline, false).filter(run, sourceOf);
     run = { files: filtered.files, diagnostics: sortAndDedupe(filtered.diagnostics) };
@@ -80,6 +82,8 @@ export async function runLint(paths: string[], options: LintOptions, io: Io, rea
 
   const context: FormatContext = { color: io.color, source: sourceOf, rules: ruleInfos, strict: Boolean(options.strict) };
   writeOutputs(plan, run, context, io.stdout);
+  // Said where the user reads the run, unless standard output carries a report for a machine.
+  if (recorded) (plan.outputs.some((o) => !o.file && MACHINE_FORMATS.has(o.format)) ? io.stderr : io.stdout)(recorded);
   return exitCodeFor(run.diagnostics, options);
 }
 

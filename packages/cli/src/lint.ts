@@ -108,7 +108,7 @@ export function hostFor(target: Target, memo?: ReadMemo): Host {
 function detect(target: Target, text: string): Dialect<any> | undefined {
   let memberOf: Dialect<any> | undefined;
   for (const d of dialects) {
-    const detection = d.detect(target.file, text);
+    const detection = d.detect(target.detectAs ?? target.file, text);
     if (detection === 'unit') return d;
     if (detection === 'member') memberOf ??= d;
   }

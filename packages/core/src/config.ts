@@ -67,10 +67,11 @@ export function validateConfig(tree: Tree, knownRules: readonly string[]): Diagn
   if (tree.root === undefined) return out;
   checker ??= new SchemaChecker(configSchema as Record<string, unknown>);
   for (const f of checker.check(tree)) out.push(makeDiagnostic(tree.source, f.span, CONFIG_RULE, 'error', `${f.message} (orchlint configuration)`));
-  if (out.length) return out;
+  // Unknown rule ids in the same pass, so one run shows every mistake; an id the schema already rejected is not reported twice.
+  const reported = new Set(out.map((d) => d.span.start));
   const known = new Set(knownRules);
   const checkId = (node: unknown) => {
-    if (!isScalar(node) || typeof node.value !== 'string' || known.has(node.value)) return;
+    if (!isScalar(node) || typeof node.value !== 'string' || known.has(node.value) || reported.has(node.range?.[0] ?? -1)) return;
     const id = node.value;
     out.push(
       makeDiagnostic(tree.source, { start: node.range?.[0] ?? 0, end: node.range?.[1] ?? 0 }, CONFIG_RULE, 'error',
@@ -82,7 +83,7 @@ export function validateConfig(tree: Tree, knownRules: readonly string[]): Diagn
   ruleKeys(tree.get(root, 'rules'));
   for (const o of tree.items(tree.get(root, 'overrides'))) ruleKeys(tree.get(o, 'rules'));
   for (const i of tree.items(tree.get(root, 'ignore'))) tree.items(tree.get(i, 'rules')).forEach(checkId);
-  return out;
+  return out.sort((a, b) => a.span.start - b.span.start);
 }
 
 export interface ResolvedSettings {

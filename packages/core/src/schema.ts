@@ -252,7 +252,8 @@ export function didYouMean(name: string, candidates: readonly string[]): string 
   if (!candidates.length) return '';
   const best = closest(name, candidates as string[]);
   const limit = Math.max(2, Math.floor(name.length / 3));
-  return distance(name, best) <= limit && best !== name ? `; did you mean '${best}'?` : '';
+  // A parenthesis, so a clause may follow it without a '?;'.
+  return distance(name, best) <= limit && best !== name ? ` (did you mean '${best}'?)` : '';
 }
 
 function typeName(value: unknown): string {

@@ -139,7 +139,7 @@ export class Tree {
         const message =
           error instanceof RangeError
             ? tooDeep(error)
-            : 'the document expands its aliases too many times (an alias bomb?); orchlint stops reading it here';
+            : 'the document expands its aliases too many times, as an alias bomb does; orchlint stops reading it here';
         this.report(at, 'core/yaml-syntax', message);
       }
     }
