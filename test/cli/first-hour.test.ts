@@ -44,11 +44,11 @@ describe('1. YAML syntax errors say the likely cause and the fix', () => {
   });
 
   it('a key indented less than its siblings but more than the parent: the columns that would work', () => {
-    const dir = folder({ 'x.pack.yaml': 'id: x\nname: x\nworkflow:\n  version: 1\n   entry: a\n' });
-    const d = json(orchlint(['--format', 'json', 'x.pack.yaml'], { cwd: dir }).stdout).diagnostics.find((x) => x.rule === 'core/yaml-syntax')!;
+    const dir = folder({ 'x.promptpack.yaml': 'id: x\nname: x\nworkflow:\n  version: 1\n   entry: a\n' });
+    const d = json(orchlint(['--format', 'json', 'x.promptpack.yaml'], { cwd: dir }).stdout).diagnostics.find((x) => x.rule === 'core/yaml-syntax')!;
     expect(d.message).toMatch(/indent this key like its siblings, at column 3/);
-    const dir2 = folder({ 'x.pack.yaml': 'id: x\nworkflow:\n  states:\n    a: 1\n   entry: a\n' });
-    const d2 = json(orchlint(['--format', 'json', 'x.pack.yaml'], { cwd: dir2 }).stdout).diagnostics.find((x) => x.rule === 'core/yaml-syntax')!;
+    const dir2 = folder({ 'x.promptpack.yaml': 'id: x\nworkflow:\n  states:\n    a: 1\n   entry: a\n' });
+    const d2 = json(orchlint(['--format', 'json', 'x.promptpack.yaml'], { cwd: dir2 }).stdout).diagnostics.find((x) => x.rule === 'core/yaml-syntax')!;
     expect(d2.message).toContain('at column 3');
     expect(d2.range.start).toEqual({ line: 5, column: 4 });
   });
@@ -60,20 +60,20 @@ describe('1. YAML syntax errors say the likely cause and the fix', () => {
     ['a stray closing bracket', 'a: 1\n]\n', "remove it"],
     ['several documents', 'a: 1\n---\nb: 2\n', 'one document'],
   ])('%s gets a hint', (_name, text, hint) => {
-    const dir = folder({ 'x.pack.yaml': text });
-    const d = json(orchlint(['--format', 'json', 'x.pack.yaml'], { cwd: dir }).stdout).diagnostics.find((x) => x.rule === 'core/yaml-syntax')!;
+    const dir = folder({ 'x.promptpack.yaml': text });
+    const d = json(orchlint(['--format', 'json', 'x.promptpack.yaml'], { cwd: dir }).stdout).diagnostics.find((x) => x.rule === 'core/yaml-syntax')!;
     expect(d.message).toContain(hint);
   });
 
   it('stylish prints the syntax error first and says later findings may follow from it', () => {
-    const dir = folder({ 'x.pack.yaml': cleanPack.replace('name: Order help', 'name: Order: help') });
-    const r = orchlint(['x.pack.yaml'], { cwd: dir });
+    const dir = folder({ 'x.promptpack.yaml': cleanPack.replace('name: Order help', 'name: Order: help') });
+    const r = orchlint(['x.promptpack.yaml'], { cwd: dir });
     const lines = r.stdout.split('\n');
-    const first = lines.findIndex((l) => /^x\.pack\.yaml:\d+:\d+ /.test(l));
+    const first = lines.findIndex((l) => /^x\.promptpack\.yaml:\d+:\d+ /.test(l));
     expect(lines[first]).toContain('[core/yaml-syntax]');
     expect(r.stdout).toContain('the findings below may be consequences of the syntax error');
     // The JSON report keeps its order: path, line, column.
-    const report = json(orchlint(['--format', 'json', 'x.pack.yaml'], { cwd: dir }).stdout);
+    const report = json(orchlint(['--format', 'json', 'x.promptpack.yaml'], { cwd: dir }).stdout);
     const lineNos = report.diagnostics.map((d) => d.range.start.line);
     expect(lineNos).toEqual([...lineNos].sort((a, b) => a - b));
   });
@@ -83,9 +83,9 @@ describe('2. config errors all at once, in line order', () => {
   it('schema errors and unknown rule ids in one pass', () => {
     const dir = folder({
       'orchlint.config.yaml': 'rules:\n  promptpack/dead-end-stat: warning\ntargets:\n  promptpak: "1.9.0"\n',
-      'a.pack.yaml': cleanPack,
+      'a.promptpack.yaml': cleanPack,
     });
-    const r = orchlint(['a.pack.yaml'], { cwd: dir });
+    const r = orchlint(['a.promptpack.yaml'], { cwd: dir });
     expect(r.code).toBe(2);
     const at = [...r.stderr.matchAll(/orchlint\.config\.yaml:(\d+):\d+/g)].map((m) => Number(m[1]));
     expect(at).toEqual([2, 4]);
@@ -95,11 +95,11 @@ describe('2. config errors all at once, in line order', () => {
 
 describe('3. --cache keeps its file where users expect', () => {
   it('.orchlintcache in the working directory; --cache-location overrides', () => {
-    const dir = folder({ 'a.pack.yaml': cleanPack });
-    expect(orchlint(['--cache', 'a.pack.yaml'], { cwd: dir }).code).toBe(0);
+    const dir = folder({ 'a.promptpack.yaml': cleanPack });
+    expect(orchlint(['--cache', 'a.promptpack.yaml'], { cwd: dir }).code).toBe(0);
     expect(existsSync(path.join(dir, '.orchlintcache'))).toBe(true);
     expect(existsSync(path.join(dir, 'node_modules'))).toBe(false);
-    expect(orchlint(['--cache', '--cache-location', 'elsewhere.json', 'a.pack.yaml'], { cwd: dir }).code).toBe(0);
+    expect(orchlint(['--cache', '--cache-location', 'elsewhere.json', 'a.promptpack.yaml'], { cwd: dir }).code).toBe(0);
     expect(existsSync(path.join(dir, 'elsewhere.json'))).toBe(true);
   });
 });
@@ -114,7 +114,7 @@ describe('4. exit codes as documented', () => {
   });
 
   it('--print-config on a path that does not exist: 2', () => {
-    const dir = folder({ 'a.pack.yaml': cleanPack });
+    const dir = folder({ 'a.promptpack.yaml': cleanPack });
     const r = orchlint(['--print-config', 'missing.yaml'], { cwd: dir });
     expect(r.code).toBe(2);
     expect(r.stderr).toBe('orchlint: no such file or directory: missing.yaml\n');
@@ -130,14 +130,14 @@ describe('4. exit codes as documented', () => {
 
 describe('5. --print-config PATH shows what applies', () => {
   it('the rules of the dialect PATH is linted as, and the targets with their defaults', () => {
-    const dir = folder({ '.archon/workflows/w.yaml': workflow('  - id: a\n    bash: echo hi\n'), 'a.pack.yaml': cleanPack });
+    const dir = folder({ '.archon/workflows/w.yaml': workflow('  - id: a\n    bash: echo hi\n'), 'a.promptpack.yaml': cleanPack });
     const archon = JSON.parse(orchlint(['--print-config', '.archon/workflows/w.yaml'], { cwd: dir }).stdout);
     const ids = Object.keys(archon.rules);
     expect(ids.some((id) => id.startsWith('archon/'))).toBe(true);
     expect(ids.every((id) => id.startsWith('archon/') || id.startsWith('core/'))).toBe(true);
     expect(archon.dialect).toBe('archon');
     expect(archon.targets).toEqual({ archon: '0.9' });
-    const pack = JSON.parse(orchlint(['--print-config', 'a.pack.yaml'], { cwd: dir }).stdout);
+    const pack = JSON.parse(orchlint(['--print-config', 'a.promptpack.yaml'], { cwd: dir }).stdout);
     expect(Object.keys(pack.rules).every((id) => id.startsWith('promptpack/') || id.startsWith('core/'))).toBe(true);
     expect(pack.targets).toEqual({ promptpack: '1.9.0' });
     const all = JSON.parse(orchlint(['--print-config', '.'], { cwd: dir }).stdout);
@@ -170,20 +170,20 @@ function dotSvg(text: string): string | undefined {
 
 describe('6. graph tells the truth', () => {
   it('a transition to a missing state goes, dashed, to a red "missing" node', () => {
-    const dir = folder({ 'g.pack.yaml': packWith('    a:\n      prompt_task: p\n      on_event: { Next: nowhere, Done: b }\n    b:\n      prompt_task: p\n      terminal: true\n') });
-    const mermaid = orchlint(['graph', 'g.pack.yaml'], { cwd: dir });
+    const dir = folder({ 'g.promptpack.yaml': packWith('    a:\n      prompt_task: p\n      on_event: { Next: nowhere, Done: b }\n    b:\n      prompt_task: p\n      terminal: true\n') });
+    const mermaid = orchlint(['graph', 'g.promptpack.yaml'], { cwd: dir });
     expect(mermaid.code).toBe(0);
     expect(mermaid.stdout).toMatch(/n\d+\("nowhere \(missing\)"\)/);
     expect(mermaid.stdout).toMatch(/-\.->\|"Next"\|/);
-    const dot = orchlint(['graph', '--format', 'dot', 'g.pack.yaml'], { cwd: dir });
+    const dot = orchlint(['graph', '--format', 'dot', 'g.promptpack.yaml'], { cwd: dir });
     expect(dot.stdout).toMatch(/"a" -> "missing:nowhere" \[[^\]]*style=dashed/);
     expect(dot.stdout).toMatch(/"missing:nowhere" \[label="nowhere \(missing\)"[^\]]*color="#cf222e"/);
   });
 
   it('a file with a syntax error: a warning on stderr', () => {
-    const dir = folder({ 'g.pack.yaml': packWith('    a:\n      prompt_task: p\n      on_event: { Done: b }\n    b:\n      prompt_task: p\n      terminal: true\n') + 'oops: a: b\n' });
-    const r = orchlint(['graph', 'g.pack.yaml'], { cwd: dir });
-    expect(r.stderr).toMatch(/^orchlint: warning: g\.pack\.yaml has a syntax error at line \d+/);
+    const dir = folder({ 'g.promptpack.yaml': packWith('    a:\n      prompt_task: p\n      on_event: { Done: b }\n    b:\n      prompt_task: p\n      terminal: true\n') + 'oops: a: b\n' });
+    const r = orchlint(['graph', 'g.promptpack.yaml'], { cwd: dir });
+    expect(r.stderr).toMatch(/^orchlint: warning: g\.promptpack\.yaml has a syntax error at line \d+/);
   });
 
   const packet = {
@@ -222,35 +222,35 @@ describe('7. messages read well', () => {
   });
 
   it('no ?; in a did-you-mean', () => {
-    const dir = folder({ 'a.pack.yaml': cleanPack.replace('tools: [lookup_order]', 'tools: [lookup_ordr]') });
-    const r = orchlint(['a.pack.yaml'], { cwd: dir });
+    const dir = folder({ 'a.promptpack.yaml': cleanPack.replace('tools: [lookup_order]', 'tools: [lookup_ordr]') });
+    const r = orchlint(['a.promptpack.yaml'], { cwd: dir });
     expect(r.stdout).toContain("did you mean 'lookup_order'");
     expect(r.stdout).not.toContain('?;');
   });
 
   it('an unused config ignore entry is reported at the entry in the config file', () => {
-    const config = 'ignore:\n  - rules: [promptpack/tool-ref]\n    paths: ["a.pack.yaml:3"]\n';
-    const dir = folder({ 'orchlint.config.yaml': config, 'a.pack.yaml': cleanPack });
-    const r = json(orchlint(['--format', 'json', 'a.pack.yaml'], { cwd: dir }).stdout);
+    const config = 'ignore:\n  - rules: [promptpack/tool-ref]\n    paths: ["a.promptpack.yaml:3"]\n';
+    const dir = folder({ 'orchlint.config.yaml': config, 'a.promptpack.yaml': cleanPack });
+    const r = json(orchlint(['--format', 'json', 'a.promptpack.yaml'], { cwd: dir }).stdout);
     const unused = r.diagnostics.find((d) => d.rule === 'core/unused-suppression')!;
     expect(unused.path).toBe('orchlint.config.yaml');
     expect(unused.range.start).toEqual({ line: 3, column: 13 });
   });
 
   it('paths outside the working directory are printed absolute', () => {
-    const dir = folder({ 'a.pack.yaml': warningPack, 'sub/deep/keep.md': 'x\n' });
-    const r = json(orchlint(['--format', 'json', '../../a.pack.yaml'], { cwd: path.join(dir, 'sub/deep') }).stdout);
-    expect(r.files[0]!.path).toBe(path.join(dir, 'a.pack.yaml').split(path.sep).join('/'));
+    const dir = folder({ 'a.promptpack.yaml': warningPack, 'sub/deep/keep.md': 'x\n' });
+    const r = json(orchlint(['--format', 'json', '../../a.promptpack.yaml'], { cwd: path.join(dir, 'sub/deep') }).stdout);
+    expect(r.files[0]!.path).toBe(path.join(dir, 'a.promptpack.yaml').split(path.sep).join('/'));
     expect(r.diagnostics.every((d) => !d.path.startsWith('..'))).toBe(true);
   });
 
   it('the summary line of a run that passes is not red', async () => {
-    const dir = folder({ 'a.pack.yaml': warningPack });
+    const dir = folder({ 'a.promptpack.yaml': warningPack });
     const out: string[] = [];
     const cwd = process.cwd();
     process.chdir(dir);
     try {
-      const code = await main(['a.pack.yaml'], { stdout: (s) => out.push(s), stderr: () => {}, color: true });
+      const code = await main(['a.promptpack.yaml'], { stdout: (s) => out.push(s), stderr: () => {}, color: true });
       expect(code).toBe(0);
     } finally {
       process.chdir(cwd);
@@ -262,7 +262,7 @@ describe('7. messages read well', () => {
     const strict: string[] = [];
     process.chdir(dir);
     try {
-      expect(await main(['--strict', 'a.pack.yaml'], { stdout: (s) => strict.push(s), stderr: () => {}, color: true })).toBe(1);
+      expect(await main(['--strict', 'a.promptpack.yaml'], { stdout: (s) => strict.push(s), stderr: () => {}, color: true })).toBe(1);
     } finally {
       process.chdir(cwd);
     }
@@ -282,8 +282,8 @@ describe('9. --stdin without --stdin-filename detects the dialect by content', (
 
 describe('10. --update-baseline says so on stdout', () => {
   it('recorded N findings in FILE', () => {
-    const dir = folder({ 'a.pack.yaml': warningPack });
-    const r = orchlint(['--baseline', '.orchlint-baseline.json', '--update-baseline', 'a.pack.yaml'], { cwd: dir });
+    const dir = folder({ 'a.promptpack.yaml': warningPack });
+    const r = orchlint(['--baseline', '.orchlint-baseline.json', '--update-baseline', 'a.promptpack.yaml'], { cwd: dir });
     expect(r.stdout).toMatch(/^orchlint: recorded 1 finding in \.orchlint-baseline\.json$/m);
     expect(readFileSync(path.join(dir, '.orchlint-baseline.json'), 'utf8')).toContain('control-agent-on-terminal');
   });

@@ -80,7 +80,9 @@ function add(out: Target[], seen: Set<string>, target: Target): void {
   out.push(target);
 }
 
+/** A path as reports print it: relative to cwd, '/'-separated; absolute when it lies outside cwd (no ../../../…). */
 export function toPosix(p: string): string {
-  const rel = path.isAbsolute(p) ? path.relative(process.cwd(), p) || p : p;
+  const fromCwd = path.relative(process.cwd(), path.resolve(p));
+  const rel = !staysInside(fromCwd) ? path.resolve(p) : path.isAbsolute(p) ? fromCwd || p : p;
   return rel.split(path.sep).join('/').replace(/^\.\//, '');
 }

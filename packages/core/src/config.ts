@@ -1,6 +1,7 @@
 import picomatch from 'picomatch';
 import configSchema from '@orchlint/schemas/orchlint-config.schema.json' with { type: 'json' };
-import { makeDiagnostic, type Diagnostic, type Severity } from './diagnostic.js';
+import { makeDiagnostic, type Diagnostic, type Range, type Severity } from './diagnostic.js';
+import type { Span } from './source.js';
 import type { Targets } from './rule.js';
 import { didYouMean, SchemaChecker } from './schema.js';
 import { isScalar, type Tree } from './tree.js';
@@ -16,6 +17,8 @@ export interface RuleIgnore {
   line?: number;
   /** As written in the config, for messages. */
   text: string;
+  /** Where the entry is written in the config file, when the caller knows: an unused entry is reported there. */
+  at?: { path: string; range: Range; span: Span };
 }
 
 /**
@@ -97,7 +100,13 @@ export interface ResolvedSettings {
  * order. `relPath` is the file's path relative to the config's folder ('/'-separated); `anchor`
  * places the per-path ignores (see IgnoreEntries).
  */
-export function resolveSettings(config: OrchlintConfig, relPath: string, anchor: Pick<IgnoreEntries, 'root' | 'dir'>): ResolvedSettings {
+export function resolveSettings(
+  config: OrchlintConfig,
+  relPath: string,
+  anchor: Pick<IgnoreEntries, 'root' | 'dir'>,
+  /** Where `ignore[entry].paths[path]` is written in the config file. */
+  locate?: (entry: number, path: number) => RuleIgnore['at'],
+): ResolvedSettings {
   const rules: Record<string, RuleSetting> = { ...config.rules };
   const targets: Record<string, string> = { ...config.targets };
   for (const o of config.overrides ?? []) {
@@ -107,16 +116,17 @@ export function resolveSettings(config: OrchlintConfig, relPath: string, anchor:
   }
   const entries: RuleIgnore[] = [];
   let ignored = false;
-  for (const i of config.ignore ?? []) {
+  (config.ignore ?? []).forEach((i, n) => {
     if (typeof i === 'string') {
       ignored ||= matchesAny(i, relPath);
-      continue;
+      return;
     }
-    for (const text of i.paths) {
+    i.paths.forEach((text, k) => {
       const m = /^(.*?):([1-9]\d*)$/.exec(text);
-      entries.push({ rules: i.rules, pattern: m ? m[1]! : text, ...(m ? { line: Number(m[2]) } : {}), text });
-    }
-  }
+      const at = locate?.(n, k);
+      entries.push({ rules: i.rules, pattern: m ? m[1]! : text, ...(m ? { line: Number(m[2]) } : {}), text, ...(at ? { at } : {}) });
+    });
+  });
   const settings: LintSettings = { rules, targets, ...(entries.length ? { ignores: { ...anchor, entries } } : {}) };
   return { ignored, settings };
 }

@@ -32,6 +32,8 @@ export type Detection = 'unit' | 'member' | false;
 
 export interface Dialect<M = unknown> extends DialectServices<M> {
   id: string;
+  /** The version `targets[id]` means when the config names none (what --print-config shows). */
+  defaultTarget?: string;
   /** Cheap: a path test, maybe a look at the first bytes. */
   detect(path: string, text: string): Detection;
   load(source: Source, host: Host, targets: Targets): LoadResult<M>;
