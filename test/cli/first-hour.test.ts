@@ -66,14 +66,16 @@ describe('1. YAML syntax errors say the likely cause and the fix', () => {
   });
 
   it('stylish prints the syntax error first and says later findings may follow from it', () => {
-    const dir = folder({ 'x.promptpack.yaml': cleanPack.replace('name: Order help', 'name: Order: help') });
-    const r = orchlint(['x.promptpack.yaml'], { cwd: dir });
-    const lines = r.stdout.split('\n');
-    const first = lines.findIndex((l) => /^x\.promptpack\.yaml:\d+:\d+ /.test(l));
-    expect(lines[first]).toContain('[core/yaml-syntax]');
-    expect(r.stdout).toContain('the findings below may be consequences of the syntax error');
+    // Line 6's node has no kind because line 7's key, over-indented, was read as part of line 6's value.
+    const dir = folder({ '.archon/workflows/w.yaml': workflow('  - id: a\n    bash: echo hi\n  - id: b\n     prompt: x\n    depends_on: [a]\n') });
+    const r = orchlint(['.archon/workflows/w.yaml'], { cwd: dir });
+    const findings = r.stdout.split('\n').filter((l) => /^\.archon\/workflows\/w\.yaml:\d+:\d+ /.test(l) || l.includes('consequences'));
+    expect(findings[0]).toMatch(/^\.archon\/workflows\/w\.yaml:7:6 .*\[core\/yaml-syntax\]$/);
+    expect(findings[1]).toBe('  (the findings below may be consequences of the syntax error above: fix it first)');
+    expect(findings[2]).toMatch(/:6:5 .*\[archon\/node-kind\]$/);
     // The JSON report keeps its order: path, line, column.
-    const report = json(orchlint(['--format', 'json', 'x.promptpack.yaml'], { cwd: dir }).stdout);
+    const report = json(orchlint(['--format', 'json', '.archon/workflows/w.yaml'], { cwd: dir }).stdout);
+    expect(report.diagnostics.map((d) => d.rule)).toEqual(['archon/node-kind', 'core/yaml-syntax']);
     const lineNos = report.diagnostics.map((d) => d.range.start.line);
     expect(lineNos).toEqual([...lineNos].sort((a, b) => a - b));
   });
