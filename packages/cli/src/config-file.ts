@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { CONFIG_NAMES, rangeOf, resolveSettings, Source, Tree, validateConfig, type Diagnostic, type OrchlintConfig, type LintSettings, type ResolvedSettings, type RuleIgnore } from '@orchlint/core';
-import { toPosix, UsageError } from './discover.js';
+import { toPosix, UsageError, withSlashes } from './discover.js';
 import { staysInside } from './host.js';
 
 export interface LoadedConfig {
@@ -53,7 +53,7 @@ export class ConfigResolver {
     const strictness = this.strict ? { requireSuppressionReasons: true } : {};
     if (!loaded) return { ignored: false, settings: { rules: {}, targets: {}, ...strictness } };
     const relative = path.relative(loaded.dir, path.resolve(file));
-    const rel = staysInside(relative) ? toPosix(relative) : '';
+    const rel = staysInside(relative) ? withSlashes(relative) : '';
     // Reported paths are relative to cwd, which may sit above or beside the config's folder: ignores match in absolute terms.
     const resolved = resolveSettings(loaded.config, rel, { root: absolutePosix(process.cwd()), dir: absolutePosix(loaded.dir) }, (i, j) => loaded.ignoreAt[i]?.[j]);
     const settings: LintSettings = { ...resolved.settings, ...strictness };

@@ -80,9 +80,14 @@ function add(out: Target[], seen: Set<string>, target: Target): void {
   out.push(target);
 }
 
+/** A path relative to some folder other than cwd, '/'-separated. */
+export function withSlashes(p: string): string {
+  return p.split(path.sep).join('/');
+}
+
 /** A path as reports print it: relative to cwd, '/'-separated; absolute when it lies outside cwd (no ../../../…). */
 export function toPosix(p: string): string {
   const fromCwd = path.relative(process.cwd(), path.resolve(p));
   const rel = !staysInside(fromCwd) ? path.resolve(p) : path.isAbsolute(p) ? fromCwd || p : p;
-  return rel.split(path.sep).join('/').replace(/^\.\//, '');
+  return withSlashes(rel).replace(/^\.\//, '');
 }
