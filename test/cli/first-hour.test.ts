@@ -6,6 +6,7 @@ import { main } from '@orchlint/cli';
 import { removeDir } from '../support/cli.js';
 import { orchlint, tempFiles } from '../support/orchlint-bin.js';
 import { cleanPack, warningPack } from '../support/packs.js';
+import { repoRoot } from '../support/paths.js';
 
 /** The rough edges of issue 14, each as a user meets it in the first hour. */
 
@@ -228,6 +229,12 @@ describe('7. messages read well', () => {
     const r = orchlint(['a.promptpack.yaml'], { cwd: dir });
     expect(r.stdout).toContain("did you mean 'lookup_order'");
     expect(r.stdout).not.toContain('?;');
+  });
+
+  it("no finding on any rule's fixtures reads '?;'", () => {
+    const r = json(orchlint(['--format', 'json', 'fixtures'], { cwd: repoRoot }).stdout);
+    expect(r.diagnostics.length).toBeGreaterThan(100);
+    expect(r.diagnostics.filter((d) => d.message.includes('?;')).map((d) => d.message)).toEqual([]);
   });
 
   it('an unused config ignore entry is reported at the entry in the config file', () => {

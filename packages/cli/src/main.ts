@@ -121,7 +121,7 @@ const EXIT_CODES = `Exit codes:
 function lintOptionsHelp(lint: Command): string {
   const help = lint.createHelp();
   const width = help.longestOptionTermLength(lint, help);
-  return help.visibleOptions(lint).map((o) => `  ${help.optionTerm(o).padEnd(width)}  ${help.optionDescription(o)}`).join('\n') + '\n';
+  return help.visibleOptions(lint).filter((o) => o.long !== '--help').map((o) => `  ${help.optionTerm(o).padEnd(width)}  ${help.optionDescription(o)}`).join('\n') + '\n';
 }
 
 function collect(value: string, previous: string[] | undefined): string[] {
