@@ -99,19 +99,32 @@ function colonInValue(text: string, at: number): SyntaxHint {
 function misaligned(text: string, lineStart: number, root: Node | undefined): SyntaxHint {
   const start = firstNonSpace(text, lineStart);
   const own = start - lineStart + 1;
-  let siblings: number | undefined;
-  eachNode(root, (n) => {
-    if (siblings !== undefined || !isMap(n) || !n.items.some((p) => isScalar(p.key) && p.key.range?.[0] === start)) return;
-    const first = n.items[0]?.key;
-    if (isScalar(first) && first.range) siblings = columnOf(text, first.range[0]);
-  });
+  const siblings = firstKeyOffsets(root).get(start);
   const above = previousKeyColumn(text, lineStart);
-  const columns = [siblings, above].filter((c): c is number => c !== undefined && c !== own);
+  const columns = [siblings === undefined ? undefined : columnOf(text, siblings), above].filter((c): c is number => c !== undefined && c !== own);
   if (!columns.length) return { hint: 'indent this key like its siblings' };
   const [first, second] = [...new Set(columns)];
   return {
     hint: `indent this key like its siblings, at column ${first}` + (second !== undefined ? ` (or at column ${second}, to put it in the mapping above)` : ''),
   };
+}
+
+const firstKeys = new WeakMap<Node, Map<number, number>>();
+
+/** For every scalar key, the offset of the first key of its mapping: built once per document, however many lines are misaligned. */
+function firstKeyOffsets(root: Node | undefined): Map<number, number> {
+  if (!root) return new Map();
+  let index = firstKeys.get(root);
+  if (index) return index;
+  index = new Map();
+  eachNode(root, (n) => {
+    if (!isMap(n)) return;
+    const first = n.items[0]?.key;
+    if (!isScalar(first) || !first.range) return;
+    for (const p of n.items) if (isScalar(p.key) && p.key.range) index!.set(p.key.range[0], first.range[0]);
+  });
+  firstKeys.set(root, index);
+  return index;
 }
 
 /** The 1-based column of the key on the line starting at lineStart that introduces the value at `at` (`key: ` or `- key: `). */
