@@ -145,6 +145,9 @@ describe('5. --print-config PATH shows what applies', () => {
     expect(pack.targets).toEqual({ promptpack: '1.9.0' });
     const all = JSON.parse(orchlint(['--print-config', '.'], { cwd: dir }).stdout);
     expect(all.targets).toEqual({ promptpack: '1.9.0', archon: '0.9', 'prompt-runner': '0.12.1' });
+    const packet = folder({ 'pk/prompt_runner_packet.md': '---\nname: demo\n---\n' });
+    const pk = JSON.parse(orchlint(['--print-config', 'pk'], { cwd: packet }).stdout);
+    expect([pk.dialect, pk.targets]).toEqual(['prompt-runner', { 'prompt-runner': '0.12.1' }]);
   });
 
   it('a configured target wins over the default', () => {

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { coreRules, sortAndDedupe, Source, type Dialect } from '@orchlint/core';
+import { MANIFEST } from '@orchlint/prompt-runner';
 import { dialectById, dialects, rules } from '@orchlint/rules';
 import { Baseline } from './baseline.js';
 import { LintCache, DEFAULT_CACHE_FILE, settingsKey } from './cache.js';
@@ -161,10 +162,13 @@ function printConfig(configs: ConfigResolver, file: string, forced: Dialect<any>
   if (!existsSync(file)) throw new UsageError(`no such file or directory: ${file}`);
   const isDir = statSync(file).isDirectory();
   const resolved = configs.resolve(file, isDir);
-  const target: Target = { file: toPosix(file), explicit: true, root: path.dirname(file) };
-  const text = isDir || forced ? undefined : readTargetText(target, [])?.text;
-  const dialect = forced ?? (text === undefined ? undefined : detectDialect(target, text));
-  const applying = isDir && !forced ? dialects : dialect ? [dialect] : [];
+  // A packet folder is linted as its manifest's unit; any other folder holds files of every dialect.
+  const probe = !isDir ? file : existsSync(path.join(file, MANIFEST)) ? path.join(file, MANIFEST) : undefined;
+  const everyDialect = probe === undefined && !forced;
+  const target: Target | undefined = probe === undefined ? undefined : { file: toPosix(probe), explicit: true, root: path.dirname(probe) };
+  const text = target === undefined || forced ? undefined : readTargetText(target, [])?.text;
+  const dialect = forced ?? (target === undefined || text === undefined ? undefined : detectDialect(target, text));
+  const applying = everyDialect ? dialects : dialect ? [dialect] : [];
   const severities: Record<string, string> = {};
   for (const r of [...coreRules, ...rules.filter((r) => applying.some((d) => d.id === r.dialect))].sort((a, b) => (a.id < b.id ? -1 : 1))) {
     severities[r.id] = resolved.settings.rules[r.id] ?? r.severity;
@@ -178,7 +182,7 @@ function printConfig(configs: ConfigResolver, file: string, forced: Dialect<any>
     path: toPosix(file),
     config: resolved.config?.file ?? null,
     ignored: resolved.ignored,
-    dialect: isDir && !forced ? null : (dialect?.id ?? null),
+    dialect: everyDialect ? null : (dialect?.id ?? null),
     rules: severities,
     targets,
     ignores: (resolved.settings.ignores?.entries ?? []).map((e) => ({ rules: e.rules, path: e.text })),
