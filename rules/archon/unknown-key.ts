@@ -20,7 +20,7 @@ export default defineRule<WorkflowModel>({
       else if (onNode && key === 'interactive') {
         hint = " A node-level 'interactive' does not make the node a human gate: declare 'interactive: true' at workflow level and add an 'approval:' node.";
       } else if (onNode && WORKFLOW_ONLY_KEYS.has(key)) hint = ` ('${key}' is valid at workflow level, not on individual nodes.)`;
-      const suggestion = f.suggestion === undefined ? '' : `; did you mean '${f.suggestion}'?`;
+      const suggestion = f.suggestion === undefined ? '' : ` (did you mean '${f.suggestion}'?)`;
       report({ at: f.span, message: `unknown key '${key}' in ${where} will be ignored${suggestion}${hint}` });
     }
   },

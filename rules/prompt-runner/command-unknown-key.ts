@@ -35,5 +35,5 @@ export default defineRule<PromptRunnerModel>({
 /** `timeout` → `timeout_ms` (a unit suffix away), else the nearest key by spelling. */
 function suggestion(key: string): string {
   const suffixed = COMMAND_KEYS.find((k) => k.startsWith(`${key}_`));
-  return suffixed ? `; did you mean '${suffixed}'?` : didYouMean(key, COMMAND_KEYS);
+  return suffixed ? ` (did you mean '${suffixed}'?)` : didYouMean(key, COMMAND_KEYS);
 }

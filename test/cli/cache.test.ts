@@ -5,10 +5,10 @@ import { fileHost, LintCache, recordingHost } from '@orchlint/cli';
 import { orchlint, tempFiles, terminalAgentPack } from '../support/orchlint-bin.js';
 
 describe('--cache', () => {
-  it('keeps results under node_modules/.cache/orchlint and reuses them while nothing changes', () => {
+  it('keeps results in .orchlintcache in the working directory and reuses them while nothing changes', () => {
     const dir = tempFiles({ 'a.promptpack.yaml': terminalAgentPack, 'b.promptpack.yaml': terminalAgentPack.replace('control: agent', 'control: user') });
     const first = orchlint(['--cache', '--format', 'compact', '.'], { cwd: dir });
-    const cacheFile = path.join(dir, 'node_modules/.cache/orchlint/lint-cache.json');
+    const cacheFile = path.join(dir, '.orchlintcache');
     expect(existsSync(cacheFile)).toBe(true);
     expect(Object.keys(JSON.parse(readFileSync(cacheFile, 'utf8')).entries).sort()).toEqual(['a.promptpack.yaml', 'b.promptpack.yaml']);
     // Mark the cached message: a second run that prints the mark read the cache instead of linting.

@@ -64,6 +64,8 @@ describe('orchlint.config.yaml', () => {
   it('--print-config shows every rule with its effective severity, and whether the file is ignored', () => {
     const dir = tempFiles({
       'orchlint.config.yaml': `ignore: [old/**]\nrules:\n  ${RULE}: error\noverrides:\n  - files: lax/**\n    rules: { promptpack/dead-end-state: off }\n    targets: { promptpack: 1.4.0 }\n`,
+      'lax/a.pack.json': '{}\n',
+      'old/b.pack.json': '{}\n',
     });
     const lax = JSON.parse(orchlint(['--print-config', 'lax/a.pack.json'], { cwd: dir }).stdout);
     expect(lax.rules[RULE]).toBe('error');
@@ -101,7 +103,7 @@ describe('orchlint.config.yaml', () => {
     });
     const r = compact(['packs'], dir);
     expect(r.lines).toEqual([
-      "packs/loop.pack.json:3:1: warning the config ignore entry 'packs/*.pack.json:3' (promptpack/control-agent-on-terminal) silences nothing on line 3; point it at the line of the finding or remove it from the config file [core/unused-suppression]",
+      "orchlint.config.yaml:6:13: warning the ignore entry 'packs/*.pack.json:3' (promptpack/control-agent-on-terminal) silences nothing on line 3 of packs/loop.pack.json; point it at the line of the finding or remove it [core/unused-suppression]",
     ]);
   });
 
@@ -127,12 +129,12 @@ describe('orchlint.config.yaml', () => {
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(/orchlint.config.yaml:2:41 +error +"fatal" is not a valid value for 'rules\["promptpack\/control-agent-on-terminal"\]'; expected one of: error, warning, info, off.*\[core\/config\]/);
     expect(r.stderr).toMatch(/orchlint.config.yaml:4:9 +error +'ignore' must be an array.*\[core\/config\]/);
-    expect(r.stderr).toMatch(/orchlint.config.yaml:6:3 +error +unknown property 'promptpak' in 'targets'; did you mean 'promptpack'\?/);
+    expect(r.stderr).toMatch(/orchlint.config.yaml:6:3 +error +unknown property 'promptpak' in 'targets' \(did you mean 'promptpack'\?\)/);
     expect(r.stderr).toMatch(/the configuration file is invalid/);
     const typo = tempFiles({ 'orchlint.config.yaml': 'rules:\n  promptpack/dead-end-stat: warning\n', 'a.promptpack.yaml': terminalAgentPack });
     const t = orchlint(['.'], { cwd: typo });
     expect(t.code).toBe(2);
-    expect(t.stderr).toMatch(/orchlint.config.yaml:2:3 +error +unknown rule 'promptpack\/dead-end-stat'; did you mean 'promptpack\/dead-end-state'\?/);
+    expect(t.stderr).toMatch(/orchlint.config.yaml:2:3 +error +unknown rule 'promptpack\/dead-end-stat' \(did you mean 'promptpack\/dead-end-state'\?\)/);
   });
 });
 
@@ -142,7 +144,7 @@ describe('the README', () => {
     const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
     const section = readme.split(/^## /m).find((s) => s.startsWith('Configuration'))!;
     const example = /```yaml\n([\s\S]*?)```/.exec(section)![1]!;
-    const dir = tempFiles({ 'orchlint.config.yaml': example.replace('./schemas/orchlint-config.schema.json', 'https://example.invalid/schema.json') });
+    const dir = tempFiles({ 'orchlint.config.yaml': example.replace('./schemas/orchlint-config.schema.json', 'https://example.invalid/schema.json'), 'experiments/a.pack.json': '{}\n' });
     const r = orchlint(['--print-config', 'experiments/a.pack.json'], { cwd: dir });
     expect(r.stderr).toBe('');
     expect(JSON.parse(r.stdout)).toMatchObject({ targets: { promptpack: '1.9.0', runtime: 'promptkit@1.5' }, rules: { 'promptpack/dead-end-state': 'info', 'promptpack/tool-ref': 'off' } });

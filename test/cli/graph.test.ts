@@ -96,8 +96,8 @@ describe('orchlint graph (PromptPack)', () => {
   it('draws it in DOT that Graphviz renders', () => {
     const r = orchlint(['graph', '--format', 'dot', 'g.promptpack.yaml'], { cwd: dir });
     expect(r.code).toBe(0);
-    expect(r.stdout).toContain('  "review \\"#1\\"" -> "done" [label="after 3 visits", style=dashed];');
-    expect(r.stdout).toContain('  "research" -> "critique" [label="Draft", color="#cf222e", fontcolor="#cf222e", penwidth=3];');
+    expect(r.stdout).toContain('  "review \\"#1\\"" -> "done" [xlabel="after 3 visits", style=dashed];');
+    expect(r.stdout).toContain('  "research" -> "critique" [xlabel="Draft", color="#cf222e", fontcolor="#cf222e", penwidth=3];');
     expect(r.stdout).toContain('  "intake" [label="intake\\np", class="entry user", shape=box, style="rounded,filled,bold"');
     expect(r.stdout).toContain('  "done" [label="done\\np", class="user terminal", peripheries=2');
     expect(dotRenders(r.stdout) ?? r.stdout.startsWith('digraph orchlint {\n')).toBe(true);

@@ -189,13 +189,13 @@ Packet manifest for Prompt Runner 0.7.0.
     expect(status).toBe(0);
   });
 
-  it('a missing manifest is one line on stderr, no report, exit 1', async () => {
+  it('a missing manifest is one line on stderr, no report, exit 2 (a usage error)', async () => {
     const dir = path.join(scratch, 'empty');
     mkdirSync(dir, { recursive: true });
     let out = '';
     let err = '';
     const status = await main(['packet', 'lint', dir], { stdout: (s) => void (out += s), stderr: (s) => void (err += s), color: false });
-    expect(status).toBe(1);
+    expect(status).toBe(2);
     expect(out).toBe('');
     expect(err.trim().split('\n')).toHaveLength(1);
     expect(err).toContain('prompt_runner_packet.md');

@@ -44,7 +44,7 @@ describe('suppression comments in YAML', () => {
     const r = lint({ 'a.promptpack.yaml': withComment('# orchlint-disable-next-line promptpack/control-agent-on-terminl').replace('id: support', '# orchlint-disable-file\nid: support') });
     expect(r.lines).toEqual([
       expect.stringMatching(/^a.promptpack.yaml:2:1: warning 'orchlint-disable-file' names no rule; write the rule id\(s\) to silence.*\[core\/invalid-suppression\]$/),
-      "a.promptpack.yaml:20:36: warning unknown rule 'promptpack/control-agent-on-terminl'; did you mean 'promptpack/control-agent-on-terminal'?; `orchlint rules` lists every rule id [core/invalid-suppression]",
+      "a.promptpack.yaml:20:36: warning unknown rule 'promptpack/control-agent-on-terminl' (did you mean 'promptpack/control-agent-on-terminal'?); `orchlint rules` lists every rule id [core/invalid-suppression]",
       expect.stringMatching(/^a.promptpack.yaml:21:7: warning state 'done' is terminal/),
     ]);
   });

@@ -58,7 +58,7 @@ describe.skipIf(!hasShared)('Archon parse warnings name the place as the engine 
     const found = lintPaths([relative(path.join(corpus, 'e2e-opencode-smoke.yaml'))], 'archon').filter((d) => d.rule === 'archon/unknown-key');
     expect(found.map((d) => d.message)).toEqual([
       "unknown key 'agent' in workflow 'e2e-opencode-smoke' will be ignored",
-      "unknown key 'agent' in node 'simple' will be ignored; did you mean 'agents'?",
+      "unknown key 'agent' in node 'simple' will be ignored (did you mean 'agents'?)",
     ]);
   });
 });

@@ -80,13 +80,15 @@ describe('the config file in the language server', () => {
       expect(cli.stderr).toBe('');
       for (const d of JSON.parse(cli.stdout).diagnostics as typeof report) report.push({ ...d, path: run.prefix + d.path });
     }
+    // An unused config ignore entry: the CLI reports it at the entry in the config file, the editor on the file it names.
+    const configEntry = / ignore entry 'research\.pack\.json:3' /;
     const fromCli = (rel: string) =>
       report
-        .filter((d) => d.path === rel)
+        .filter((d) => d.path === rel && !configEntry.test(` ${d.message}`))
         .map((d) => `${d.range.start.line}:${d.range.start.column} ${d.severity} ${d.rule} ${d.message}`)
         .sort();
     const severity = ['', 'error', 'warning', 'info'];
-    const fromServer = (d: Diagnostic[]) => d.map((x) => `${x.range.start.line + 1}:${x.range.start.character + 1} ${severity[x.severity!]} ${x.code} ${x.message}`).sort();
+    const fromServer = (d: Diagnostic[]) => d.filter((x) => !configEntry.test(` ${x.message}`)).map((x) => `${x.range.start.line + 1}:${x.range.start.character + 1} ${severity[x.severity!]} ${x.code} ${x.message}`).sort();
 
     // Every file, main files first: members then show their unit's view.
     const rels = Object.keys(files).filter((f) => !f.endsWith('orchlint.config.yaml')).sort((a, b) => Number(a.includes('/prompts/')) - Number(b.includes('/prompts/')));
@@ -110,7 +112,9 @@ describe('the config file in the language server', () => {
     expect(all).toContain(`outside.promptpack.yaml ${CONTROL} warning`);
     expect(all).toContain(`${project}/lax/l.promptpack.yaml promptpack/schema error`);
     expect(all).toContain(`${project}/packs/support.promptpack.yaml promptpack/runtime-portability info`);
-    expect(all).toContain(`${project}/packs/research.pack.json core/unused-suppression warning`);
+    expect(all).toContain(`${project}/orchlint.config.yaml core/unused-suppression warning`);
+    const server = client.publications(uris.get(`${project}/packs/research.pack.json`)!).at(-1)!.diagnostics;
+    expect(server.some((d) => d.code === 'core/unused-suppression' && configEntry.test(` ${d.message}`))).toBe(true);
     expect(all).toContain(`${project}/packet/prompts/02_publish_notes.prompt.md prompt-runner/command-unknown-key warning`);
     expect(all.filter((d) => / prompt-runner\/(legacy-shell-command|verify-command-without-timeout) /.test(d))).toEqual([]);
     expect(all.filter((d) => d.includes('agent-cycle-without-exit') || d.includes(`/inline.promptpack.yaml ${CONTROL}`) || d.includes('/vendor/') || d.includes('/generated/'))).toEqual([]);

@@ -4,7 +4,7 @@ import { commandsFolder, discoveredNames, discoveryOf } from './discovery.js';
 import { resolveIncludes } from './includes.js';
 import type { WorkflowModel } from './model.js';
 import { archonGraph, archonOutline, referenceSlots } from './services.js';
-import { resolveVersion, schemaFor } from './versions.js';
+import { DEFAULT_VERSION, resolveVersion, schemaFor } from './versions.js';
 
 const WORKFLOW_PATH = /(^|\/)\.archon\/workflows\/.+\.ya?ml$/i;
 const YAML_FILE = /\.ya?ml$/i;
@@ -18,6 +18,7 @@ const NOT_A_MAPPING: FindingInfo = { id: 'archon/not-a-mapping', severity: 'erro
 export const archon: Dialect<WorkflowModel> = {
   id: 'archon',
   findings: [EMPTY_FILE, NOT_A_MAPPING],
+  defaultTarget: DEFAULT_VERSION,
 
   detect(path, text) {
     if (WORKFLOW_PATH.test(path)) return 'unit';

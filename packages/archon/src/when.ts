@@ -199,6 +199,15 @@ class AtomParser {
     this.computation = true;
   }
 
+  /** An operator that is not when:'s: a misspelt comparison ('===') is a syntax error, anything else computation. */
+  private badOperator(op: string): void {
+    const meant = MISSPELT_COMPARISONS[op];
+    if (!meant) this.computed(operatorMessage(op));
+    else if (!this.problems.some((p) => p.kind === 'syntax')) {
+      this.problems.push({ kind: 'syntax', message: `'${op}' is not one of the six comparison operators of when: (did you mean '${meant}'?)` });
+    }
+  }
+
   /** comparison := additive (operator additive)* */
   comparison(): { left?: Operand; op?: Token; right?: Operand; trailing?: Token } {
     const left = this.additive();
@@ -213,7 +222,7 @@ class AtomParser {
     }
     if (t.kind === 'op' && !['+', '-', '*', '/', '%'].includes(t.text) && t.text !== '!') {
       this.next();
-      this.computed(operatorMessage(t.text));
+      this.badOperator(t.text);
       this.additive();
       this.rest();
       return { left };
@@ -239,7 +248,7 @@ class AtomParser {
         this.next();
         if (t.kind === 'op') {
           if ((COMPARISONS as readonly string[]).includes(t.text)) continue;
-          if (t.text !== '!') this.computed(operatorMessage(t.text));
+          if (t.text !== '!') this.badOperator(t.text);
         }
       }
     }
@@ -385,11 +394,12 @@ class AtomParser {
   }
 }
 
+/** Operators that are a comparison of when: written as another language spells it. */
+const MISSPELT_COMPARISONS: Readonly<Record<string, string>> = Object.assign(Object.create(null), { '===': '==', '!==': '!=', '=': '==', '=>': '>=', '=<': '<=', '<>': '!=' });
+
 function operatorMessage(op: string): string {
-  const suggestion: Record<string, string> = { '===': '==', '!==': '!=', '=': '==', '=>': '>=', '=<': '<=', '<>': '!=' };
   if (op === '=~' || op === '!~') return `'${op}' is a regular-expression match, which is computation`;
-  const hint = suggestion[op] ? ` (did you mean '${suggestion[op]}'?)` : '';
-  return `'${op}' is not one of the six comparison operators of when:${hint}`;
+  return `'${op}' is not one of the six comparison operators of when:`;
 }
 
 function readRef(t: Token): WhenRef {

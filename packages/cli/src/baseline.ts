@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { coreFinding, fingerprints, Source, spanOfNode, STALE_BASELINE, Tree, type Diagnostic } from '@orchlint/core';
-import { toPosix, UsageError } from './discover.js';
+import { coreFinding, fingerprints, makeDiagnostic, Source, spanOfNode, STALE_BASELINE, Tree, type Diagnostic } from '@orchlint/core';
+import { toPosix, UsageError, withSlashes } from './discover.js';
 import type { LintRun } from './lint.js';
 
 /** One recorded finding: rule, path (relative to the baseline file's folder) and content fingerprint. */
@@ -113,7 +113,7 @@ export class Baseline {
 
   /** A cwd-relative path as the baseline records it (relative to its own folder, so it works from any cwd). */
   private toBaseline(p: string): string {
-    return toPosix(path.relative(path.dirname(path.resolve(this.file)), path.resolve(p)));
+    return withSlashes(path.relative(path.dirname(path.resolve(this.file)), path.resolve(p)));
   }
 
   private fromBaseline(p: string): string {

@@ -7,7 +7,8 @@ import { fileHost, type ReadMemo } from './host.js';
 import type { UnitOutcome } from './lint.js';
 import { version } from './version.js';
 
-export const DEFAULT_CACHE_FILE = 'node_modules/.cache/orchlint/lint-cache.json';
+/** In the working directory, as ESLint's .eslintcache: no extension, so discovery never lints it. */
+export const DEFAULT_CACHE_FILE = '.orchlintcache';
 
 /** Every file and folder listing a unit read through its host: content hashes, null for "absent". */
 export interface ReadLog {

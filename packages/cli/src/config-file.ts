@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { CONFIG_NAMES, resolveSettings, Source, Tree, validateConfig, type Diagnostic, type OrchlintConfig, type LintSettings, type ResolvedSettings } from '@orchlint/core';
-import { toPosix, UsageError } from './discover.js';
+import { CONFIG_NAMES, rangeOf, resolveSettings, Source, Tree, validateConfig, type Diagnostic, type OrchlintConfig, type LintSettings, type ResolvedSettings, type RuleIgnore } from '@orchlint/core';
+import { toPosix, UsageError, withSlashes } from './discover.js';
 import { staysInside } from './host.js';
 
 export interface LoadedConfig {
@@ -10,6 +10,8 @@ export interface LoadedConfig {
   /** Absolute path of its folder: globs in it are relative to this. */
   dir: string;
   config: OrchlintConfig;
+  /** Where each `ignore[i].paths[j]` is written, so an unused entry is reported at it. */
+  ignoreAt: Array<Array<RuleIgnore['at']>>;
 }
 
 /** A config file that does not validate: its positioned findings. */
@@ -51,9 +53,9 @@ export class ConfigResolver {
     const strictness = this.strict ? { requireSuppressionReasons: true } : {};
     if (!loaded) return { ignored: false, settings: { rules: {}, targets: {}, ...strictness } };
     const relative = path.relative(loaded.dir, path.resolve(file));
-    const rel = staysInside(relative) ? toPosix(relative) : '';
+    const rel = staysInside(relative) ? withSlashes(relative) : '';
     // Reported paths are relative to cwd, which may sit above or beside the config's folder: ignores match in absolute terms.
-    const resolved = resolveSettings(loaded.config, rel, { root: absolutePosix(process.cwd()), dir: absolutePosix(loaded.dir) });
+    const resolved = resolveSettings(loaded.config, rel, { root: absolutePosix(process.cwd()), dir: absolutePosix(loaded.dir) }, (i, j) => loaded.ignoreAt[i]?.[j]);
     const settings: LintSettings = { ...resolved.settings, ...strictness };
     return { ignored: rel !== '' && resolved.ignored, settings, config: loaded };
   }
@@ -82,7 +84,13 @@ export class ConfigResolver {
     const tree = new Tree(source);
     const diagnostics = validateConfig(tree, this.knownRules);
     if (diagnostics.length) throw new ConfigError(diagnostics, source);
-    const loaded = { file, dir: path.dirname(abs), config: (tree.value ?? {}) as OrchlintConfig };
+    const ignoreAt = tree.items(tree.get(tree.root, 'ignore')).map((entry) =>
+      tree.items(tree.get(entry, 'paths')).map((p) => {
+        const span = { start: p.range?.[0] ?? 0, end: p.range?.[1] ?? 0 };
+        return { path: file, span, range: rangeOf(source, span) };
+      }),
+    );
+    const loaded = { file, dir: path.dirname(abs), config: (tree.value ?? {}) as OrchlintConfig, ignoreAt };
     this.loaded.set(abs, loaded);
     return loaded;
   }

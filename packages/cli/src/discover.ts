@@ -14,6 +14,8 @@ export interface Target {
   root: string;
   /** The text, when it does not come from the file (standard input). */
   text?: string;
+  /** The name dialect detection reads instead of `file`, when `file` tells nothing (unnamed standard input). */
+  detectAs?: string;
 }
 
 const ALWAYS_SKIPPED = new Set(['.git', 'node_modules', '.hg', '.svn']);
@@ -78,7 +80,14 @@ function add(out: Target[], seen: Set<string>, target: Target): void {
   out.push(target);
 }
 
+/** A path relative to some folder other than cwd, '/'-separated. */
+export function withSlashes(p: string): string {
+  return p.split(path.sep).join('/');
+}
+
+/** A path as reports print it: relative to cwd, '/'-separated; absolute when it lies outside cwd (no ../../../…). */
 export function toPosix(p: string): string {
-  const rel = path.isAbsolute(p) ? path.relative(process.cwd(), p) || p : p;
-  return rel.split(path.sep).join('/').replace(/^\.\//, '');
+  const fromCwd = path.relative(process.cwd(), path.resolve(p));
+  const rel = !staysInside(fromCwd) ? path.resolve(p) : path.isAbsolute(p) ? fromCwd || p : p;
+  return withSlashes(rel).replace(/^\.\//, '');
 }

@@ -1,5 +1,7 @@
-import { readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
 import { coreRules, sortAndDedupe, Source, type Dialect } from '@orchlint/core';
+import { MANIFEST } from '@orchlint/prompt-runner';
 import { dialectById, dialects, rules } from '@orchlint/rules';
 import { Baseline } from './baseline.js';
 import { LintCache, DEFAULT_CACHE_FILE, settingsKey } from './cache.js';
@@ -8,7 +10,7 @@ import type { DecodedText } from './decode.js';
 import { discover, toPosix, UsageError, type Target } from './discover.js';
 import { fixUnit, unifiedDiff, writeChanges } from './fix.js';
 import { counts, type FormatContext, type RuleInfo } from './formatters/index.js';
-import { mergeOutcomes, readTargetText, type UnitOutcome } from './lint.js';
+import { detectDialect, mergeOutcomes, readTargetText, type UnitOutcome } from './lint.js';
 import type { Io } from './io.js';
 import { planOutputs, writeOutputs } from './outputs.js';
 import { lintInWorkers, threadCount, type Job, type JobResult } from './parallel.js';
@@ -35,6 +37,7 @@ export interface LintOptions {
 /** Every rule a report may describe: the dialects' rules and the engine's own findings. */
 export const ruleInfos: readonly RuleInfo[] = [...coreRules, ...dialects.flatMap((d) => d.findings ?? []), ...rules];
 const knownRuleIds = ruleInfos.map((r) => r.id);
+const MACHINE_FORMATS = new Set(['json', 'sarif', 'junit']);
 
 /** `orchlint [lint]`: returns the exit code. */
 export async function runLint(paths: string[], options: LintOptions, io: Io, readStdin: () => Promise<string>): Promise<number> {
@@ -43,12 +46,12 @@ export async function runLint(paths: string[], options: LintOptions, io: Io, rea
   const forced = options.dialect ? dialectById(options.dialect) : undefined;
   const configs = new ConfigResolver(knownRuleIds, options.config, options.strict);
   if (options.printConfig !== undefined) {
-    io.stdout(printConfig(configs, options.printConfig));
+    io.stdout(printConfig(configs, options.printConfig, forced));
     return 0;
   }
 
   const targets: Target[] = options.stdin
-    ? [{ file: toPosix(options.stdinFilename ?? '<stdin>'), explicit: true, root: '.', text: await readStdin() }]
+    ? [{ file: toPosix(options.stdinFilename ?? '<stdin>'), explicit: true, root: '.', text: await readStdin(), ...(options.stdinFilename ? {} : { detectAs: 'stdin.yaml' }) }]
     : discover(paths.length ? paths : ['.']);
   const jobs: Job[] = [];
   for (const target of targets) {
@@ -68,18 +71,27 @@ export async function runLint(paths: string[], options: LintOptions, io: Io, rea
     }
     return texts.get(p);
   };
+  let recorded: string | undefined;
   if (options.baseline) {
     const baseline = Baseline.read(options.baseline, Boolean(options.updateBaseline));
     if (options.updateBaseline) {
       const n = baseline.write(run, sourceOf);
-      io.stderr(`orchlint: recorded ${n} finding${n === 1 ? '' : 's'} in ${baseline.file}\n`);
+      recorded = `orchlint: recorded ${n} finding${n === 1 ? '' : 's'} in ${baseline.file}\n`;
     }
     const filtered = Baseline.read(options.baseline, false).filter(run, sourceOf);
     run = { files: filtered.files, diagnostics: sortAndDedupe(filtered.diagnostics) };
   }
 
-  const context: FormatContext = { color: io.color, source: sourceOf, rules: ruleInfos, strict: Boolean(options.strict) };
+  const context: FormatContext = {
+    color: io.color,
+    source: sourceOf,
+    rules: ruleInfos,
+    strict: Boolean(options.strict),
+    ...(options.maxWarnings !== undefined ? { maxWarnings: options.maxWarnings } : {}),
+  };
   writeOutputs(plan, run, context, io.stdout);
+  // Said where the user reads the run, unless standard output carries a report for a machine.
+  if (recorded) (plan.outputs.some((o) => !o.file && MACHINE_FORMATS.has(o.format)) ? io.stderr : io.stdout)(recorded);
   return exitCodeFor(run.diagnostics, options);
 }
 
@@ -142,22 +154,37 @@ async function lintJobs(jobs: readonly Job[], options: LintOptions, forced: Dial
   return outcomes as UnitOutcome[];
 }
 
-function printConfig(configs: ConfigResolver, file: string): string {
-  let isDir = false;
-  try {
-    isDir = statSync(file).isDirectory();
-  } catch {
-    // A file that does not exist yet still has settings.
-  }
+/**
+ * The settings that apply to a file: the rules of the dialect it is linted as (with the engine's own)
+ * and that dialect's target, its default filled in; a folder gets every dialect's.
+ */
+function printConfig(configs: ConfigResolver, file: string, forced: Dialect<any> | undefined): string {
+  if (!existsSync(file)) throw new UsageError(`no such file or directory: ${file}`);
+  const isDir = statSync(file).isDirectory();
   const resolved = configs.resolve(file, isDir);
+  // A packet folder is linted as its manifest's unit; any other folder holds files of every dialect.
+  const probe = !isDir ? file : existsSync(path.join(file, MANIFEST)) ? path.join(file, MANIFEST) : undefined;
+  const everyDialect = probe === undefined && !forced;
+  const target: Target | undefined = probe === undefined ? undefined : { file: toPosix(probe), explicit: true, root: path.dirname(probe) };
+  const text = target === undefined || forced ? undefined : readTargetText(target, [])?.text;
+  const dialect = forced ?? (target === undefined || text === undefined ? undefined : detectDialect(target, text));
+  const applying = everyDialect ? dialects : dialect ? [dialect] : [];
   const severities: Record<string, string> = {};
-  for (const r of [...ruleInfos].sort((a, b) => (a.id < b.id ? -1 : 1))) severities[r.id] = resolved.settings.rules[r.id] ?? r.severity;
+  for (const r of [...coreRules, ...rules.filter((r) => applying.some((d) => d.id === r.dialect))].sort((a, b) => (a.id < b.id ? -1 : 1))) {
+    severities[r.id] = resolved.settings.rules[r.id] ?? r.severity;
+  }
+  const dialectIds = new Set(dialects.map((d) => d.id));
+  const targets: Record<string, string> = {};
+  for (const d of applying) if (d.defaultTarget !== undefined || resolved.settings.targets[d.id] !== undefined) targets[d.id] = resolved.settings.targets[d.id] ?? d.defaultTarget!;
+  // Targets no dialect owns by name (the PromptPack runtime) apply as configured.
+  for (const [k, v] of Object.entries(resolved.settings.targets)) if (!dialectIds.has(k)) targets[k] = v;
   const report = {
     path: toPosix(file),
     config: resolved.config?.file ?? null,
     ignored: resolved.ignored,
+    dialect: everyDialect ? null : (dialect?.id ?? null),
     rules: severities,
-    targets: resolved.settings.targets,
+    targets,
     ignores: (resolved.settings.ignores?.entries ?? []).map((e) => ({ rules: e.rules, path: e.text })),
     requireSuppressionReasons: Boolean(resolved.settings.requireSuppressionReasons),
   };

@@ -83,7 +83,7 @@ export function lintTarget(
   if (read === undefined) return { file: target.file, files: [], diagnostics };
   const { text, invalidAt } = read;
   const source = new Source(target.file, text);
-  const dialect = forced ?? detect(target, text);
+  const dialect = forced ?? detectDialect(target, text);
   if (!dialect) {
     if (!target.explicit) return { file: target.file, files: [], diagnostics };
     diagnostics.push(
@@ -105,10 +105,11 @@ export function hostFor(target: Target, memo?: ReadMemo): Host {
   return target.text === undefined ? base : overlayHost(base, new Map([[target.file, target.text]]));
 }
 
-function detect(target: Target, text: string): Dialect<any> | undefined {
+/** The dialect a target is linted as, if any. */
+export function detectDialect(target: Target, text: string): Dialect<any> | undefined {
   let memberOf: Dialect<any> | undefined;
   for (const d of dialects) {
-    const detection = d.detect(target.file, text);
+    const detection = d.detect(target.detectAs ?? target.file, text);
     if (detection === 'unit') return d;
     if (detection === 'member') memberOf ??= d;
   }

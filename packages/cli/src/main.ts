@@ -32,9 +32,9 @@ export async function main(argv: readonly string[], io: Io = nodeIo): Promise<nu
     .showSuggestionAfterError(true)
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr, outputError: () => {} });
 
-  program
+  const lint = program
     .command('lint', { isDefault: true })
-    .description('lint files and directories (default: .)')
+    .description('the default command: lint files and directories (default: .)')
     .argument('[paths...]', 'files and directories to lint')
     .option('--format <format>', `report format, repeatable: ${Object.keys(formatters).join('|')} (default: stylish)`, collect)
     .option('--output <[format=]file>', 'write a report to a file instead of standard output, repeatable (e.g. --output sarif=orchlint.sarif)', collect)
@@ -68,6 +68,7 @@ export async function main(argv: readonly string[], io: Io = nodeIo): Promise<nu
     });
 
   registerPacketCommands(program, io, (code) => (exitCode = code));
+  program.addHelpText('after', () => `\nLint options (orchlint [lint] [options] [paths...]):\n${lintOptionsHelp(lint)}\n${EXIT_CODES}`);
 
   program
     .command('rules')
@@ -83,6 +84,8 @@ export async function main(argv: readonly string[], io: Io = nodeIo): Promise<nu
   } catch (error) {
     if (error instanceof CommanderError) {
       if (error.exitCode === 0) return 0;
+      // A command group run without a subcommand: commander has printed its help already.
+      if (error.code === 'commander.help') return 2;
       io.stderr(`orchlint: ${error.message.replace(/^error: /, '')}\n`);
       return 2;
     }
@@ -100,6 +103,20 @@ export async function main(argv: readonly string[], io: Io = nodeIo): Promise<nu
     if (process.env.ORCHLINT_DEBUG && error instanceof Error) io.stderr(`${error.stack}\n`);
     return 3;
   }
+}
+
+const EXIT_CODES = `Exit codes:
+  0  no errors (and, with --strict, no warnings)
+  1  lint errors, warnings with --strict, or more warnings than --max-warnings
+  2  bad usage, a bad config file, or a path that does not exist
+  3  internal failure (a bug in orchlint)
+`;
+
+/** The lint command's option list as its own help prints it, for the top-level help. */
+function lintOptionsHelp(lint: Command): string {
+  const help = lint.createHelp();
+  const width = help.longestOptionTermLength(lint, help);
+  return help.visibleOptions(lint).filter((o) => o.long !== '--help').map((o) => `  ${help.optionTerm(o).padEnd(width)}  ${help.optionDescription(o)}`).join('\n') + '\n';
 }
 
 function collect(value: string, previous: string[] | undefined): string[] {

@@ -17,6 +17,8 @@ export interface RuleIgnore {
   line?: number;
   /** As written in the config, for messages. */
   text: string;
+  /** Where the entry is written in the config file, when the caller knows: an unused entry is reported there. */
+  at?: { path: string; range: Range; span: Span };
 }
 
 /**
@@ -67,10 +69,11 @@ export function validateConfig(tree: Tree, knownRules: readonly string[]): Diagn
   if (tree.root === undefined) return out;
   checker ??= new SchemaChecker(configSchema as Record<string, unknown>);
   for (const f of checker.check(tree)) out.push(coreFinding(tree.source, f.span, CONFIG_RULE, `${f.message} (orchlint configuration)`));
-  if (out.length) return out;
+  // Unknown rule ids in the same pass, so one run shows every mistake; an id the schema already rejected is not reported twice.
+  const reported = new Set(out.map((d) => d.span.start));
   const known = new Set(knownRules);
   const checkId = (node: unknown) => {
-    if (!isScalar(node) || typeof node.value !== 'string' || known.has(node.value)) return;
+    if (!isScalar(node) || typeof node.value !== 'string' || known.has(node.value) || reported.has(node.range?.[0] ?? -1)) return;
     const id = node.value;
     out.push(
       coreFinding(tree.source, { start: node.range?.[0] ?? 0, end: node.range?.[1] ?? 0 }, CONFIG_RULE,
@@ -84,7 +87,7 @@ export function validateConfig(tree: Tree, knownRules: readonly string[]): Diagn
   ruleKeys(tree.get(root, 'rules'));
   for (const o of tree.items(tree.get(root, 'overrides'))) ruleKeys(tree.get(o, 'rules'));
   for (const i of tree.items(tree.get(root, 'ignore'))) tree.items(tree.get(i, 'rules')).forEach(checkId);
-  return out;
+  return out.sort((a, b) => a.span.start - b.span.start);
 }
 
 export interface ResolvedSettings {
@@ -98,7 +101,13 @@ export interface ResolvedSettings {
  * order. `relPath` is the file's path relative to the config's folder ('/'-separated); `anchor`
  * places the per-path ignores (see IgnoreEntries).
  */
-export function resolveSettings(config: OrchlintConfig, relPath: string, anchor: Pick<IgnoreEntries, 'root' | 'dir'>): ResolvedSettings {
+export function resolveSettings(
+  config: OrchlintConfig,
+  relPath: string,
+  anchor: Pick<IgnoreEntries, 'root' | 'dir'>,
+  /** Where `ignore[entry].paths[path]` is written in the config file. */
+  locate?: (entry: number, path: number) => RuleIgnore['at'],
+): ResolvedSettings {
   const rules: Record<string, RuleSetting> = { ...config.rules };
   const targets: Record<string, string> = { ...config.targets };
   for (const o of config.overrides ?? []) {
@@ -108,16 +117,17 @@ export function resolveSettings(config: OrchlintConfig, relPath: string, anchor:
   }
   const entries: RuleIgnore[] = [];
   let ignored = false;
-  for (const i of config.ignore ?? []) {
+  (config.ignore ?? []).forEach((i, n) => {
     if (typeof i === 'string') {
       ignored ||= matchesAny(i, relPath);
-      continue;
+      return;
     }
-    for (const text of i.paths) {
+    i.paths.forEach((text, k) => {
       const m = /^(.*?):([1-9]\d*)$/.exec(text);
-      entries.push({ rules: i.rules, pattern: m ? m[1]! : text, ...(m ? { line: Number(m[2]) } : {}), text });
-    }
-  }
+      const at = locate?.(n, k);
+      entries.push({ rules: i.rules, pattern: m ? m[1]! : text, ...(m ? { line: Number(m[2]) } : {}), text, ...(at ? { at } : {}) });
+    });
+  });
   const settings: LintSettings = { rules, targets, ...(entries.length ? { ignores: { ...anchor, entries } } : {}) };
   return { ignored, settings };
 }

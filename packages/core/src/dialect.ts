@@ -39,6 +39,8 @@ export interface Dialect<M = unknown> extends DialectServices<M> {
    * configured and suppressed like a rule.
    */
   findings?: readonly FindingInfo[];
+  /** The version `targets[id]` means when the config names none (what --print-config shows). */
+  defaultTarget?: string;
   /** Cheap: a path test, maybe a look at the first bytes. */
   detect(path: string, text: string): Detection;
   load(source: Source, host: Host, targets: Targets): LoadResult<M>;

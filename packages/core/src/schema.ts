@@ -266,7 +266,8 @@ export function nearMiss(name: string, candidates: readonly string[]): string | 
 
 export function didYouMean(name: string, candidates: readonly string[]): string {
   const best = nearMiss(name, candidates);
-  return best === undefined ? '' : `; did you mean '${best}'?`;
+  // A parenthesis, so a clause may follow it without a '?;'.
+  return best === undefined ? '' : ` (did you mean '${best}'?)`;
 }
 
 function typeName(value: unknown): string {

@@ -188,7 +188,8 @@ export function applySuppressions(
   const configDir = normalizePath(ignores?.dir ?? '');
   /** A finding's path relative to the config's folder; '../…' when it lies outside. */
   const inConfigSpace = (path: string): string => {
-    const full = normalizePath(ignores?.root ? `${ignores.root}/${path}` : path);
+    // Reports print a path outside the run's root absolute.
+    const full = normalizePath(ignores?.root && !/^([A-Za-z]:)?\//.test(path) ? `${ignores.root}/${path}` : path);
     if (configDir === '') return full;
     return full.startsWith(`${configDir}/`) ? full.slice(configDir.length + 1) : `../${full}`;
   };
@@ -234,6 +235,13 @@ export function applySuppressions(
     if (u.used || u.entry.line === undefined || u.entry.rules.every(off)) continue;
     const source = sources.find((s) => matchesGlob(u.entry.pattern, inConfigSpace(s.path)));
     if (!source) continue;
+    const at = u.entry.at;
+    if (at) {
+      meta.push({ rule: UNUSED_SUPPRESSION, severity: 'warning', path: at.path, range: at.range, span: at.span,
+        message: `the ignore entry '${u.entry.text}' (${u.entry.rules.join(', ')}) silences nothing on line ${u.entry.line} of ${source.path}; ` +
+          'point it at the line of the finding or remove it' });
+      continue;
+    }
     const line = Math.min(u.entry.line - 1, source.lineCount - 1);
     const span = { start: source.offsetAt({ line, character: 0 }), end: source.lineEnd(line) };
     meta.push(coreFinding(source, span, UNUSED_SUPPRESSION,

@@ -16,6 +16,7 @@ import { coreFinding, type CoreFindingId } from './core-rules.js';
 import { rangeOf, type Diagnostic } from './diagnostic.js';
 import type { Source, Span } from './source.js';
 import { eachNode, firstDifference, parseYaml, reparseYaml, type ParseBasis } from './yaml-parse.js';
+import { firstNonSpace, syntaxHint } from './yaml-syntax-hints.js';
 
 export type { Node as TreeNode, Pair as TreePair, Scalar as TreeScalar, YAMLMap as TreeMap, YAMLSeq as TreeSeq };
 export { isMap, isSeq, isScalar, isPair, isAlias };
@@ -117,7 +118,10 @@ export class Tree {
       } else {
         // A bad indentation is reported at the line's start; the misplaced item is where its text starts.
         const start = e.code === 'BAD_INDENT' ? firstNonSpace(text, e.pos[0]) : e.pos[0];
-        this.report({ start, end: Math.max(e.pos[1], start + 1) }, 'core/yaml-syntax', syntaxMessage(e.message));
+        // JSON files have their own syntax and advice; YAML's hints (quote, indent) would mislead there.
+        const advice = /\.json$/i.test(source.path) ? undefined : syntaxHint(e, text, this.root);
+        const message = syntaxMessage(e.message) + (advice ? `: ${advice.hint}` : '');
+        this.report(advice?.span ?? { start, end: Math.max(e.pos[1], start + 1) }, 'core/yaml-syntax', message);
       }
     }
     let anchored = false;
@@ -144,7 +148,7 @@ export class Tree {
         const message =
           error instanceof RangeError
             ? tooDeep(error)
-            : 'the document expands its aliases too many times (an alias bomb?); orchlint stops reading it here';
+            : 'the document expands its aliases too many times, as an alias bomb does; orchlint stops reading it here';
         this.report(at, 'core/yaml-syntax', message);
       }
     }
@@ -303,12 +307,6 @@ function tooDeep(error: unknown): string {
 function syntaxMessage(message: string): string {
   const first = message.split('\n')[0] ?? message;
   return first.replace(/ at line \d+, column \d+:?$/, '').replace(/\.$/, '');
-}
-
-function firstNonSpace(text: string, offset: number): number {
-  let i = offset;
-  while (text[i] === ' ') i++;
-  return text[i] === '\n' || text[i] === '\r' || i >= text.length ? offset : i;
 }
 
 /**

@@ -56,7 +56,7 @@ describe('SchemaChecker', () => {
     const [finding, ...rest] = check('id: ok\nstates:\n  triage:\n    promt_task: route\n');
     expect(rest).toEqual([]);
     expect(finding).toMatchObject({ keyword: 'additionalProperties', text: 'promt_task', path: ['states', 'triage', 'promt_task'] });
-    expect(finding!.message).toBe("unknown property 'promt_task' in 'states.triage'; did you mean 'prompt_task'?");
+    expect(finding!.message).toBe("unknown property 'promt_task' in 'states.triage' (did you mean 'prompt_task'?)");
   });
 
   it('no suggestion when nothing is close', () => {
@@ -69,7 +69,7 @@ describe('SchemaChecker', () => {
     const byKeyword = Object.fromEntries(findings.map((f) => [f.keyword, f]));
     expect(Object.keys(byKeyword).sort()).toEqual(['enum', 'pattern', 'type']);
     expect(byKeyword.enum).toMatchObject({ text: 'agnet', path: ['control'] });
-    expect(byKeyword.enum!.message).toContain("expected one of: user, agent; did you mean 'agent'?");
+    expect(byKeyword.enum!.message).toContain("expected one of: user, agent (did you mean 'agent'?)");
     expect(byKeyword.type).toMatchObject({ text: '"3"', path: ['retries'] });
     expect(byKeyword.type!.message).toContain("'retries' must be an integer, not a string");
     expect(byKeyword.pattern).toMatchObject({ text: 'Not An Id', path: ['id'] });
@@ -126,7 +126,7 @@ describe('displayPath and didYouMean', () => {
   });
 
   it('suggests only a close candidate', () => {
-    expect(didYouMean('promt_task', ['prompt_task', 'terminal'])).toBe("; did you mean 'prompt_task'?");
+    expect(didYouMean('promt_task', ['prompt_task', 'terminal'])).toBe(" (did you mean 'prompt_task'?)");
     expect(didYouMean('zebra', ['prompt_task', 'terminal'])).toBe('');
     expect(didYouMean('x', [])).toBe('');
     expect(didYouMean('agent', ['agent'])).toBe('');

@@ -1,4 +1,4 @@
-import { cyclicComponents, spanOfNode, type GraphView, type Outline, type OutlineReference, type OutlineSymbol } from '@orchlint/core';
+import { cyclicComponents, spanOfNode, stringValue, type GraphView, type Outline, type OutlineReference, type OutlineSymbol } from '@orchlint/core';
 import type { PacketModel, PromptModel, PromptRunnerModel } from './model.js';
 import { repoReferences } from './references.js';
 
@@ -14,7 +14,7 @@ export function promptRunnerGraph(model: PromptRunnerModel): GraphView | undefin
     if (i === model.prompts.length - 1) classes.push('terminal');
     if (p.id !== undefined && cyclic.has(p.id)) classes.push('problem');
     const repo = p.targets?.find((t) => known.has(t.text))?.text;
-    return { id: nodeId(p), label: `${p.id ?? '?'} ${p.file.name}`, ...(repo ? { group: `repo:${repo}` } : {}), classes };
+    return { id: nodeId(p), label: `${p.id ?? '?'} ${promptName(p)}`, ...(repo ? { group: `repo:${repo}` } : {}), classes };
   });
   const edges: GraphView['edges'] = [];
   for (let i = 1; i < model.prompts.length; i++) {
@@ -24,6 +24,12 @@ export function promptRunnerGraph(model: PromptRunnerModel): GraphView | undefin
     edges.push({ from: to, to: from, label: 'depends_on', style: 'solid', ...(cyclic.has(from) && cyclic.has(to) ? { classes: ['problem'] } : {}) });
   });
   return { direction: 'TD', nodes, edges, groups: model.repoNames.map((name) => ({ id: `repo:${name}`, label: name })) };
+}
+
+/** The prompt's name as the runner takes it: front matter `name`, else the body's first `# ` heading; else its file name. */
+function promptName(p: PromptModel): string {
+  const declared = stringValue(p.file.tree?.get(p.file.attributes, 'name'))?.trim();
+  return declared || /^#[ \t]+(.+?)[ \t#]*$/m.exec(p.file.body)?.[1] || p.file.name;
 }
 
 /** Prompts and repos as symbols; depends_on, targets, `repo:`, `@repo:` and `repo:path` as references. */

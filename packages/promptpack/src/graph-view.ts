@@ -6,7 +6,7 @@ import { effectiveControl, isTerminal, type PackModel } from './model.js';
  * The pack's workflow as a state machine: the entry state and terminal states marked, every state
  * `user` or `agent` by its effective control, the states and transitions of each agent cycle
  * without exit marked 'problem', `on_event` edges labelled with their events and `on_max_visits`
- * edges dashed. Undefined when the pack has no workflow.
+ * edges dashed; a transition to an undefined state goes to a 'missing' node. Undefined when the pack has no workflow.
  */
 export function packGraphView(pack: PackModel): GraphView | undefined {
   const workflow = pack.workflow;
@@ -32,5 +32,16 @@ export function packGraphView(pack: PackModel): GraphView | undefined {
       edges.push({ from, to, label: String(attributes.event), style: 'solid', ...problem });
     }
   });
+  // A transition to a state that does not exist is drawn, dashed, to a 'missing' node: the graph shows the bug.
+  const toMissing = (from: string, target: unknown, label: string) => {
+    if (typeof target !== 'string' || workflow.states.has(target)) return;
+    const id = `missing:${target}`;
+    if (!nodes.some((n) => n.id === id)) nodes.push({ id, label: `${target} (missing)`, classes: ['missing'] });
+    edges.push({ from, to: id, label, style: 'dashed', classes: ['problem'] });
+  };
+  for (const state of workflow.states.values()) {
+    for (const edge of state.onEvent) toMissing(state.name, edge.target.value, edge.event);
+    toMissing(state.name, state.onMaxVisits?.value, 'max visits');
+  }
   return { direction: 'TD', nodes, edges };
 }

@@ -21,6 +21,8 @@ export interface FormatContext {
   rules: readonly RuleInfo[];
   /** --strict: warnings fail the run, so reports that judge pass/fail (JUnit) count them. */
   strict: boolean;
+  /** --max-warnings, which fails a run too: the stylish summary is red only for a run that fails. */
+  maxWarnings?: number;
 }
 
 export type Formatter = (run: LintRun, context: FormatContext) => string;

@@ -8,7 +8,11 @@ const ansi = { red: 31, yellow: 33, cyan: 36, gray: 90, bold: 1, underline: 4 } 
 export function formatStylish(run: LintRun, context: FormatContext): string {
   const paint = (code: keyof typeof ansi, s: string) => (context.color ? `\u001b[${ansi[code]}m${s}\u001b[0m` : s);
   const lines: string[] = [];
-  for (const d of run.diagnostics) {
+  for (const d of syntaxFirst(run.diagnostics)) {
+    if (typeof d !== 'object') {
+      lines.push(paint('gray', `  (the findings below may be consequences of the syntax error${d > 1 ? 's' : ''} above: fix ${d > 1 ? 'them' : 'it'} first)`));
+      continue;
+    }
     const where = `${d.path}:${d.range.start.line + 1}:${d.range.start.character + 1}`;
     const severity = d.severity === 'error' ? paint('red', 'error') : d.severity === 'warning' ? paint('yellow', 'warning') : paint('cyan', 'info');
     lines.push(`${paint('bold', where)}  ${severity}  ${printable(d.message)}  ${paint('gray', `[${d.rule}]`)}`);
@@ -24,9 +28,33 @@ export function formatStylish(run: LintRun, context: FormatContext): string {
     lines.push(`✔ no problems (${files})`);
   } else {
     const summary = `${total} problem${total === 1 ? '' : 's'} (${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}, ${infos} info) in ${files}`;
-    lines.push('', paint(errors ? 'red' : 'yellow', `✖ ${summary}`));
+    const failed = errors > 0 || (context.strict && warnings > 0) || (context.maxWarnings !== undefined && warnings > context.maxWarnings);
+    lines.push('', paint(failed ? 'red' : warnings ? 'yellow' : 'cyan', `✖ ${summary}`));
   }
   return lines.join('\n') + '\n';
+}
+
+const SYNTAX_RULE = 'core/yaml-syntax';
+
+/**
+ * The findings in report order (path, line, column), except that in a file with a syntax error the
+ * syntax errors come first, followed by a note (the number of syntax errors): what the parser could
+ * not read explains much of the rest.
+ */
+function syntaxFirst(diagnostics: readonly Diagnostic[]): Array<Diagnostic | number> {
+  const out: Array<Diagnostic | number> = [];
+  for (let i = 0; i < diagnostics.length; ) {
+    let j = i;
+    while (j < diagnostics.length && diagnostics[j]!.path === diagnostics[i]!.path) j++;
+    const file = diagnostics.slice(i, j);
+    const syntax = file.filter((d) => d.rule === SYNTAX_RULE);
+    const rest = file.filter((d) => d.rule !== SYNTAX_RULE);
+    out.push(...syntax);
+    if (syntax.length && rest.length) out.push(syntax.length);
+    out.push(...rest);
+    i = j;
+  }
+  return out;
 }
 
 function excerpt(d: Diagnostic, source: Source | undefined, paint: (c: keyof typeof ansi, s: string) => string): string[] {

@@ -9,6 +9,9 @@ export function renderDot(view: GraphView): string {
   const lines = [
     'digraph orchlint {',
     `  rankdir=${view.direction === 'LR' ? 'LR' : 'TB'};`,
+    // Room between nodes and ranks for the edge xlabels (Graphviz 2.43, checked by rendering).
+    '  nodesep=0.8;',
+    '  ranksep=0.7;',
     '  node [shape=box, style="rounded,filled", fillcolor="#ffffff", fontname="Helvetica"];',
     '  edge [fontname="Helvetica", fontsize=10];',
   ];
@@ -32,7 +35,8 @@ export function renderDot(view: GraphView): string {
   for (const e of view.edges) {
     if (!ids.has(e.from) || !ids.has(e.to)) continue;
     const attrs: string[] = [];
-    if (e.label) attrs.push(`label=${quote(e.label)}`);
+    // xlabel: placed beside the finished edge, so labels neither overlap nor stretch the layout as edge-label nodes do.
+    if (e.label) attrs.push(`xlabel=${quote(e.label)}`);
     if (e.style && e.style !== 'solid') attrs.push(`style=${e.style}`);
     const s = styleOf(e.classes, edgeStyles);
     if (s.stroke) attrs.push(`color=${quote(s.stroke)}`, `fontcolor=${quote(s.stroke)}`);

@@ -21,6 +21,7 @@ export const nodeStyles: Record<string, Style> = {
   terminal: { stroke: '#24292f', strokeWidth: 2 },
   entry: { stroke: '#1a7f37', strokeWidth: 3 },
   problem: { fill: '#ffebe9', stroke: '#cf222e', strokeWidth: 3, color: '#82071e' },
+  missing: { fill: '#ffebe9', stroke: '#cf222e', color: '#82071e', dashed: true },
 };
 
 export const edgeStyles: Record<string, Style> = {

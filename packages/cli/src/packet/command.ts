@@ -27,11 +27,8 @@ export function registerPacketCommands(program: Command, io: Io, exit: (code: nu
     .action((dir: string, options: { strict?: boolean; json?: boolean; targetVersion?: string }) => {
       if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new UsageError(`no such packet directory: ${dir}`);
       const manifestPath = path.join(dir, MANIFEST);
-      if (!existsSync(manifestPath)) {
-        io.stderr(`orchlint: ${dir} has no ${MANIFEST}; pass the packet directory, the folder that holds ${MANIFEST}\n`);
-        exit(1);
-        return;
-      }
+      // A folder that is no packet is a usage error (exit 2, orchlint's contract), where Prompt Runner exits 1.
+      if (!existsSync(manifestPath)) throw new UsageError(`${dir} has no ${MANIFEST}; pass the packet directory, the folder that holds ${MANIFEST}`);
       const manifest = new Source(toPosix(manifestPath), readFileSync(manifestPath, 'utf8'));
       const report = lintPacket(manifest, fileHost(dir), path.resolve(dir), {
         strict: options.strict === true,
