@@ -120,13 +120,20 @@ async function lintJobs(jobs: readonly Job[], options: LintOptions, forced: Dial
   const outcomes: Array<UnitOutcome | undefined> = new Array(jobs.length);
   const pending: number[] = [];
   const texts = new Map<number, DecodedText>();
+  const stamps = new Map<number, string | undefined>();
   jobs.forEach((job, i) => {
     if (cache && job.target.text === undefined) {
-      const read = readTargetText(job.target, []);
-      if (read !== undefined) {
-        texts.set(i, read);
-        outcomes[i] = cache.lookup(job.target, settingsKey(job.settings, forced?.id), read.text);
-      }
+      // Stamped before it is read, so a write after the stamp shows as a changed stamp next time.
+      stamps.set(i, cache.stamp(`f:${job.target.file}`, job.target.file));
+      const read = () => {
+        if (!texts.has(i)) {
+          const decoded = readTargetText(job.target, []);
+          if (decoded) texts.set(i, decoded);
+        }
+        return texts.get(i)?.text;
+      };
+      outcomes[i] = cache.lookup(job.target, settingsKey(job.settings, forced?.id), read);
+      if (!outcomes[i]) read();
     }
     if (!outcomes[i]) pending.push(i);
   });
@@ -136,7 +143,7 @@ async function lintJobs(jobs: readonly Job[], options: LintOptions, forced: Dial
     const i = pending[n]!;
     outcomes[i] = r.outcome;
     const text = texts.get(i)?.text;
-    if (cache && r.reads && text !== undefined) cache.store(jobs[i]!.target, settingsKey(jobs[i]!.settings, forced?.id), text, r.outcome, r.reads);
+    if (cache && r.reads && text !== undefined) cache.store(jobs[i]!.target, settingsKey(jobs[i]!.settings, forced?.id), text, r.outcome, r.reads, stamps.get(i));
   });
   cache?.save();
   return outcomes as UnitOutcome[];
