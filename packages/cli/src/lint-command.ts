@@ -12,6 +12,7 @@ import { mergeOutcomes, readTargetText, type UnitOutcome } from './lint.js';
 import type { Io } from './main.js';
 import { planOutputs, writeOutputs } from './outputs.js';
 import { lintInWorkers, threadCount, type Job, type JobResult } from './parallel.js';
+import { inShard, type Shard } from './shard.js';
 
 export interface LintOptions {
   format?: string[];
@@ -30,6 +31,7 @@ export interface LintOptions {
   concurrency: 'auto' | 'off' | number;
   stdin?: boolean;
   stdinFilename?: string;
+  shard?: Shard;
 }
 
 /** Every rule a report may describe: the dialects' rules and the engine's own findings. */
@@ -52,6 +54,7 @@ export async function runLint(paths: string[], options: LintOptions, io: Io, rea
     : discover(paths.length ? paths : ['.']);
   const jobs: Job[] = [];
   for (const target of targets) {
+    if (options.shard && !inShard(target.file, options.shard)) continue;
     const resolved = configs.resolve(target.file);
     if (!resolved.ignored) jobs.push({ target, settings: resolved.settings });
   }
@@ -112,6 +115,7 @@ function checkCombinations(paths: string[], o: LintOptions): void {
   if (o.stdin && o.fix) throw new UsageError('--fix cannot write standard input; use --fix-dry-run to see the changes as a diff');
   if (o.fix && o.fixDryRun) throw new UsageError('choose one of --fix and --fix-dry-run');
   if (o.updateBaseline && !o.baseline) throw new UsageError('--update-baseline needs --baseline FILE');
+  if (o.shard && (o.stdin || o.updateBaseline)) throw new UsageError(`--shard splits the files of a run; it does not go with ${o.stdin ? '--stdin' : '--update-baseline'}`);
 }
 
 /** Cached results where they hold; the rest in this thread or, for many files, in worker threads. */

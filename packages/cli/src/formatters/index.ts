@@ -37,7 +37,7 @@ export const formatters: Record<string, Formatter> = {
   compact: formatCompact,
 };
 
-export function counts(diagnostics: readonly Diagnostic[]) {
+export function counts(diagnostics: ReadonlyArray<Pick<Diagnostic, 'severity'>>) {
   let errors = 0;
   let warnings = 0;
   let infos = 0;
