@@ -12,6 +12,7 @@ import { mergeOutcomes, readTargetText, type UnitOutcome } from './lint.js';
 import type { Io } from './main.js';
 import { planOutputs, writeOutputs } from './outputs.js';
 import { lintInWorkers, threadCount, type Job, type JobResult } from './parallel.js';
+import { startProgress } from './progress.js';
 import { inShard, type Shard } from './shard.js';
 
 export interface LintOptions {
@@ -32,6 +33,7 @@ export interface LintOptions {
   stdin?: boolean;
   stdinFilename?: string;
   shard?: Shard;
+  quiet?: boolean;
 }
 
 /** Every rule a report may describe: the dialects' rules and the engine's own findings. */
@@ -142,7 +144,13 @@ async function lintJobs(jobs: readonly Job[], options: LintOptions, forced: Dial
     if (!outcomes[i]) pending.push(i);
   });
   const todo = pending.map((i): Job => (texts.has(i) ? { ...jobs[i]!, read: texts.get(i)! } : jobs[i]!));
-  const results: JobResult[] = await lintInWorkers(todo, threadCount(todo.length, options.concurrency), rules, forced, Boolean(cache));
+  const progress = startProgress(todo.length, { stream: process.stderr, env: process.env, quiet: Boolean(options.quiet) });
+  let results: JobResult[];
+  try {
+    results = await lintInWorkers(todo, threadCount(todo.length, options.concurrency), rules, forced, Boolean(cache), (n) => progress.advance(n));
+  } finally {
+    progress.stop();
+  }
   results.forEach((r, n) => {
     const i = pending[n]!;
     outcomes[i] = r.outcome;

@@ -59,6 +59,7 @@ export async function main(argv: readonly string[], io: Io = nodeIo): Promise<nu
     .option('--cache-location <file>', `where --cache keeps its results (default: ${DEFAULT_CACHE_FILE})`)
     .option('--concurrency <n>', 'threads that lint: auto (worker threads only for many files), off (this thread), or a number', parseConcurrency, 'auto')
     .option('--shard <i/N>', 'lint only the i-th of N parts of the units (for a CI matrix; join the reports with merge-reports)', parseShard)
+    .option('--quiet', 'no progress on standard error (shown only on a terminal, outside CI, for runs over 2 s)')
     .option('--stdin', 'lint standard input')
     .option('--stdin-filename <name>', 'the path standard input stands for (format detection, config, reports)')
     .action(async (paths: string[], options: LintOptions) => {
