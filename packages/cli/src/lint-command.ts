@@ -39,6 +39,8 @@ export interface LintOptions {
 /** Every rule a report may describe: the dialects' rules and the engine's own findings. */
 export const ruleInfos: readonly RuleInfo[] = [...coreRules, ...rules];
 const knownRuleIds = ruleInfos.map((r) => r.id);
+/** How many files' texts the reports' look-ups keep at a time (least recently asked for goes first). */
+const SOURCES_KEPT = 32;
 
 /** `orchlint [lint]`: returns the exit code. */
 export async function runLint(paths: string[], options: LintOptions, io: Io, readStdin: () => Promise<string>): Promise<number> {
@@ -65,13 +67,18 @@ export async function runLint(paths: string[], options: LintOptions, io: Io, rea
   const fixedTexts = options.fix || options.fixDryRun ? fixJobs(jobs, outcomes, Boolean(options.fixDryRun), forced, io) : new Map<string, string>();
   let run = mergeOutcomes(outcomes);
   const stdinText = new Map(targets.filter((t) => t.text !== undefined).map((t) => [t.file, t.text!]));
+  // Reports ask for the text of each finding's file in path order: the last few are kept, not all
+  // of a run's, so formatting a large run holds a few files in memory at a time.
   const texts = new Map<string, Source | undefined>();
   const sourceOf = (p: string) => {
-    if (!texts.has(p)) {
+    let source = texts.get(p);
+    if (source === undefined && !texts.has(p)) {
       const text = fixedTexts.get(p) ?? stdinText.get(p) ?? safeRead(p);
-      texts.set(p, text === undefined ? undefined : new Source(p, text));
-    }
-    return texts.get(p);
+      source = text === undefined ? undefined : new Source(p, text);
+      if (texts.size >= SOURCES_KEPT) texts.delete(texts.keys().next().value!);
+    } else texts.delete(p);
+    texts.set(p, source);
+    return source;
   };
   if (options.baseline) {
     const baseline = Baseline.read(options.baseline, Boolean(options.updateBaseline));
