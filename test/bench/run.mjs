@@ -1,6 +1,7 @@
 // `pnpm bench` (after `pnpm build`): orchlint's lint API on generated packs, measured in one process
 // against the bare yaml parse of the same files, plus how lint time grows with a workflow's size and
-// one run of the CLI. Medians of a few runs after a warm-up; the ratios are what to compare.
+// one run of the CLI. Medians of a few runs after a warm-up; the ratios are what to compare. Then the
+// CLI at repository scale on Archon workflows (archon-scale.mjs).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -10,6 +11,7 @@ import { parseDocument } from 'yaml';
 import { defaultSettings, memoryHost, Source } from '@orchlint/core';
 import { discover, lintTargets } from '@orchlint/cli';
 import { dialectById, rules } from '@orchlint/rules';
+import { archonScaleBench } from './archon-scale.mjs';
 import { packFile } from './packs.mjs';
 
 const RUNS = 5;
@@ -151,6 +153,7 @@ try {
   ];
   if (growth > LINEAR_LIMIT) out.push('', `NOT LINEAR: 5,000 states took ${fmt(growth, 1)}× the time of 500; profile it with node --cpu-prof`);
   console.log(out.join('\n'));
+  console.log(archonScaleBench().text);
   process.exitCode = growth > LINEAR_LIMIT ? 1 : 0;
 } finally {
   process.chdir(startDir);

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fileHost, LintCache, recordingHost } from '@orchlint/cli';
@@ -69,6 +69,46 @@ describe('--cache', () => {
       expect(run().lookup(target, 'settings', 'main')).toEqual(outcome);
       writeFileSync('unit/later.md', 'now here');
       expect(run().lookup(target, 'settings', 'main')).toBeUndefined();
+    } finally {
+      process.chdir(cwd);
+    }
+  });
+
+  it('checks an unchanged file by its stamp alone, and reads and hashes it again once the stamp changes', () => {
+    const dir = tempFiles({ 'unit/main.md': 'main', 'unit/other.md': 'one' });
+    const cwd = process.cwd();
+    process.chdir(dir);
+    try {
+      // Stamps of files changed (or touched) within the last second are not trusted: a second write could keep them.
+      const past = new Date(Date.now() - 60_000);
+      for (const f of ['unit/main.md', 'unit/other.md', 'unit']) utimesSync(f, past, past);
+      const settle = () => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1100);
+      settle();
+      const target = { file: 'unit/main.md', explicit: true, root: 'unit' };
+      const outcome = { file: 'unit/main.md', files: [{ path: 'unit/main.md', dialect: 'fake' }], diagnostics: [] };
+      const writer = new LintCache('cache.json');
+      const stamp = writer.stamp('f:unit/main.md', 'unit/main.md');
+      const { host, log } = recordingHost(fileHost('unit'));
+      host.readFile('unit/other.md');
+      host.readDir('unit');
+      expect(Object.keys(log.stamps ?? {}).sort()).toEqual(['d:unit', 'f:unit/other.md']);
+      writer.store(target, 'settings', 'main', outcome, log, stamp);
+      writer.save();
+      let reads = 0;
+      const reader = () => (reads++, readFileSync('unit/main.md', 'utf8'));
+      expect(new LintCache('cache.json').lookup(target, 'settings', reader)).toEqual(outcome);
+      expect(reads).toBe(0);
+      // Same size, same modification time, but the change time moved: read, hashed, and still the same text.
+      writeFileSync('unit/main.md', 'main');
+      utimesSync('unit/main.md', past, past);
+      settle();
+      expect(new LintCache('cache.json').lookup(target, 'settings', reader)).toEqual(outcome);
+      expect(reads).toBe(1);
+      writeFileSync('unit/main.md', 'MAIN');
+      expect(new LintCache('cache.json').lookup(target, 'settings', reader)).toBeUndefined();
+      writeFileSync('unit/main.md', 'main');
+      writeFileSync('unit/other.md', 'two');
+      expect(new LintCache('cache.json').lookup(target, 'settings', reader)).toBeUndefined();
     } finally {
       process.chdir(cwd);
     }

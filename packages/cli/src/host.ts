@@ -12,7 +12,7 @@ export function staysInside(rel: string): boolean {
  * units consult each other (every Archon workflow reads the names of the others in its folder), so
  * without it a folder of n files costs n² reads.
  */
-export type ReadMemo = Map<string, string | readonly string[] | undefined>;
+export type ReadMemo = Map<string, Map<string, string | readonly string[] | undefined>>;
 
 /** Reads files under one root folder and nothing outside it (paths are resolved against cwd). */
 export function fileHost(root: string, memo?: ReadMemo): Host {
@@ -32,12 +32,22 @@ export function fileHost(root: string, memo?: ReadMemo): Host {
       return undefined;
     }
   };
+  // One map per root and kind, so that the n² look-ups of a folder's units build no keys.
+  const shelf = (kind: 'file' | 'dir') => {
+    if (!memo) return undefined;
+    const key = `${kind}\0${base}`;
+    let m = memo.get(key);
+    if (!m) memo.set(key, (m = new Map()));
+    return m;
+  };
+  const files = shelf('file');
+  const dirs = shelf('dir');
   const remembered = <T extends string | readonly string[] | undefined>(kind: 'file' | 'dir', p: string, read: () => T): T => {
-    if (!memo) return read();
-    const key = `${kind}\0${base}\0${p}`;
-    if (memo.has(key)) return memo.get(key) as T;
+    const m = kind === 'file' ? files : dirs;
+    if (!m) return read();
+    if (m.has(p)) return m.get(p) as T;
     const value = read();
-    memo.set(key, value);
+    m.set(p, value);
     return value;
   };
   return {

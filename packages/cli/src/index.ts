@@ -6,3 +6,4 @@ export { renderMermaid } from './graph/mermaid.js';
 export { renderDot } from './graph/dot.js';
 export { LintCache, recordingHost, type ReadLog } from './cache.js';
 export { fileHost } from './host.js';
+export { startProgress, progressWanted, PROGRESS_DELAY_MS } from './progress.js';

@@ -14,6 +14,8 @@ import { detectDialect, mergeOutcomes, readTargetText, type UnitOutcome } from '
 import type { Io } from './io.js';
 import { planOutputs, writeOutputs } from './outputs.js';
 import { lintInWorkers, threadCount, type Job, type JobResult } from './parallel.js';
+import { startProgress } from './progress.js';
+import { inShard, type Shard } from './shard.js';
 
 export interface LintOptions {
   format?: string[];
@@ -32,12 +34,16 @@ export interface LintOptions {
   concurrency: 'auto' | 'off' | number;
   stdin?: boolean;
   stdinFilename?: string;
+  shard?: Shard;
+  quiet?: boolean;
 }
 
 /** Every rule a report may describe: the dialects' rules and the engine's own findings. */
 export const ruleInfos: readonly RuleInfo[] = [...coreRules, ...dialects.flatMap((d) => d.findings ?? []), ...rules];
 const knownRuleIds = ruleInfos.map((r) => r.id);
 const MACHINE_FORMATS = new Set(['json', 'sarif', 'junit']);
+/** How many files' texts the reports' look-ups keep at a time (least recently asked for goes first). */
+const SOURCES_KEPT = 32;
 
 /** `orchlint [lint]`: returns the exit code. */
 export async function runLint(paths: string[], options: LintOptions, io: Io, readStdin: () => Promise<string>): Promise<number> {
@@ -55,6 +61,7 @@ export async function runLint(paths: string[], options: LintOptions, io: Io, rea
     : discover(paths.length ? paths : ['.']);
   const jobs: Job[] = [];
   for (const target of targets) {
+    if (options.shard && !inShard(target.file, options.shard)) continue;
     const resolved = configs.resolve(target.file);
     if (!resolved.ignored) jobs.push({ target, settings: resolved.settings });
   }
@@ -63,13 +70,18 @@ export async function runLint(paths: string[], options: LintOptions, io: Io, rea
   const fixedTexts = options.fix || options.fixDryRun ? fixJobs(jobs, outcomes, Boolean(options.fixDryRun), forced, io) : new Map<string, string>();
   let run = mergeOutcomes(outcomes);
   const stdinText = new Map(targets.filter((t) => t.text !== undefined).map((t) => [t.file, t.text!]));
+  // Reports ask for the text of each finding's file in path order: the last few are kept, not all
+  // of a run's, so formatting a large run holds a few files in memory at a time.
   const texts = new Map<string, Source | undefined>();
   const sourceOf = (p: string) => {
-    if (!texts.has(p)) {
+    let source = texts.get(p);
+    if (source === undefined && !texts.has(p)) {
       const text = fixedTexts.get(p) ?? stdinText.get(p) ?? safeRead(p);
-      texts.set(p, text === undefined ? undefined : new Source(p, text));
-    }
-    return texts.get(p);
+      source = text === undefined ? undefined : new Source(p, text);
+      if (texts.size >= SOURCES_KEPT) texts.delete(texts.keys().next().value!);
+    } else texts.delete(p);
+    texts.set(p, source);
+    return source;
   };
   let recorded: string | undefined;
   if (options.baseline) {
@@ -124,6 +136,7 @@ function checkCombinations(paths: string[], o: LintOptions): void {
   if (o.stdin && o.fix) throw new UsageError('--fix cannot write standard input; use --fix-dry-run to see the changes as a diff');
   if (o.fix && o.fixDryRun) throw new UsageError('choose one of --fix and --fix-dry-run');
   if (o.updateBaseline && !o.baseline) throw new UsageError('--update-baseline needs --baseline FILE');
+  if (o.shard && (o.stdin || o.updateBaseline)) throw new UsageError(`--shard splits the files of a run; it does not go with ${o.stdin ? '--stdin' : '--update-baseline'}`);
 }
 
 /** Cached results where they hold; the rest in this thread or, for many files, in worker threads. */
@@ -132,23 +145,36 @@ async function lintJobs(jobs: readonly Job[], options: LintOptions, forced: Dial
   const outcomes: Array<UnitOutcome | undefined> = new Array(jobs.length);
   const pending: number[] = [];
   const texts = new Map<number, DecodedText>();
+  const stamps = new Map<number, string | undefined>();
   jobs.forEach((job, i) => {
     if (cache && job.target.text === undefined) {
-      const read = readTargetText(job.target, []);
-      if (read !== undefined) {
-        texts.set(i, read);
-        outcomes[i] = cache.lookup(job.target, settingsKey(job.settings, forced?.id), read.text);
-      }
+      // Stamped before it is read, so a write after the stamp shows as a changed stamp next time.
+      stamps.set(i, cache.stamp(`f:${job.target.file}`, job.target.file));
+      const read = () => {
+        if (!texts.has(i)) {
+          const decoded = readTargetText(job.target, []);
+          if (decoded) texts.set(i, decoded);
+        }
+        return texts.get(i)?.text;
+      };
+      outcomes[i] = cache.lookup(job.target, settingsKey(job.settings, forced?.id), read);
+      if (!outcomes[i]) read();
     }
     if (!outcomes[i]) pending.push(i);
   });
   const todo = pending.map((i): Job => (texts.has(i) ? { ...jobs[i]!, read: texts.get(i)! } : jobs[i]!));
-  const results: JobResult[] = await lintInWorkers(todo, threadCount(todo.length, options.concurrency), rules, forced, Boolean(cache));
+  const progress = startProgress(todo.length, { stream: process.stderr, env: process.env, quiet: Boolean(options.quiet) });
+  let results: JobResult[];
+  try {
+    results = await lintInWorkers(todo, threadCount(todo.length, options.concurrency), rules, forced, Boolean(cache), (n) => progress.advance(n));
+  } finally {
+    progress.stop();
+  }
   results.forEach((r, n) => {
     const i = pending[n]!;
     outcomes[i] = r.outcome;
     const text = texts.get(i)?.text;
-    if (cache && r.reads && text !== undefined) cache.store(jobs[i]!.target, settingsKey(jobs[i]!.settings, forced?.id), text, r.outcome, r.reads);
+    if (cache && r.reads && text !== undefined) cache.store(jobs[i]!.target, settingsKey(jobs[i]!.settings, forced?.id), text, r.outcome, r.reads, stamps.get(i));
   });
   cache?.save();
   return outcomes as UnitOutcome[];

@@ -1,5 +1,5 @@
-import { readFileSync, statSync } from 'node:fs';
-import { coreFinding, lintUnit, sortAndDedupe, Source, type Diagnostic, type Dialect, type Host, type LintSettings, type Rule } from '@orchlint/core';
+import { closeSync, fstatSync, openSync, readSync, statSync } from 'node:fs';
+import { coreFinding, lintUnit, makeDiagnostic, sortAndDedupe, Source, type Diagnostic, type Dialect, type Host, type LintSettings, type Rule } from '@orchlint/core';
 import { dialects } from '@orchlint/rules';
 import { decodeText, invalidUtf8, type DecodedText } from './decode.js';
 import type { Target } from './discover.js';
@@ -122,11 +122,12 @@ export function readTargetText(target: Target, diagnostics: Diagnostic[]): Decod
   const empty = new Source(target.file, '');
   let buffer: Buffer;
   try {
-    if (statSync(target.file).size > MAX_FILE_BYTES) {
+    const read = readWhole(target.file);
+    if (read === 'too large') {
       diagnostics.push(coreFinding(empty, { start: 0, end: 0 }, 'core/unknown-format', `the file is larger than ${MAX_FILE_BYTES / 1024 / 1024} MB; orchlint does not read it`));
       return undefined;
     }
-    buffer = readFileSync(target.file);
+    buffer = read;
   } catch (error) {
     diagnostics.push(coreFinding(empty, { start: 0, end: 0 }, 'core/unreadable-file', `cannot read the file: ${(error as Error).message}`));
     return undefined;
@@ -138,4 +139,23 @@ export function readTargetText(target: Target, diagnostics: Diagnostic[]): Decod
     return undefined;
   }
   return decodeText(buffer);
+}
+
+/** A file's bytes by one open, one fstat (its size, checked before anything is read) and reads up to that size, as readFileSync reads. */
+function readWhole(file: string): Buffer | 'too large' {
+  const fd = openSync(file, 'r');
+  try {
+    const size = fstatSync(fd).size;
+    if (size > MAX_FILE_BYTES) return 'too large';
+    const buffer = Buffer.allocUnsafe(size);
+    let got = 0;
+    while (got < size) {
+      const n = readSync(fd, buffer, got, size - got, got);
+      if (n === 0) break;
+      got += n;
+    }
+    return got === size ? buffer : buffer.subarray(0, got);
+  } finally {
+    closeSync(fd);
+  }
 }

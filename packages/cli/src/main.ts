@@ -7,8 +7,11 @@ import { formatStylish } from './formatters/stylish.js';
 import { formatters } from './formatters/index.js';
 import { runGraph } from './graph/command.js';
 import { exitCodeFor, ruleInfos, runLint, type LintOptions } from './lint-command.js';
+import { writeReport } from './outputs.js';
 import { registerPacketCommands } from './packet/command.js';
+import { mergeReports } from './merge-reports.js';
 import { formatRules } from './rules-listing.js';
+import { parseShard } from './shard.js';
 import { version } from './version.js';
 import type { Io } from './io.js';
 
@@ -50,6 +53,8 @@ export async function main(argv: readonly string[], io: Io = nodeIo): Promise<nu
     .option('--cache', 'reuse results for unchanged files (content hash)')
     .option('--cache-location <file>', `where --cache keeps its results (default: ${DEFAULT_CACHE_FILE})`)
     .option('--concurrency <n>', 'threads that lint: auto (worker threads only for many files), off (this thread), or a number', parseConcurrency, 'auto')
+    .option('--shard <i/N>', 'lint only the i-th of N parts of the units (for a CI matrix; join the reports with merge-reports)', parseShard)
+    .option('--quiet', 'no progress on standard error (shown only on a terminal, outside CI, for runs over 2 s)')
     .option('--stdin', 'lint standard input')
     .option('--stdin-filename <name>', 'the path standard input stands for (format detection, config, reports)')
     .action(async (paths: string[], options: LintOptions) => {
@@ -69,6 +74,19 @@ export async function main(argv: readonly string[], io: Io = nodeIo): Promise<nu
 
   registerPacketCommands(program, io, (code) => (exitCode = code));
   program.addHelpText('after', () => `\nLint options (orchlint [lint] [options] [paths...]):\n${lintOptionsHelp(lint)}\n${EXIT_CODES}`);
+
+  program
+    .command('merge-reports')
+    .description('join the JSON or SARIF reports of the --shard runs into the report of one run; exits as that run would')
+    .argument('<files...>', 'the reports of the shards')
+    .option('--output <file>', 'write the report to a file instead of standard output')
+    .option('--strict', 'warnings count as errors for the exit code')
+    .option('--max-warnings <n>', 'exit 1 when there are more than n warnings', parseCount)
+    .action((files: string[], options: { output?: string; strict?: boolean; maxWarnings?: number }) => {
+      const merged = mergeReports(files);
+      writeReport(options.output, merged.text, io.stdout);
+      exitCode = exitCodeFor(merged.severities.map((severity) => ({ severity })), options);
+    });
 
   program
     .command('rules')

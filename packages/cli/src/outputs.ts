@@ -50,15 +50,20 @@ export function planOutputs(formats: readonly string[], outputs: readonly string
 export function writeOutputs(plan: OutputPlan, run: LintRun, context: FormatContext, stdout: (s: string) => void): void {
   for (const { format, file } of plan.outputs) {
     const text = formatters[format]!(run, file ? { ...context, color: false } : context);
-    if (!file) {
-      stdout(text);
-      continue;
-    }
-    try {
-      mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-      writeFileSync(file, text);
-    } catch (error) {
-      throw new UsageError(`cannot write the ${format} report to ${file}: ${(error as Error).message}`);
-    }
+    writeReport(file, text, stdout, format);
+  }
+}
+
+/** A report to its file, or to standard output when there is none. */
+export function writeReport(file: string | undefined, text: string, stdout: (s: string) => void, format = 'merged'): void {
+  if (!file) {
+    stdout(text);
+    return;
+  }
+  try {
+    mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+    writeFileSync(file, text);
+  } catch (error) {
+    throw new UsageError(`cannot write the ${format} report to ${file}: ${(error as Error).message}`);
   }
 }

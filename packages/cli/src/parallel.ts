@@ -47,9 +47,16 @@ export function threadCount(count: number, concurrency: 'auto' | 'off' | number)
   return Math.min(idle + 1, availableParallelism(), Math.floor(count / WORKER_THRESHOLD) + 1);
 }
 
+/** How often a thread that lints reports how far it got, and this thread lets the others' reports in. */
+export const REPORT_EVERY_MS = 100;
+
+/** What a worker posts: how many of its jobs are done so far, then all its results. */
+export type WorkerMessage = { done: number } | { results: JobResult[] };
+
 /**
  * Lints the jobs on `threads` threads: this one takes the first share (its modules are loaded
  * already) while `threads - 1` workers take the others; the results come back in job order.
+ * `onDone(n)` hears of every `n` jobs done, on any thread, as they get done.
  */
 export async function lintInWorkers(
   jobs: readonly Job[],
@@ -57,6 +64,7 @@ export async function lintInWorkers(
   rules: readonly Rule<any>[],
   forced: Dialect<any> | undefined,
   record: boolean,
+  onDone: (n: number) => void = () => {},
 ): Promise<JobResult[]> {
   const size = Math.ceil(jobs.length / threads);
   const shares = Array.from({ length: threads }, (_, i) => jobs.slice(i * size, (i + 1) * size)).filter((s) => s.length);
@@ -64,7 +72,16 @@ export async function lintInWorkers(
     (share) =>
       new Promise<JobResult[]>((resolve, reject) => {
         const worker = new Worker(new URL('./worker.js', import.meta.url), { workerData: { jobs: share, forced: forced?.id, record } });
-        worker.once('message', (r: JobResult[]) => resolve(r));
+        let reported = 0;
+        worker.on('message', (m: WorkerMessage) => {
+          if ('done' in m) {
+            onDone(m.done - reported);
+            reported = m.done;
+            return;
+          }
+          onDone(m.results.length - reported);
+          resolve(m.results);
+        });
         worker.once('error', reject);
         worker.once('exit', (code) => {
           if (code !== 0) reject(new Error(`a lint worker stopped with exit code ${code}`));
@@ -72,6 +89,16 @@ export async function lintInWorkers(
       }),
   );
   const memo: ReadMemo = new Map();
-  const mine = (shares[0] ?? []).map((job) => lintJob(job, rules, forced, record, memo));
+  const mine: JobResult[] = [];
+  let turn = performance.now();
+  for (const job of shares[0] ?? []) {
+    mine.push(lintJob(job, rules, forced, record, memo));
+    onDone(1);
+    // Now and then, let the workers' progress reports (and a progress redraw) through.
+    if (others.length && performance.now() - turn > REPORT_EVERY_MS) {
+      await new Promise(setImmediate);
+      turn = performance.now();
+    }
+  }
   return [mine, ...(await Promise.all(others))].flat();
 }

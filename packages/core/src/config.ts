@@ -1,7 +1,8 @@
 import picomatch from 'picomatch';
 import configSchema from '@orchlint/schemas/orchlint-config.schema.json' with { type: 'json' };
 import { CONFIG_RULE, coreFinding } from './core-rules.js';
-import type { Diagnostic, Severity } from './diagnostic.js';
+import type { Diagnostic, Range, Severity } from './diagnostic.js';
+import type { Span } from './source.js';
 import type { Targets } from './rule.js';
 import { didYouMean, SchemaChecker } from './schema.js';
 import { isScalar, type Tree } from './tree.js';

@@ -37,6 +37,11 @@ export class Source {
     this.reparseFrom = options.reparseFrom;
     this.bom = text.charCodeAt(0) === 0xfeff ? 1 : 0;
     this.lineStarts = [this.bom];
+    if (!text.includes('\r')) {
+      // The common case, found by the engine's own search rather than one character at a time.
+      for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) this.lineStarts.push(i + 1);
+      return;
+    }
     for (let i = 0; i < text.length; i++) {
       const c = text.charCodeAt(i);
       if (c === 10) this.lineStarts.push(i + 1);

@@ -5,6 +5,8 @@ import {
   isPair,
   isScalar,
   isSeq,
+  YAMLMap as YamlMap,
+  YAMLSeq as YamlSeq,
   type Document,
   type Node,
   type Pair,
@@ -141,7 +143,13 @@ export class Tree {
     let value: unknown;
     if (doc && usable) {
       try {
-        value = reused ? reused.toJS(doc, { maxAliasCount: MAX_ALIAS_EXPANSION }) : doc.toJS({ maxAliasCount: MAX_ALIAS_EXPANSION });
+        const plain = anchored || overflow || mergesKeys(doc) ? NOT_PLAIN : plainValue(reused ?? doc.contents);
+        value =
+          plain !== NOT_PLAIN
+            ? plain
+            : reused
+              ? reused.toJS(doc, { maxAliasCount: MAX_ALIAS_EXPANSION })
+              : doc.toJS({ maxAliasCount: MAX_ALIAS_EXPANSION });
       } catch (error) {
         usable = false;
         const at = firstAlias(this.root) ?? { start: 0, end: 0 };
@@ -329,6 +337,69 @@ function scanNodes(root: Node | undefined): { duplicates: Array<{ key: Scalar; f
     }
   });
   return { duplicates: out, anchored };
+}
+
+const NOT_PLAIN = Symbol('not plain');
+const MERGE_TAG = 'tag:yaml.org,2002:merge';
+
+/** Whether the document's schema reads `<<` keys as merges (YAML 1.1, or the merge option). */
+function mergesKeys(doc: Document.Parsed): boolean {
+  return doc.schema.tags.some((t) => t.tag === MERGE_TAG && t.default === true);
+}
+
+/**
+ * The plain value yaml's toJS builds for a tree without anchors or aliases, built in one walk
+ * without toJS's per-node context: plain maps and sequences, scalar keys as toJS names them
+ * (null as '', others by String), own properties for keys an object already has (`__proto__`).
+ * NOT_PLAIN for anything else (a collection key, a tagged collection class, a nesting too deep
+ * for this walk): then toJS builds it, and reports what it reports.
+ */
+function plainValue(root: unknown): unknown {
+  try {
+    return plainOf(root);
+  } catch (error) {
+    if (error === NOT_PLAIN || error instanceof RangeError) return NOT_PLAIN;
+    throw error;
+  }
+}
+
+function plainOf(node: unknown): unknown {
+  if (node === null || node === undefined) return node;
+  if (isScalar(node)) return node.value;
+  const proto = Object.getPrototypeOf(node);
+  if (proto === YamlMap.prototype) {
+    const map: Record<string, unknown> = {};
+    for (const pair of (node as YAMLMap).items) addPlainPair(map, pair);
+    return map;
+  }
+  if (proto === YamlSeq.prototype) {
+    const items = (node as YAMLSeq).items;
+    const seq = new Array<unknown>(items.length);
+    for (let i = 0; i < items.length; i++) {
+      const item = items[i];
+      if (isPair(item)) {
+        const map: Record<string, unknown> = {};
+        addPlainPair(map, item);
+        seq[i] = map;
+      } else seq[i] = plainOf(item);
+    }
+    return seq;
+  }
+  throw NOT_PLAIN;
+}
+
+function addPlainPair(map: Record<string, unknown>, pair: Pair<unknown, unknown>): void {
+  const key = pair.key;
+  let name: string;
+  if (key === null || key === undefined) name = '';
+  else if (isScalar(key)) {
+    const v = key.value;
+    if (v !== null && typeof v === 'object') throw NOT_PLAIN;
+    name = v === null ? '' : String(v);
+  } else throw NOT_PLAIN;
+  const value = plainOf(pair.value);
+  if (name in map) Object.defineProperty(map, name, { value, writable: true, enumerable: true, configurable: true });
+  else map[name] = value;
 }
 
 let sharedContext: Document.Parsed | undefined;

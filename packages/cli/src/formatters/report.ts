@@ -27,7 +27,7 @@ export interface FormatContext {
 
 export type Formatter = (run: LintRun, context: FormatContext) => string;
 
-export function counts(diagnostics: readonly Diagnostic[]) {
+export function counts(diagnostics: ReadonlyArray<Pick<Diagnostic, 'severity'>>) {
   let errors = 0;
   let warnings = 0;
   let infos = 0;

@@ -1,0 +1,108 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { main } from '@orchlint/cli';
+import { hasShared, repoRoot, sharedDir } from '../support/paths.js';
+
+/** The CLI in this process (the built packages), from the repository's root; stdout and the exit code. */
+async function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  const cwd = process.cwd();
+  process.chdir(repoRoot);
+  try {
+    const code = await main(args, { stdout: (s) => void (stdout += s), stderr: (s) => void (stderr += s), color: false });
+    return { code, stdout, stderr };
+  } finally {
+    process.chdir(cwd);
+  }
+}
+
+/** A report with its files and findings in sorted order: what must be equal whatever order the shards come in. */
+function sorted(report: string): string {
+  const r = JSON.parse(report);
+  const bySelf = (a: unknown, b: unknown) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1);
+  if (r.runs) for (const run of r.runs) for (const k of ['artifacts', 'results']) run[k].sort(bySelf);
+  else for (const k of ['files', 'diagnostics']) r[k].sort(bySelf);
+  return JSON.stringify(r, null, 2);
+}
+
+const targets = [path.relative(repoRoot, path.join(repoRoot, 'fixtures')), ...(hasShared ? [path.relative(repoRoot, path.join(sharedDir, 'corpus'))] : [])];
+
+describe('--shard i/N and merge-reports', () => {
+  for (const target of targets) {
+    it(`split ${target} into N = 1…7 shards whose merged JSON and SARIF reports are the unsharded run's, with its exit code`, { timeout: 600_000 }, async () => {
+      const dir = mkdtempSync(path.join(tmpdir(), 'orchlint-shard-'));
+      const whole = await run(['--concurrency', 'off', '--format', 'json', '--output', `sarif=${dir}/whole.sarif`, target]);
+      expect(whole.code).toBe(1);
+      const wholeFiles: string[] = JSON.parse(whole.stdout).files.map((f: { path: string }) => f.path);
+      expect(wholeFiles.length).toBeGreaterThan(50);
+      for (let n = 1; n <= 7; n++) {
+        const json: string[] = [];
+        const sarif: string[] = [];
+        const seen: string[] = [];
+        for (let i = 1; i <= n; i++) {
+          const shard = await run(['--concurrency', 'off', '--shard', `${i}/${n}`, '--format', 'json', '--output', `sarif=${dir}/${i}.sarif`, target]);
+          expect(shard.stderr).toBe('');
+          writeFileSync((json[i - 1] = `${dir}/${i}.json`), shard.stdout);
+          sarif.push(`${dir}/${i}.sarif`);
+          seen.push(...JSON.parse(shard.stdout).files.map((f: { path: string }) => f.path));
+        }
+        // Every file is linted by exactly one shard.
+        expect([...seen].sort()).toEqual([...wholeFiles].sort());
+        const mergedJson = await run(['merge-reports', ...json.reverse()]);
+        expect(mergedJson.code).toBe(whole.code);
+        expect(sorted(mergedJson.stdout)).toBe(sorted(whole.stdout));
+        const mergedSarif = await run(['merge-reports', ...sarif]);
+        expect(mergedSarif.code).toBe(whole.code);
+        expect(sorted(mergedSarif.stdout)).toBe(sorted(readFileSync(`${dir}/whole.sarif`, 'utf8')));
+      }
+    });
+  }
+
+  it('merge-reports exits as the unsharded run would under --strict and --max-warnings, and writes --output', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'orchlint-merge-'));
+    // The real Archon workflows have warnings and no error, so each flag changes the exit code.
+    const target = hasShared ? path.relative(repoRoot, path.join(sharedDir, 'corpus/archon')) : 'fixtures/promptpack';
+    const shards = [];
+    for (let i = 1; i <= 3; i++) {
+      const r = await run(['--shard', `${i}/3`, '--format', 'json', '--output', `json=${dir}/${i}.json`, target]);
+      expect(r.stderr).toBe('');
+      shards.push(`${dir}/${i}.json`);
+    }
+    const codes = [];
+    for (const flags of [[], ['--strict'], ['--max-warnings', '0'], ['--max-warnings', '100000']]) {
+      const whole = await run([...flags, '--format', 'json', target]);
+      const merged = await run(['merge-reports', ...flags, '--output', `${dir}/merged.json`, ...shards]);
+      expect(merged.stdout).toBe('');
+      expect(merged.code).toBe(whole.code);
+      expect(sorted(readFileSync(`${dir}/merged.json`, 'utf8'))).toBe(sorted(whole.stdout));
+      codes.push(merged.code);
+    }
+    if (hasShared) expect(codes).toEqual([0, 1, 1, 0]);
+  });
+
+  it('refuses a bad --shard, mixed or unreadable reports, and --shard with --stdin or --update-baseline, with one line and exit 2', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'orchlint-merge-'));
+    writeFileSync(`${dir}/a.json`, (await run(['--format', 'json', 'fixtures/promptpack'])).stdout);
+    writeFileSync(`${dir}/a.sarif`, (await run(['--format', 'sarif', 'fixtures/promptpack'])).stdout);
+    writeFileSync(`${dir}/other.json`, '{"hello": 1}');
+    const cases: Array<[string[], RegExp]> = [
+      [['--shard', '0/3', 'fixtures'], /--shard.*expected i\/N with 1 ≤ i ≤ N/],
+      [['--shard', '4/3', 'fixtures'], /expected i\/N/],
+      [['--shard', 'half', 'fixtures'], /expected i\/N/],
+      [['--shard', '1/2', '--stdin'], /--shard .* does not go with --stdin/],
+      [['--shard', '1/2', '--baseline', `${dir}/b.json`, '--update-baseline', 'fixtures'], /does not go with --update-baseline/],
+      [['merge-reports', `${dir}/a.json`, `${dir}/a.sarif`], /all JSON or all SARIF/],
+      [['merge-reports', `${dir}/other.json`], /is not an orchlint JSON or SARIF report/],
+      [['merge-reports', `${dir}/missing.json`], /cannot read the report/],
+    ];
+    for (const [args, message] of cases) {
+      const r = await run(args);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(message);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    }
+  });
+});
