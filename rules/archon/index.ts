@@ -1,4 +1,5 @@
 import type { Rule } from '@orchlint/core';
+import { isStubFixture, type ArchonUnit, type WorkflowModel } from '@orchlint/archon';
 import aiFieldIgnored from './ai-field-ignored.js';
 import approvalDecisions from './approval-decisions.js';
 import approvalDeprecated from './approval-deprecated.js';
@@ -34,6 +35,7 @@ import returns from './returns.js';
 import schema from './schema.js';
 import scriptOutputRef from './script-output-ref.js';
 import signalCompletesWithoutInteractive from './signal-completes-without-interactive.js';
+import stubFixture from './stub-fixture.js';
 import skippedJoin from './skipped-join.js';
 import templating from './templating.js';
 import thresholdJoin from './threshold-join.js';
@@ -51,7 +53,7 @@ import withIgnored from './with-ignored.js';
 import workflowInLoopGroup from './workflow-in-loop-group.js';
 import workflowOnlyField from './workflow-only-field.js';
 
-export const archonRules: readonly Rule<any>[] = [
+const workflowRules: readonly Rule<WorkflowModel>[] = [
   packagedWorkflow,
   undiscoveredWorkflow,
   aiFieldIgnored,
@@ -104,3 +106,10 @@ export const archonRules: readonly Rule<any>[] = [
   workflowInLoopGroup,
   workflowOnlyField,
 ];
+
+/** A stub fixture is not a workflow: workflow rules skip it, and only the stub rule reads it. */
+function onWorkflows(rule: Rule<WorkflowModel>): Rule<ArchonUnit> {
+  return { ...rule, check: (model, report, context) => (isStubFixture(model) ? undefined : rule.check(model, report, context)) };
+}
+
+export const archonRules: readonly Rule<any>[] = [...workflowRules.map(onWorkflows), stubFixture];

@@ -4,6 +4,7 @@ export { parseWhen, COMPARISONS, type WhenAtom, type WhenCondition, type WhenRef
 export { ScalarText } from './scalar-text.js';
 export { schemaChecker, schemaFor, resolveVersion, DEFAULT_VERSION } from './versions.js';
 export { includeFailure, isStaticName, INCLUDE_MAX_DEPTH, BUNDLED_WORKFLOWS } from './includes.js';
+export { archonProjectRoot } from './project.js';
 export { schemaFindings, type ClassifiedFinding, type EngineReaction } from './schema-findings.js';
 export * from './facts.js';
 export { nodeReferences, type NodeReference } from './node-refs.js';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Host, LintSettings } from '@orchlint/core';
 import { UsageError, type Target } from './discover.js';
 import { fileHost, type ReadMemo } from './host.js';
-import type { UnitOutcome } from './lint.js';
+import { readRoot, type UnitOutcome } from './lint.js';
 import { version } from './version.js';
 
 export const DEFAULT_CACHE_FILE = 'node_modules/.cache/orchlint/lint-cache.json';
@@ -78,7 +78,7 @@ export class LintCache {
   lookup(target: Target, settings: string, text: string): UnitOutcome | undefined {
     const entry = this.entries[target.file];
     if (!entry || entry.settings !== settings || entry.text !== hashText(text)) return undefined;
-    const host = fileHost(target.root, this.reads);
+    const host = fileHost(readRoot(target), this.reads);
     for (const [p, h] of Object.entries(entry.reads.files)) {
       const now = host.readFile(p);
       if ((now === undefined ? null : this.hashOf(now)) !== h) return undefined;
