@@ -127,6 +127,9 @@ function detect(target: Target, text: string): Dialect<any> | undefined {
     if (detection === 'unit') return d;
     if (detection === 'member') memberOf ??= d;
   }
+  // A file of a project (an Archon stub fixture, say) is known by where it sits in it, whatever the working directory.
+  const abs = path.resolve(target.file).split(path.sep).join('/');
+  for (const d of dialects) if (d.projectRoot?.(abs) !== undefined && d.detect(abs, text) === 'unit') return d;
   // A member file (say, a prompt of a packet) is linted with its unit; named alone, it is its own unit.
   return memberOf && target.explicit ? memberOf : undefined;
 }
