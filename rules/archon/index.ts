@@ -17,6 +17,7 @@ import fanOut from './fan-out.js';
 import includeInputs from './include-inputs.js';
 import includeTarget from './include-target.js';
 import includeWhen from './include-when.js';
+import inputUndeclared from './input-undeclared.js';
 import inputRequiredWithDefault from './input-required-with-default.js';
 import legacySteps from './legacy-steps.js';
 import packagedWorkflow from './packaged-workflow.js';
@@ -42,6 +43,7 @@ import thresholdJoin from './threshold-join.js';
 import unknownDependency from './unknown-dependency.js';
 import unknownKey from './unknown-key.js';
 import unknownNodeRef from './unknown-node-ref.js';
+import variableScope from './variable-scope.js';
 import whenComputation from './when-computation.js';
 import whenFreeFormOutput from './when-free-form-output.js';
 import whenGrouping from './when-grouping.js';
@@ -74,6 +76,7 @@ const workflowRules: readonly Rule<WorkflowModel>[] = [
   includeTarget,
   includeWhen,
   inputRequiredWithDefault,
+  inputUndeclared,
   legacySteps,
   loopConfig,
   loopInteractiveDeprecated,
@@ -95,6 +98,7 @@ const workflowRules: readonly Rule<WorkflowModel>[] = [
   unknownDependency,
   unknownKey,
   unknownNodeRef,
+  variableScope,
   whenComputation,
   whenFreeFormOutput,
   whenGrouping,

@@ -45,6 +45,13 @@ export interface InputRef {
   span: Span;
 }
 
+/** `$REJECTION_REASON`, `$LOOP_PREV_OUTPUT` or `$LOOP_PREV.` in a text surface: variables with one home each. */
+export interface VariableRef {
+  name: 'REJECTION_REASON' | 'LOOP_PREV_OUTPUT' | 'LOOP_PREV';
+  surface: string;
+  span: Span;
+}
+
 export interface WhenModel {
   located: Located<string>;
   condition: WhenCondition;
@@ -82,6 +89,7 @@ export interface ArchonNode {
   when?: WhenModel;
   outputRefs: OutputRef[];
   inputRefs: InputRef[];
+  variableRefs: VariableRef[];
   outputFormat?: OutputFormat;
   /** The provider the node runs on when the file names one (node-level, else workflow-level). */
   provider?: Located<string>;
