@@ -14,6 +14,7 @@ import duplicateWorkflowName from './duplicate-workflow-name.js';
 import dynamicInclude from './dynamic-include.js';
 import envKeyCollision from './env-key-collision.js';
 import fanOut from './fan-out.js';
+import fanOutTarget from './fan-out-target.js';
 import includeInputs from './include-inputs.js';
 import includeTarget from './include-target.js';
 import includeWhen from './include-when.js';
@@ -72,6 +73,7 @@ const workflowRules: readonly Rule<WorkflowModel>[] = [
   dynamicInclude,
   envKeyCollision,
   fanOut,
+  fanOutTarget,
   includeInputs,
   includeTarget,
   includeWhen,

@@ -1,7 +1,7 @@
 import { isMap, makeDiagnostic, Tree, type Dialect, type Source } from '@orchlint/core';
 import { buildWorkflow } from './build.js';
 import { discoveryOf, placeOf, stubFixture } from './placement.js';
-import { resolveIncludes, type IncludeScope } from './includes.js';
+import { resolveIncludes, subRunTarget, type IncludeScope } from './includes.js';
 import { isStubFixture, type ArchonUnit } from './model.js';
 import { archonProjectRoot, commandsFolder, roleOf, workflowsRelative } from './project.js';
 import { archonGraph, archonOutline, referenceSlots } from './services.js';
@@ -50,6 +50,10 @@ export const archon: Dialect<ArchonUnit> = {
     const model = buildWorkflow(tree, source, root, { version, includeChain: [] });
     model.includeChain.push(model.name ?? source.path.replace(/^.*\//, '').replace(/\.ya?ml$/i, ''));
     resolveIncludes(model, scope);
+    for (const node of model.nodes) {
+      const target = node.fields.has('fan_out') ? subRunTarget(node, scope) : undefined;
+      if (target) node.subRun = target;
+    }
     if (place.rel !== undefined) {
       const commands = commandsFolder(place.project, place.role, place.rel, host);
       if (commands) model.commands = commands;

@@ -1,6 +1,6 @@
-import { isMap, Source, Tree, type Host } from '@orchlint/core';
+import { isMap, scalarValue, Source, Tree, type Host } from '@orchlint/core';
 import { buildWorkflow } from './build.js';
-import type { ArchonNode, ArchonVersion, IncludeInfo, WorkflowModel } from './model.js';
+import type { ArchonNode, ArchonVersion, IncludeInfo, SubRunTarget, WorkflowModel } from './model.js';
 import { WORKFLOWS, type ArchonProject, type ProjectWorkflow } from './project.js';
 
 /** "Chains up to this many include levels are allowed" (include-expander.ts, INCLUDE_MAX_DEPTH). */
@@ -53,24 +53,41 @@ function resolveOne(info: IncludeInfo, chain: readonly string[], scope: IncludeS
   const named = scope.project.byName.get(target) ?? [];
   // The engine leaves a name two files declare out of its include map.
   if (named.length > 1) return { kind: 'not-found', searched, ambiguous: named.map((w) => shownPath(w, scope)) };
-  const file = named[0];
-  if (!file) return BUNDLED_WORKFLOWS.has(target) ? { kind: 'bundled' } : { kind: 'not-found', searched };
+  if (!named[0]) return BUNDLED_WORKFLOWS.has(target) ? { kind: 'bundled' } : { kind: 'not-found', searched };
+  return builtWorkflow(named[0], [...chain, target], scope) ?? { kind: 'not-found', searched };
+}
+
+/** A project workflow built as a model once per run (its own includes resolved), or undefined when it is no mapping. */
+function builtWorkflow(file: ProjectWorkflow, chain: string[], scope: IncludeScope): Extract<IncludeInfo['resolution'], { kind: 'found' }> | undefined {
   const path = scope.write(file.path);
   const key = `${path}\0${scope.version}`;
   const built = scope.project.built.get(key) as Extract<IncludeInfo['resolution'], { kind: 'found' }> | null | undefined;
-  if (built !== undefined) return built ?? { kind: 'not-found', searched };
+  if (built !== undefined) return built ?? undefined;
   const source = new Source(path, file.text);
   const tree = new Tree(source);
   const root = tree.root && tree.resolve(tree.root);
   if (!tree.usable || !root || !isMap(root)) {
     scope.project.built.set(key, null);
-    return { kind: 'not-found', searched };
+    return undefined;
   }
-  const workflow = buildWorkflow(tree, source, root, { version: scope.version, includeChain: [...chain, target] });
+  const workflow = buildWorkflow(tree, source, root, { version: scope.version, includeChain: chain });
   resolveIncludes(workflow, scope);
   const found = { kind: 'found' as const, path, shown: shownPath(file, scope), source, workflow };
   scope.project.built.set(key, found);
   return found;
+}
+
+/**
+ * The workflow a `workflow:` node names, when exactly one project workflow declares that name.
+ * (Sub-run targets resolve when the run starts, from the same project, so this is what the run gets.)
+ */
+export function subRunTarget(node: ArchonNode, scope: IncludeScope): SubRunTarget | undefined {
+  const name = scalarValue(node.fields.get('workflow')?.value);
+  if (!isStaticName(name)) return undefined;
+  const named = scope.project.byName.get(name);
+  if (named?.length !== 1) return undefined;
+  const found = builtWorkflow(named[0]!, [name], scope);
+  return found && { shown: found.shown, source: found.source, workflow: found.workflow };
 }
 
 function shownPath(file: ProjectWorkflow, scope: IncludeScope): string {

@@ -94,6 +94,15 @@ export interface ArchonNode {
   /** The provider the node runs on when the file names one (node-level, else workflow-level). */
   provider?: Located<string>;
   include?: IncludeInfo;
+  /** A `workflow:` node's target, when the project holds exactly one workflow of that name. */
+  subRun?: SubRunTarget;
+}
+
+export interface SubRunTarget {
+  /** Project-relative path, the same from any working directory. */
+  shown: string;
+  source: Source;
+  workflow: WorkflowModel;
 }
 
 export interface Scope {
