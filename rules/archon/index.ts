@@ -35,6 +35,7 @@ import renamedTool from './renamed-tool.js';
 import retryUnsupported from './retry-unsupported.js';
 import returns from './returns.js';
 import schema from './schema.js';
+import scriptDepsIgnored from './script-deps-ignored.js';
 import scriptOutputRef from './script-output-ref.js';
 import signalCompletesWithoutInteractive from './signal-completes-without-interactive.js';
 import stubFixture from './stub-fixture.js';
@@ -92,6 +93,7 @@ const workflowRules: readonly Rule<WorkflowModel>[] = [
   retryUnsupported,
   returns,
   schema,
+  scriptDepsIgnored,
   scriptOutputRef,
   signalCompletesWithoutInteractive,
   skippedJoin,
