@@ -3,7 +3,7 @@ export { archon } from './dialect.js';
 export { parseWhen, COMPARISONS, type WhenAtom, type WhenCondition, type WhenRef, type WhenLiteral, type WhenProblem, type WhenProblemKind, type Comparison } from './when.js';
 export { ScalarText } from './scalar-text.js';
 export { schemaChecker, schemaFor, resolveVersion, DEFAULT_VERSION } from './versions.js';
-export { includeFailure, isStaticName, INCLUDE_MAX_DEPTH, BUNDLED_WORKFLOWS } from './includes.js';
+export { expandIds, includeFailure, isStaticName, INCLUDE_MAX_DEPTH, BUNDLED_WORKFLOWS } from './includes.js';
 export { archonProjectRoot } from './project.js';
 export { schemaFindings, type ClassifiedFinding, type EngineReaction } from './schema-findings.js';
 export * from './facts.js';

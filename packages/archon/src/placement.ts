@@ -1,6 +1,6 @@
 import { isMap, Source, Tree, type Host, type TreeNode } from '@orchlint/core';
 import { buildWorkflow } from './build.js';
-import { resolveIncludes, type IncludeScope } from './includes.js';
+import { expandIds, resolveIncludes, type IncludeScope } from './includes.js';
 import type { ArchonNode, Discovery, ProjectRole, StubFixtureModel, WorkflowModel } from './model.js';
 import { archonProjectRoot, folderAt, join, pathWriter, projectAt, roleOf, sourceOf, workflowsRelative, type ArchonProject } from './project.js';
 
@@ -70,27 +70,7 @@ export function stubFixture(tree: Tree, source: Source, root: TreeNode, folder: 
     workflow.includeChain.push(workflow.name ?? file.replace(/\.ya?ml$/, ''));
     resolveIncludes(workflow, scope);
     workflows.push(workflow);
-    expandIds(workflow, '', stubbable, opaqueIncludes, new Set());
+    expandIds(workflow, '', stubbable, opaqueIncludes);
   }
   return { kind: 'stub-fixture', source, tree, root, folder, workflows, stubbable, opaqueIncludes };
-}
-
-/**
- * Node ids after include expansion: an include node `inc` is replaced by its block's nodes renamed
- * `inc__<id>` (recursively, so nested includes give `a__b__id`); loop_group bodies keep their ids.
- */
-function expandIds(workflow: WorkflowModel, prefix: string, ids: Map<string, ArchonNode>, opaque: Set<string>, walking: Set<WorkflowModel>): void {
-  if (walking.has(workflow)) return;
-  walking.add(workflow);
-  for (const node of workflow.nodes) {
-    if (node.id === undefined) continue;
-    if (!node.include) {
-      ids.set(prefix + node.id, node);
-      continue;
-    }
-    const r = node.include.resolution;
-    if (r.kind === 'found') expandIds(r.workflow, `${prefix}${node.id}__`, ids, opaque, walking);
-    else opaque.add(prefix + node.id);
-  }
-  walking.delete(workflow);
 }
