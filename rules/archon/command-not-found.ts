@@ -6,19 +6,21 @@ export default defineRule<WorkflowModel>({
   dialect: 'archon',
   severity: 'info',
   basis: "validator.ts (archon validate, level 3): \"Command '<c>' not found\" — an error there, but it depends on the machine (bundled commands, ~/.archon/commands), so orchlint only informs",
-  summary: "a command: that is not in the project's .archon/commands",
+  summary: "a command: that is not in the project's .archon/commands (a packaged workflow's: its own commands/)",
   check(model, report) {
     const commands = model.commands;
     if (!commands) return;
     const check = (node: TreeNode | undefined, label: string) => {
       const name = scalarValue(node);
-      // Bundled commands are named archon-*; they resolve without a file in the project.
-      if (!node || typeof name !== 'string' || name.startsWith('archon-') || commands.names.has(name)) return;
+      // Bundled commands are named archon-*; they resolve without a file in the project (not from a package).
+      if (!node || typeof name !== 'string' || (!commands.packaged && name.startsWith('archon-')) || commands.names.has(name)) return;
       report({
         at: node,
-        message:
-          `${label}: command '${name}' is not in ${commands.folder}${didYouMean(name, [...commands.names])}. ` +
-          "'archon validate' reports it as an error unless ~/.archon/commands has it; add the .md file to the project to make the workflow portable",
+        message: commands.packaged
+          ? `${label}: command '${name}' is not in ${commands.folder}${didYouMean(name, [...commands.names])}. A packaged workflow's ` +
+            "commands resolve only in its own commands/ folder, so 'archon validate' reports it and an include of this workflow fails to compose; add the .md file there"
+          : `${label}: command '${name}' is not in ${commands.folder}${didYouMean(name, [...commands.names])}. ` +
+            "'archon validate' reports it as an error unless ~/.archon/commands has it; add the .md file to the project to make the workflow portable",
       });
     };
     for (const node of model.nodes) {

@@ -5,17 +5,28 @@ export default defineRule<WorkflowModel>({
   id: 'archon/duplicate-workflow-name',
   dialect: 'archon',
   severity: 'error',
-  basis: "Archon workflow discovery: \"Duplicate workflow name '<n>' — also declared in <files>. Workflow names must be unique\"",
-  summary: 'two workflow files of one .archon/workflows folder declare the same name',
+  basis:
+    "Archon workflow discovery: \"Duplicate workflow name '<n>' — also declared in <files>. Workflow names must be unique\"; \"Workflow filename collision …: '<f>'. Workflow filenames must be unique\"",
+  summary: 'two workflow files of one project declare the same name, or a package shares another workflow file name',
   check(model, report) {
-    const namesakes = model.discovery?.namesakes;
+    const discovery = model.discovery;
+    const at = model.fields.get('name')?.keyNode ?? model.root;
+    if (discovery?.filenameClash?.length) {
+      const filename = discovery.rel.slice(discovery.rel.lastIndexOf('/') + 1);
+      report({
+        at,
+        message:
+          `the file name '${filename}' is also used by ${discovery.filenameClash.map((f) => `.archon/workflows/${f}`).join(', ')}; Archon keys ` +
+          `workflows by file name and drops every file of a name a package shares with another file ('Workflow filename collision'); rename one of them`,
+      });
+    }
+    const namesakes = discovery?.namesakes;
     const name = model.fields.get('name');
     if (!namesakes?.length || !name?.value) return;
-    const files = namesakes.map((n) => n.source.path.slice(n.source.path.lastIndexOf('.archon/workflows/') + '.archon/workflows/'.length));
     report({
       at: name.value,
       message:
-        `the workflow name '${model.name}' is also declared in ${files.join(', ')}; Archon requires workflow names to be ` +
+        `the workflow name '${model.name}' is also declared in ${namesakes.map((n) => `.archon/workflows/${n.rel}`).join(', ')}; Archon requires workflow names to be ` +
         `unique and rejects the duplicates (a file with the same name does not override another: overrides go by file ` +
         `name); rename one of them`,
       related: namesakes.map((n) => ({ source: n.source, at: n.span, message: `'${n.name}' is declared here too` })),

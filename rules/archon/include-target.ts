@@ -1,12 +1,12 @@
 import { defineRule } from '@orchlint/core';
-import { includeFailure, type WorkflowModel } from '@orchlint/archon';
+import { expandIds, includeFailure, type WorkflowModel } from '@orchlint/archon';
 
 export default defineRule<WorkflowModel>({
   id: 'archon/include-target',
   dialect: 'archon',
   severity: 'error',
   basis: "include-expander.ts: \"include target '<name>' not found\", \"include cycle detected: a -> b -> a\", \"include depth limit exceeded (max 3 levels)\" — a failed expansion drops the workflow",
-  summary: 'an include: must resolve to a workflow, without cycles, at most 3 levels deep',
+  summary: 'an include: must resolve to a workflow, without cycles, at most 3 levels deep, and expand into ids no other node has',
   check(model, report) {
     for (const node of model.nodes) {
       const failure = includeFailure(node);
@@ -15,6 +15,21 @@ export default defineRule<WorkflowModel>({
         at: node.include.target.node,
         message: `${node.label}: ${failure.message}${failure.at ? ` (in ${failure.at})` : ''}; Archon drops this workflow at discovery. Point include: at an existing workflow name and break any cycle`,
       });
+    }
+    // The flattened DAG is validated again: an expanded `<include>__<id>` must not be a hand-written id too.
+    for (const node of model.top.nodes) {
+      const r = node.include?.resolution;
+      if (r?.kind !== 'found' || node.id === undefined) continue;
+      const expanded = new Map<string, unknown>();
+      expandIds(r.workflow, `${node.id}__`, expanded as Map<string, never>, new Set());
+      for (const id of expanded.keys()) {
+        const written = model.top.byId.get(id);
+        if (!written?.idField?.value) continue;
+        report({
+          at: written.idField.value,
+          message: `${written.label}: the include ${node.label} expands into a node of the same id '${id}', and Archon validates the flattened workflow again and drops it for the duplicate id; rename this node`,
+        });
+      }
     }
   },
 });

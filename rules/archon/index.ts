@@ -1,4 +1,5 @@
 import type { Rule } from '@orchlint/core';
+import { isStubFixture, type ArchonUnit, type WorkflowModel } from '@orchlint/archon';
 import aiFieldIgnored from './ai-field-ignored.js';
 import approvalDecisions from './approval-decisions.js';
 import approvalDeprecated from './approval-deprecated.js';
@@ -13,9 +14,11 @@ import duplicateWorkflowName from './duplicate-workflow-name.js';
 import dynamicInclude from './dynamic-include.js';
 import envKeyCollision from './env-key-collision.js';
 import fanOut from './fan-out.js';
+import fanOutTarget from './fan-out-target.js';
 import includeInputs from './include-inputs.js';
 import includeTarget from './include-target.js';
 import includeWhen from './include-when.js';
+import inputUndeclared from './input-undeclared.js';
 import inputRequiredWithDefault from './input-required-with-default.js';
 import legacySteps from './legacy-steps.js';
 import packagedWorkflow from './packaged-workflow.js';
@@ -32,14 +35,17 @@ import renamedTool from './renamed-tool.js';
 import retryUnsupported from './retry-unsupported.js';
 import returns from './returns.js';
 import schema from './schema.js';
+import scriptDepsIgnored from './script-deps-ignored.js';
 import scriptOutputRef from './script-output-ref.js';
 import signalCompletesWithoutInteractive from './signal-completes-without-interactive.js';
+import stubFixture from './stub-fixture.js';
 import skippedJoin from './skipped-join.js';
 import templating from './templating.js';
 import thresholdJoin from './threshold-join.js';
 import unknownDependency from './unknown-dependency.js';
 import unknownKey from './unknown-key.js';
 import unknownNodeRef from './unknown-node-ref.js';
+import variableScope from './variable-scope.js';
 import whenComputation from './when-computation.js';
 import whenFreeFormOutput from './when-free-form-output.js';
 import whenGrouping from './when-grouping.js';
@@ -51,7 +57,7 @@ import withIgnored from './with-ignored.js';
 import workflowInLoopGroup from './workflow-in-loop-group.js';
 import workflowOnlyField from './workflow-only-field.js';
 
-export const archonRules: readonly Rule<any>[] = [
+const workflowRules: readonly Rule<WorkflowModel>[] = [
   packagedWorkflow,
   undiscoveredWorkflow,
   aiFieldIgnored,
@@ -68,10 +74,12 @@ export const archonRules: readonly Rule<any>[] = [
   dynamicInclude,
   envKeyCollision,
   fanOut,
+  fanOutTarget,
   includeInputs,
   includeTarget,
   includeWhen,
   inputRequiredWithDefault,
+  inputUndeclared,
   legacySteps,
   loopConfig,
   loopInteractiveDeprecated,
@@ -85,6 +93,7 @@ export const archonRules: readonly Rule<any>[] = [
   retryUnsupported,
   returns,
   schema,
+  scriptDepsIgnored,
   scriptOutputRef,
   signalCompletesWithoutInteractive,
   skippedJoin,
@@ -93,6 +102,7 @@ export const archonRules: readonly Rule<any>[] = [
   unknownDependency,
   unknownKey,
   unknownNodeRef,
+  variableScope,
   whenComputation,
   whenFreeFormOutput,
   whenGrouping,
@@ -104,3 +114,10 @@ export const archonRules: readonly Rule<any>[] = [
   workflowInLoopGroup,
   workflowOnlyField,
 ];
+
+/** A stub fixture is not a workflow: workflow rules skip it, and only the stub rule reads it. */
+function onWorkflows(rule: Rule<WorkflowModel>): Rule<ArchonUnit> {
+  return { ...rule, check: (model, report, context) => (isStubFixture(model) ? undefined : rule.check(model, report, context)) };
+}
+
+export const archonRules: readonly Rule<any>[] = [...workflowRules.map(onWorkflows), stubFixture];

@@ -1,5 +1,5 @@
 import { defineRule } from '@orchlint/core';
-import type { WorkflowModel } from '@orchlint/archon';
+import type { ArchonNode, WorkflowModel } from '@orchlint/archon';
 
 export default defineRule<WorkflowModel>({
   id: 'archon/skipped-join',
@@ -11,7 +11,12 @@ export default defineRule<WorkflowModel>({
     for (const node of model.nodes) {
       // A join with its own when: is gated on purpose; its author already decides when it runs.
       if (node.fields.has('trigger_rule') || node.when || node.dependsOn.length < 2) continue;
-      const gated = node.dependsOn.filter((d) => typeof d.value === 'string' && node.scope.byId.get(d.value)?.when);
+      const producers = node.dependsOn.map((d) => (typeof d.value === 'string' ? node.scope.byId.get(d.value) : undefined));
+      // A join on one path through a gated node (its other dependencies are upstream of it, or
+      // downstream of it) is that node's conditional phase: it runs exactly when the gated node does.
+      const onItsPath = (gate: ArchonNode): boolean =>
+        producers.every((p) => !p || p === gate || model.analysis.upstream(gate).has(p) || model.analysis.upstream(p).has(gate));
+      const gated = node.dependsOn.filter((_, i) => producers[i]?.when && !onItsPath(producers[i]!));
       if (!gated.length) continue;
       const names = gated.map((d) => `'${String(d.value)}'`).join(', ');
       report({

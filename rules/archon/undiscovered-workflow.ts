@@ -5,16 +5,17 @@ export default defineRule<WorkflowModel>({
   id: 'archon/undiscovered-workflow',
   dialect: 'archon',
   severity: 'warning',
-  basis: 'Archon workflow discovery: workflows are found at most one folder deep under .archon/workflows (MAX_DISCOVERY_DEPTH = 1)',
-  summary: 'a workflow more than one folder deep under .archon/workflows is never discovered',
+  basis: 'Archon workflow discovery: files one folder deep (MAX_DISCOVERY_DEPTH = 1) and package folders <group>/<workflow>/ are read; nothing deeper',
+  summary: 'a workflow deeper than a package folder under .archon/workflows is never discovered',
   check(model, report) {
-    const depth = model.discovery?.depth ?? 0;
-    if (depth < 2) return;
+    const role = model.discovery?.role;
+    if (role?.kind !== 'too-deep') return;
+    const depth = role.depth;
     report({
       at: model.fields.get('name')?.keyNode ?? model.root,
       message:
-        `this workflow is ${depth} folders deep under .archon/workflows, but Archon looks at most one folder deep, so it never ` +
-        `finds it and nothing says so; move it to .archon/workflows/ or into a package folder directly below it`,
+        `this workflow is ${depth} folders deep under .archon/workflows, but Archon loads files one folder deep (a group) or ` +
+        `two deep in a package folder (<group>/<workflow>/<workflow>.yaml), so it never finds this one and nothing says so; move it up`,
     });
   },
 });

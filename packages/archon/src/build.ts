@@ -110,6 +110,7 @@ export function buildWorkflow(tree: Tree, source: Source, root: TreeNode, option
       dependsOn: tree.items(nodeFields.get('depends_on')?.value).map((n) => ({ value: scalarValue(n), node: n })),
       outputRefs: [],
       inputRefs: [],
+      variableRefs: [],
     };
     if (id !== undefined) node.id = id;
     if (idField) node.idField = idField;
@@ -130,6 +131,7 @@ export function buildWorkflow(tree: Tree, source: Source, root: TreeNode, option
         const refs = scanSurface(st, path.join('.'), surface.shell);
         node.outputRefs.push(...refs.outputRefs);
         node.inputRefs.push(...refs.inputRefs);
+        node.variableRefs.push(...refs.variableRefs);
       }
     }
     const whenField = nodeFields.get('when');

@@ -1,8 +1,9 @@
 import { dialectFinding, isMap, Tree, type Dialect, type FindingInfo, type Source } from '@orchlint/core';
 import { buildWorkflow } from './build.js';
-import { commandsFolder, discoveredNames, discoveryOf } from './discovery.js';
-import { resolveIncludes } from './includes.js';
-import type { WorkflowModel } from './model.js';
+import { discoveryOf, placeOf, stubFixture } from './placement.js';
+import { resolveIncludes, subRunTarget, type IncludeScope } from './includes.js';
+import { isStubFixture, type ArchonUnit } from './model.js';
+import { archonProjectRoot, commandsFolder, roleOf, workflowsRelative } from './project.js';
 import { archonGraph, archonOutline, referenceSlots } from './services.js';
 import { DEFAULT_VERSION, resolveVersion, schemaFor } from './versions.js';
 
@@ -15,13 +16,18 @@ const LOADER = 'loader.ts parseWorkflow: "YAML file is empty or does not contain
 const EMPTY_FILE: FindingInfo = { id: 'archon/empty-file', severity: 'error', summary: 'the workflow file is empty', basis: LOADER };
 const NOT_A_MAPPING: FindingInfo = { id: 'archon/not-a-mapping', severity: 'error', summary: 'the workflow is not a mapping at the top level', basis: LOADER };
 
-export const archon: Dialect<WorkflowModel> = {
+export const archon: Dialect<ArchonUnit> = {
   id: 'archon',
   findings: [EMPTY_FILE, NOT_A_MAPPING],
   defaultTarget: DEFAULT_VERSION,
 
   detect(path, text) {
-    if (WORKFLOW_PATH.test(path)) return 'unit';
+    if (WORKFLOW_PATH.test(path)) {
+      // A package's commands/, scripts/ and fixtures/ hold data, not workflows (stub files excepted).
+      const root = archonProjectRoot(path);
+      const rel = root === undefined ? undefined : workflowsRelative(path, root);
+      return rel !== undefined && roleOf(rel).kind === 'resource' ? false : 'unit';
+    }
     if (!YAML_FILE.test(path)) return false;
     const head = text.length > 200_000 ? text.slice(0, 200_000) : text;
     return HAS_NODES.test(head) && HAS_NAME.test(head) ? 'unit' : false;
@@ -42,29 +48,31 @@ export const archon: Dialect<WorkflowModel> = {
       return { model: undefined, diagnostics, sources: [source] };
     }
     const version = resolveVersion(targets.archon);
+    const place = placeOf(source.path, host);
+    const scope: IncludeScope = { project: place.project, inProject: place.rel !== undefined, host, write: place.write, version };
+    if (place.role?.kind === 'stub-fixture') {
+      const model = stubFixture(tree, source, root, place.role.folder, scope);
+      return { model, diagnostics, sources: [source], consulted: place.project.consulted };
+    }
     const model = buildWorkflow(tree, source, root, { version, includeChain: [] });
     model.includeChain.push(model.name ?? source.path.replace(/^.*\//, '').replace(/\.ya?ml$/i, ''));
-    resolveIncludes(model, host, version);
-    const commands = commandsFolder(source.path, host);
-    if (commands) model.commands = commands;
-    const discovery = discoveryOf(source.path, host);
-    let consulted: string[] = [];
-    if (discovery) {
-      model.discovery = discovery;
-      // A file the engine does not load (too deep, or in a package it rejects) clashes with no name.
-      const loaded = discovery.depth === 0 || discovery.packageFiles?.length === 1;
-      if (loaded && model.name !== undefined) {
-        const others = discoveredNames(source.path, host);
-        consulted = others.consulted;
-        discovery.namesakes = others.names.filter((n) => n.name === model.name);
-      }
+    resolveIncludes(model, scope);
+    for (const node of model.nodes) {
+      const target = node.fields.has('fan_out') ? subRunTarget(node, scope) : undefined;
+      if (target) node.subRun = target;
+    }
+    if (place.rel !== undefined) {
+      const commands = commandsFolder(place.project, place.role, place.rel, host);
+      if (commands) model.commands = commands;
+      model.discovery = discoveryOf(model, place.rel, place.role!, place.located, scope);
     }
     // Included files are workflows of their own, linted as their own units; only the main file is this unit's.
-    return { model, diagnostics, sources: [source], consulted };
+    return { model, diagnostics, sources: [source], consulted: place.project.consulted };
   },
 
-  graph: archonGraph,
-  outline: archonOutline,
-  schema: (model, path) => (path === model.source.path ? schemaFor(model.version) : undefined),
+  projectRoot: archonProjectRoot,
+  graph: (model) => (isStubFixture(model) ? undefined : archonGraph(model)),
+  outline: (model) => (isStubFixture(model) ? { symbols: [], references: [] } : archonOutline(model)),
+  schema: (model, path) => (!isStubFixture(model) && path === model.source.path ? schemaFor(model.version) : undefined),
   referenceSlots,
 };

@@ -1,6 +1,7 @@
-import { isMap, Source, Tree, type Host } from '@orchlint/core';
+import { isMap, scalarValue, Source, Tree, type Host } from '@orchlint/core';
 import { buildWorkflow } from './build.js';
-import type { ArchonNode, ArchonVersion, IncludeInfo, WorkflowModel } from './model.js';
+import type { ArchonNode, ArchonVersion, IncludeInfo, SubRunTarget, WorkflowModel } from './model.js';
+import { WORKFLOWS, type ArchonProject, type ProjectWorkflow } from './project.js';
 
 /** "Chains up to this many include levels are allowed" (include-expander.ts, INCLUDE_MAX_DEPTH). */
 export const INCLUDE_MAX_DEPTH = 3;
@@ -20,80 +21,101 @@ export function isStaticName(value: unknown): value is string {
   return typeof value === 'string' && /^[^\s${}%`]+$/.test(value);
 }
 
-const WORKFLOW_FILE = /\.ya?ml$/i;
-const NAME_LINE = /^name:[ \t]*(['"]?)(.*?)\1[ \t]*(?:#.*)?$/m;
+/** Where includes resolve: the project (or folder) index of this run, and how to name its files. */
+export interface IncludeScope {
+  project: ArchonProject;
+  /** True for a real `.archon/` project; false for a plain folder of workflows. */
+  inProject: boolean;
+  host: Host;
+  write: (path: string) => string;
+  version: ArchonVersion;
+}
 
 /**
- * Resolves every `include:` of the model through the host, the way discovery does: by workflow
- * name, in the workflow's own folder and in the project's `.archon/workflows` (one folder deep).
- * Each found target is built as a model of its own, recursively, so cycles and the depth limit
- * are seen; reads stay inside the host's root.
+ * Resolves every `include:` of the model the way 0.9 discovery does: by workflow name across the
+ * whole project (flat files, groups and packages alike), else among the workflows Archon bundles.
+ * Each target is built once per run and its own includes resolved with it (an include diamond
+ * costs the sum of its files, not the product); cycles and the depth limit are checked on the
+ * chain before the memo, as the engine's expander does.
  */
-export function resolveIncludes(model: WorkflowModel, host: Host, version: ArchonVersion): void {
-  const folders = searchFolders(model.source.path, host);
+export function resolveIncludes(model: WorkflowModel, scope: IncludeScope): void {
   for (const node of model.nodes) {
-    if (node.include) node.include.resolution = resolveOne(node.include, model, host, version, folders);
+    if (node.include) node.include.resolution = resolveOne(node.include, model.includeChain, scope);
   }
 }
 
-function resolveOne(info: IncludeInfo, model: WorkflowModel, host: Host, version: ArchonVersion, folders: string[]): IncludeInfo['resolution'] {
+function resolveOne(info: IncludeInfo, chain: readonly string[], scope: IncludeScope): IncludeInfo['resolution'] {
   const target = info.target.value;
   if (!isStaticName(target)) return { kind: 'dynamic' };
-  if (model.includeChain.includes(target)) return { kind: 'cycle', chain: [...model.includeChain, target] };
-  if (model.includeChain.length > INCLUDE_MAX_DEPTH) return { kind: 'too-deep', chain: [...model.includeChain, target] };
-  const path = findWorkflow(target, folders, host);
-  if (!path) return BUNDLED_WORKFLOWS.has(target) ? { kind: 'bundled' } : { kind: 'not-found', searched: folders };
-  const source = new Source(path, host.readFile(path)!);
+  if (chain.includes(target)) return { kind: 'cycle', chain: [...chain, target] };
+  if (chain.length > INCLUDE_MAX_DEPTH) return { kind: 'too-deep', chain: [...chain, target] };
+  const searched = [scope.inProject ? WORKFLOWS : scope.write(scope.project.workflowsDir) || '.'];
+  const named = scope.project.byName.get(target) ?? [];
+  // The engine leaves a name two files declare out of its include map.
+  if (named.length > 1) return { kind: 'not-found', searched, ambiguous: named.map((w) => shownPath(w, scope)) };
+  if (!named[0]) return BUNDLED_WORKFLOWS.has(target) ? { kind: 'bundled' } : { kind: 'not-found', searched };
+  return builtWorkflow(named[0], [...chain, target], scope) ?? { kind: 'not-found', searched };
+}
+
+/** A project workflow built as a model once per run (its own includes resolved), or undefined when it is no mapping. */
+function builtWorkflow(file: ProjectWorkflow, chain: string[], scope: IncludeScope): Extract<IncludeInfo['resolution'], { kind: 'found' }> | undefined {
+  const path = scope.write(file.path);
+  const key = `${path}\0${scope.version}`;
+  const built = scope.project.built.get(key) as Extract<IncludeInfo['resolution'], { kind: 'found' }> | null | undefined;
+  if (built !== undefined) return built ?? undefined;
+  const source = new Source(path, file.text);
   const tree = new Tree(source);
   const root = tree.root && tree.resolve(tree.root);
-  if (!tree.usable || !root || !isMap(root)) return { kind: 'not-found', searched: folders };
-  const workflow = buildWorkflow(tree, source, root, { version, includeChain: [...model.includeChain, target] });
-  resolveIncludes(workflow, host, version);
-  return { kind: 'found', path, source, workflow };
+  if (!tree.usable || !root || !isMap(root)) {
+    scope.project.built.set(key, null);
+    return undefined;
+  }
+  const workflow = buildWorkflow(tree, source, root, { version: scope.version, includeChain: chain });
+  resolveIncludes(workflow, scope);
+  const found = { kind: 'found' as const, path, shown: shownPath(file, scope), source, workflow };
+  scope.project.built.set(key, found);
+  return found;
 }
 
-/** The folder of the file, then `.archon/workflows` and its subfolders when the file lives under one. */
-function searchFolders(path: string, host: Host): string[] {
-  const dir = path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '.';
-  const folders = [dir];
-  const at = path.lastIndexOf('.archon/workflows/');
-  if (at !== -1) {
-    const base = path.slice(0, at) + '.archon/workflows';
-    folders.push(base);
-    for (const entry of host.readDir(base) ?? []) {
-      if (!WORKFLOW_FILE.test(entry) && host.readDir(`${base}/${entry}`)) folders.push(`${base}/${entry}`);
-    }
-  }
-  return [...new Set(folders)];
+/**
+ * The workflow a `workflow:` node names, when exactly one project workflow declares that name.
+ * (Sub-run targets resolve when the run starts, from the same project, so this is what the run gets.)
+ */
+export function subRunTarget(node: ArchonNode, scope: IncludeScope): SubRunTarget | undefined {
+  const name = scalarValue(node.fields.get('workflow')?.value);
+  if (!isStaticName(name)) return undefined;
+  const named = scope.project.byName.get(name);
+  if (named?.length !== 1) return undefined;
+  const found = builtWorkflow(named[0]!, [name], scope);
+  return found && { shown: found.shown, source: found.source, workflow: found.workflow };
 }
 
-function findWorkflow(name: string, folders: string[], host: Host): string | undefined {
-  const named = (path: string): boolean => {
-    const text = host.readFile(path);
-    return text !== undefined && NAME_LINE.exec(text)?.[2] === name;
-  };
-  for (const folder of folders) {
-    for (const ext of ['yaml', 'yml']) {
-      const path = `${folder}/${name}.${ext}`;
-      if (named(path)) return path;
-    }
-  }
-  // Files whose name mentions the target are read first: usually the first read is the hit.
-  const candidates = folders.flatMap((folder) => (host.readDir(folder) ?? []).filter((e) => WORKFLOW_FILE.test(e)).map((e) => ({ entry: e, path: `${folder}/${e}` })));
-  const likely = candidates.filter((c) => c.entry.includes(name));
-  for (const c of [...likely, ...candidates.filter((c) => !c.entry.includes(name))]) if (named(c.path)) return c.path;
-  return undefined;
+function shownPath(file: ProjectWorkflow, scope: IncludeScope): string {
+  return scope.inProject ? `${WORKFLOWS}/${file.rel}` : scope.write(file.path);
 }
+
+/** Why each model's includes fail, once per model: a diamond's shared targets are walked once. */
+const failures = new WeakMap<ArchonNode, { message: string; at?: string } | null>();
 
 /** Why an include cannot expand, following found targets down the chain; undefined when it expands. */
 export function includeFailure(node: ArchonNode): { message: string; at?: string } | undefined {
-  const info = node.include;
-  if (!info) return undefined;
+  if (!node.include) return undefined;
+  const known = failures.get(node);
+  if (known !== undefined) return known ?? undefined;
+  const failure = failureOf(node);
+  failures.set(node, failure ?? null);
+  return failure;
+}
+
+function failureOf(node: ArchonNode): { message: string; at?: string } | undefined {
+  const info = node.include!;
   const r = info.resolution;
   switch (r.kind) {
     case 'not-found':
       return {
-        message: `include target '${String(info.target.value)}' not found: no workflow with that name in ${r.searched.join(', ')} (Archon also looks in ~/.archon/workflows, which orchlint cannot see)`,
+        message: r.ambiguous
+          ? `include target '${String(info.target.value)}' not found: ${r.ambiguous.join(' and ')} both declare that name, and Archon leaves a duplicated name out of the workflows it includes`
+          : `include target '${String(info.target.value)}' not found: no workflow with that name in ${r.searched.join(', ')} (Archon also looks in ~/.archon/workflows, which orchlint cannot see)`,
       };
     case 'cycle':
       return { message: `include cycle detected: ${r.chain.join(' -> ')}` };
@@ -102,10 +124,30 @@ export function includeFailure(node: ArchonNode): { message: string; at?: string
     case 'found':
       for (const inner of r.workflow.nodes) {
         const failure = includeFailure(inner);
-        if (failure) return { message: failure.message, at: failure.at ?? r.path };
+        if (failure) return { message: failure.message, at: failure.at ?? r.shown };
       }
       return undefined;
     default:
       return undefined;
   }
+}
+
+/**
+ * Node ids after include expansion: an include node `inc` is replaced by its block's nodes renamed
+ * `inc__<id>` (recursively, so nested includes give `a__b__id`); loop_group bodies keep their ids.
+ */
+export function expandIds(workflow: WorkflowModel, prefix: string, ids: Map<string, ArchonNode>, opaque: Set<string>, walking = new Set<WorkflowModel>()): void {
+  if (walking.has(workflow)) return;
+  walking.add(workflow);
+  for (const node of workflow.nodes) {
+    if (node.id === undefined) continue;
+    if (!node.include) {
+      ids.set(prefix + node.id, node);
+      continue;
+    }
+    const r = node.include.resolution;
+    if (r.kind === 'found') expandIds(r.workflow, `${prefix}${node.id}__`, ids, opaque, walking);
+    else opaque.add(prefix + node.id);
+  }
+  walking.delete(workflow);
 }

@@ -45,6 +45,13 @@ export interface InputRef {
   span: Span;
 }
 
+/** `$REJECTION_REASON`, `$LOOP_PREV_OUTPUT` or `$LOOP_PREV.` in a text surface: variables with one home each. */
+export interface VariableRef {
+  name: 'REJECTION_REASON' | 'LOOP_PREV_OUTPUT' | 'LOOP_PREV';
+  surface: string;
+  span: Span;
+}
+
 export interface WhenModel {
   located: Located<string>;
   condition: WhenCondition;
@@ -82,10 +89,20 @@ export interface ArchonNode {
   when?: WhenModel;
   outputRefs: OutputRef[];
   inputRefs: InputRef[];
+  variableRefs: VariableRef[];
   outputFormat?: OutputFormat;
   /** The provider the node runs on when the file names one (node-level, else workflow-level). */
   provider?: Located<string>;
   include?: IncludeInfo;
+  /** A `workflow:` node's target, when the project holds exactly one workflow of that name. */
+  subRun?: SubRunTarget;
+}
+
+export interface SubRunTarget {
+  /** Project-relative path, the same from any working directory. */
+  shown: string;
+  source: Source;
+  workflow: WorkflowModel;
 }
 
 export interface Scope {
@@ -100,8 +117,9 @@ export interface Scope {
 }
 
 export type IncludeResolution =
-  | { kind: 'found'; path: string; source: Source; workflow: WorkflowModel }
-  | { kind: 'not-found'; searched: string[] }
+  /** `shown`: the target's path as findings name it, the same from any working directory. */
+  | { kind: 'found'; path: string; shown: string; source: Source; workflow: WorkflowModel }
+  | { kind: 'not-found'; searched: string[]; ambiguous?: string[] }
   /** A name of a workflow Archon bundles: it resolves without a file in the project. */
   | { kind: 'bundled' }
   /** Not a static name (a `$ref`, templating, not a string): the admissibility rule reports it. */
@@ -137,7 +155,11 @@ export interface WorkflowModel {
   provider?: Located<string>;
   templating: TemplatingSite[];
   /** The project's `.archon/commands` folder and the command files in it, when the host can list it. */
-  commands?: { folder: string; names: ReadonlySet<string> };
+  /**
+   * The command files `command:` names resolve to: a packaged workflow's own `commands/` (nothing else is
+   * searched for it), else `.archon/commands`. `folder` is project-relative.
+   */
+  commands?: { folder: string; names: ReadonlySet<string>; packaged: boolean };
   /** Where the file sits under `.archon/workflows/`, as the engine's discovery sees it. */
   discovery?: Discovery;
   /** Include chain from the file being linted to this one (names), for cycle and depth checks. */
@@ -146,20 +168,64 @@ export interface WorkflowModel {
   readonly analysis: Analysis;
 }
 
+/** Where a file sits in a project, as discovery treats it. */
+export type ProjectRole =
+  | { kind: 'flat' }
+  | { kind: 'packaged'; folder: string }
+  | { kind: 'stub-fixture'; folder: string }
+  /** A file in a package's commands/, scripts/ or fixtures/ folder: data, not a workflow. */
+  | { kind: 'resource' }
+  | { kind: 'too-deep'; depth: number };
+
 export interface Discovery {
-  /** Folders between `.archon/workflows/` and the file: 0 for a plain workflow, 1 inside a package. */
-  depth: number;
-  /** For a file in a package folder: the YAML files that folder holds (the engine wants exactly one). */
+  /** Where discovery puts the file: loaded flat or in a group, in a package, a package's data, too deep. */
+  role: ProjectRole;
+  /** The path under `.archon/workflows/`. */
+  rel: string;
+  /** For a file in a package folder that is rejected: the workflow files that folder holds (the engine wants exactly one). */
   packageFiles?: string[];
-  /** Other discovered workflow files of the same folder that declare this file's name. */
+  /** The folder (under `.archon/workflows/`) the engine rejects for its name, when the file is in one. */
+  badFolder?: string;
+  /** Other files sharing this file's name, which the engine drops together with it (`.archon/workflows/`-relative). */
+  filenameClash?: string[];
+  /** Other discovered workflow files of the project that declare this file's name. */
   namesakes?: DiscoveredName[];
 }
 
 /** A workflow file discovery finds, with the name it declares and where. */
 export interface DiscoveredName {
   source: Source;
+  /** `.archon/workflows/`-relative, the same from any working directory. */
+  rel: string;
   name: string;
   span: Span;
+}
+
+/**
+ * A dry-run stub file (`<package>/fixtures/*.stubs.yaml`, read by `archon workflow run --dry-run
+ * --stubs` and later `archon workflow test`): node ids mapped to canned outputs, beside the reserved
+ * `fixture:` and `exec-code:` keys of fixture files. Discovery never parses it as a workflow.
+ */
+export interface StubFixtureModel {
+  kind: 'stub-fixture';
+  source: Source;
+  tree: Tree;
+  root: TreeNode;
+  /** The folder beside `fixtures/`, `.archon/workflows/`-relative ('' for `.archon/workflows` itself). */
+  folder: string;
+  /** The workflows of that folder (a package holds one) the stubs are for. */
+  workflows: WorkflowModel[];
+  /** Node ids of those workflows after include expansion (`<include-id>__<inner-id>`), to the node each names. */
+  stubbable: ReadonlyMap<string, ArchonNode>;
+  /** Include ids whose blocks orchlint cannot see (bundled, not found): any `<id>__…` key may be one of theirs. */
+  opaqueIncludes: ReadonlySet<string>;
+}
+
+/** What the Archon dialect builds for one file. */
+export type ArchonUnit = WorkflowModel | StubFixtureModel;
+
+export function isStubFixture(model: ArchonUnit): model is StubFixtureModel {
+  return (model as StubFixtureModel).kind === 'stub-fixture';
 }
 
 /** Graph questions every rule shares, answered lazily once per model. */

@@ -1,13 +1,17 @@
-import type { InputRef, OutputRef } from './model.js';
+import type { InputRef, OutputRef, VariableRef } from './model.js';
 import type { ScalarText } from './scalar-text.js';
 
 /** The engine's output-reference grammar (`output-ref.ts`): one optional level of field access. */
 const OUTPUT_REF = /\$([a-zA-Z_][a-zA-Z0-9_-]*)\.output(?:\.([a-zA-Z_][a-zA-Z0-9_]*))?/g;
 const INPUT_REF = /\$INPUTS\.([a-zA-Z_][a-zA-Z0-9_-]*)/g;
 
+/** Run variables that have a value only in one place (spec §1.7, variables.md). */
+const SCOPED_VARIABLE = /\$(REJECTION_REASON|LOOP_PREV_OUTPUT|LOOP_PREV(?=\.))(?![A-Za-z0-9_])/g;
+
 export interface ScannedRefs {
   outputRefs: OutputRef[];
   inputRefs: InputRef[];
+  variableRefs: VariableRef[];
 }
 
 /**
@@ -27,7 +31,11 @@ export function scanSurface(text: ScalarText, surface: string, shell = false): S
   for (const m of value.matchAll(INPUT_REF)) {
     inputRefs.push({ name: m[1]!, surface, span: text.sourceSpan(m.index, m.index + m[0].length) });
   }
-  return { outputRefs, inputRefs };
+  const variableRefs: VariableRef[] = [];
+  for (const m of value.matchAll(SCOPED_VARIABLE)) {
+    variableRefs.push({ name: m[1] as VariableRef['name'], surface, span: text.sourceSpan(m.index, m.index + m[0].length) });
+  }
+  return { outputRefs, inputRefs, variableRefs };
 }
 
 /**

@@ -36,9 +36,12 @@ export const schemaFindings = memoized((model: WorkflowModel): ClassifiedFinding
       continue;
     }
     const removed = finding.keyword === 'not' && finding.path[finding.path.length - 1] === 'thinking';
+    const reserved = finding.keyword === 'not' && finding.path[finding.path.length - 1] === 'id';
     const classified: ClassifiedFinding = removed
       ? { ...finding, reaction: 'reject', message: "'thinking:' has been removed in Archon 0.10; use 'effort:' instead" }
-      : { ...finding, reaction: reactionTo(finding), message: readable(finding, isMap(model.tree.nodeAt(finding.path).node)) };
+      : reserved
+        ? { ...finding, reaction: 'reject', message: "node id 'INPUTS' is reserved for the $INPUTS.<name> parameter surface" }
+        : { ...finding, reaction: reactionTo(finding), message: readable(finding, isMap(model.tree.nodeAt(finding.path).node)) };
     if (node) classified.node = node;
     found.push(classified);
   }

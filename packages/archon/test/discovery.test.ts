@@ -1,29 +1,44 @@
 import { memoryHost } from '@orchlint/core';
 import { describe, expect, it } from 'vitest';
-import { discoveredNames } from '../src/discovery.js';
+import { projectAt } from '../src/project.js';
+
+/** The project's discovered workflows other than self.yaml, with the names their lines declare (as the old per-file scan gave them). */
+function discoveredNames(self: string, host: ReturnType<typeof memoryHost>) {
+  const project = projectAt('repo', host);
+  const names = project.loaded
+    .filter((w) => w.path !== self && w.declared)
+    .map((w) => ({ source: { path: w.path, text: w.text }, name: w.declared!.name, span: w.declared!.span }));
+  return { consulted: project.consulted, names };
+}
 
 const W = 'repo/.archon/workflows';
 
 describe('discoveredNames', () => {
-  it('reads the other discovered workflows of the folder: its files and single-file packages', () => {
+  it('reads the discovered workflows of the project: its files, grouping folders and packages (0.9 discovery)', () => {
     const host = memoryHost({
       [`${W}/self.yaml`]: 'name: self\n',
       [`${W}/plain.yml`]: 'name: plain # a comment\ndescription: x\n',
       [`${W}/quoted.yaml`]: "description: first\nname: 'quoted name'\n",
-      [`${W}/pack/only.yaml`]: 'name: packaged\n',
-      [`${W}/rejected/a.yaml`]: 'name: a\n',
-      [`${W}/rejected/b.yaml`]: 'name: b\n',
-      [`${W}/deep/er/c.yaml`]: 'name: deep\n',
+      [`${W}/group/a.yaml`]: 'name: a\n',
+      [`${W}/group/b.yaml`]: 'name: b\n',
+      [`${W}/team/ops/deploy.yaml`]: 'name: packaged\n',
+      [`${W}/team/bad/x.yaml`]: 'name: x\n',
+      [`${W}/team/bad/y.yaml`]: 'name: y\n',
+      [`${W}/team/ops/fixtures/run.stubs.yaml`]: 'name: stub\n',
+      [`${W}/team/ops/old/deep.yaml`]: 'name: deep\n',
       [`${W}/README.md`]: 'name: not a workflow\n',
     });
-    const { consulted, names } = discoveredNames(`${W}/self.yaml`, host);
-    expect(consulted).toEqual([`${W}/pack/only.yaml`, `${W}/plain.yml`, `${W}/quoted.yaml`, W, `${W}/deep`, `${W}/pack`, `${W}/rejected`]);
+    const project = projectAt('repo', host);
+    expect(project.badPackages).toEqual(new Map([['team/bad', ['x.yaml', 'y.yaml']]]));
+    const { names } = discoveredNames(`${W}/self.yaml`, host);
     expect(names.map((n) => [n.source.path, n.name])).toEqual([
-      [`${W}/pack/only.yaml`, 'packaged'],
+      [`${W}/group/a.yaml`, 'a'],
+      [`${W}/group/b.yaml`, 'b'],
       [`${W}/plain.yml`, 'plain'],
       [`${W}/quoted.yaml`, 'quoted name'],
+      [`${W}/team/ops/deploy.yaml`, 'packaged'],
     ]);
-    const quoted = names[2]!;
+    const quoted = names[3]!;
     expect(quoted.source.text.slice(quoted.span.start, quoted.span.end)).toBe("'quoted name'");
   });
 
@@ -76,7 +91,7 @@ describe('discoveredNames', () => {
     ]);
   });
 
-  it('finds nothing outside an .archon/workflows folder', () => {
-    expect(discoveredNames('repo/workflows/x.yaml', memoryHost({ 'repo/workflows/y.yaml': 'name: x\n' }))).toEqual({ consulted: [], names: [] });
+  it('finds nothing when the project has no .archon/workflows folder', () => {
+    expect(discoveredNames('repo/workflows/x.yaml', memoryHost({ 'repo/workflows/y.yaml': 'name: x\n' })).names).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Host, LintSettings } from '@orchlint/core';
 import { UsageError, type Target } from './discover.js';
 import { fileHost, type ReadMemo } from './host.js';
-import type { UnitOutcome } from './lint.js';
+import { readRoot, type UnitOutcome } from './lint.js';
 import { version } from './version.js';
 
 /** In the working directory, as ESLint's .eslintcache: no extension, so discovery never lints it. */
@@ -124,7 +124,7 @@ export class LintCache {
     }
     const stamps = entry.reads.stamps ?? {};
     const same = (key: string, p: string) => stamps[key] !== undefined && stamps[key] === this.stamp(key, p);
-    const host = fileHost(target.root, this.reads);
+    const host = fileHost(readRoot(target), this.reads);
     for (const [p, h] of Object.entries(entry.reads.files)) {
       if (same(`f:${p}`, p)) continue;
       const now = host.readFile(p);

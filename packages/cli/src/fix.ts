@@ -4,7 +4,7 @@ import { createTwoFilesPatch } from 'diff';
 import { applyFixes, fixesFor, type Dialect, type LintSettings, type Rule } from '@orchlint/core';
 import type { Target } from './discover.js';
 import { fileHost, overlayHost } from './host.js';
-import { lintTarget, type UnitOutcome } from './lint.js';
+import { lintTarget, readRoot, type UnitOutcome } from './lint.js';
 
 /** ESLint's bound: fixes that keep enabling new fixes stop here. */
 const MAX_PASSES = 10;
@@ -31,7 +31,7 @@ export function fixUnit(target: Target, first: UnitOutcome, rules: readonly Rule
   const unfixable = new Map(first.diagnostics.filter(isSyntaxError).map((d) => [d.path, UNPARSABLE]));
   const originals = new Map<string, string>();
   const texts = new Map<string, string>();
-  const host = overlayHost(fileHost(target.root), texts);
+  const host = overlayHost(fileHost(readRoot(target)), texts);
   /** A file's text as fixed so far; the first read of one that is not UTF-8 marks it unfixable. */
   const read = (p: string) => {
     if (!originals.has(p)) {

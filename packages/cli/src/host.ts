@@ -14,6 +14,9 @@ export function staysInside(rel: string): boolean {
  */
 export type ReadMemo = Map<string, Map<string, string | readonly string[] | undefined>>;
 
+/** What the units of the run that owns a memo share beyond reads (see Host.shared). */
+const sharedByMemo = new WeakMap<ReadMemo, Map<string, unknown>>();
+
 /** Reads files under one root folder and nothing outside it (paths are resolved against cwd). */
 export function fileHost(root: string, memo?: ReadMemo): Host {
   const base = path.resolve(root);
@@ -50,7 +53,14 @@ export function fileHost(root: string, memo?: ReadMemo): Host {
     m.set(p, value);
     return value;
   };
+  let shared: Map<string, unknown> | undefined;
+  if (memo) {
+    shared = sharedByMemo.get(memo) ?? new Map();
+    sharedByMemo.set(memo, shared);
+  }
   return {
+    ...(shared ? { shared } : {}),
+    locate: (p) => (inside(p) === undefined ? undefined : path.resolve(p).split(path.sep).join('/')),
     readFile: (p) =>
       remembered('file', p, () => {
         const abs = inside(p);
@@ -83,5 +93,6 @@ export function overlayHost(base: Host, texts: ReadonlyMap<string, string>): Hos
   return {
     readFile: (p) => texts.get(key(p)) ?? base.readFile(p),
     readDir: (p) => base.readDir(p),
+    ...(base.locate ? { locate: base.locate } : {}),
   };
 }

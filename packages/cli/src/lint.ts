@@ -1,9 +1,10 @@
 import { closeSync, fstatSync, openSync, readSync, statSync } from 'node:fs';
+import path from 'node:path';
 import { coreFinding, lintUnit, makeDiagnostic, sortAndDedupe, Source, type Diagnostic, type Dialect, type Host, type LintSettings, type Rule } from '@orchlint/core';
 import { dialects } from '@orchlint/rules';
 import { decodeText, invalidUtf8, type DecodedText } from './decode.js';
 import type { Target } from './discover.js';
-import { fileHost, overlayHost, type ReadMemo } from './host.js';
+import { fileHost, overlayHost, staysInside, type ReadMemo } from './host.js';
 
 export interface LintedFile {
   path: string;
@@ -101,8 +102,22 @@ export function lintTarget(
 
 /** The files a target's unit may read: its root folder, with the target's own text when it is not on disk. */
 export function hostFor(target: Target, memo?: ReadMemo): Host {
-  const base = fileHost(target.root, memo);
+  const base = fileHost(readRoot(target), memo);
   return target.text === undefined ? base : overlayHost(base, new Map([[target.file, target.text]]));
+}
+
+/**
+ * The folder a target's unit may read: its root, widened to the project the file sits in when a
+ * dialect names one above it (an Archon project's root, whatever folder was linted), never beyond.
+ */
+export function readRoot(target: Target): string {
+  const file = path.resolve(target.file);
+  const root = path.resolve(target.root);
+  for (const d of dialects) {
+    const project = d.projectRoot?.(file.split(path.sep).join('/'));
+    if (project !== undefined && staysInside(path.relative(project, root))) return project;
+  }
+  return target.root;
 }
 
 /** The dialect a target is linted as, if any. */
@@ -113,6 +128,9 @@ export function detectDialect(target: Target, text: string): Dialect<any> | unde
     if (detection === 'unit') return d;
     if (detection === 'member') memberOf ??= d;
   }
+  // A file of a project (an Archon stub fixture, say) is known by where it sits in it, whatever the working directory.
+  const abs = path.resolve(target.file).split(path.sep).join('/');
+  for (const d of dialects) if (d.projectRoot?.(abs) !== undefined && d.detect(abs, text) === 'unit') return d;
   // A member file (say, a prompt of a packet) is linted with its unit; named alone, it is its own unit.
   return memberOf && target.explicit ? memberOf : undefined;
 }

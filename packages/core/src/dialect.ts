@@ -12,6 +12,13 @@ export interface Host {
   readFile(path: string): string | undefined;
   /** Names of the entries of a directory (files and folders), or undefined when it is not one. */
   readDir(path: string): string[] | undefined;
+  /**
+   * The absolute '/'-separated path a path names, when the host can tell: a dialect finds the project
+   * a file sits in from it, whatever folder the path was given relative to.
+   */
+  locate?(path: string): string | undefined;
+  /** State the units of one run share (a dialect's project model, built once); absent, nothing is shared. */
+  shared?: Map<string, unknown>;
 }
 
 export interface LoadResult<M> {
@@ -44,6 +51,11 @@ export interface Dialect<M = unknown> extends DialectServices<M> {
   /** Cheap: a path test, maybe a look at the first bytes. */
   detect(path: string, text: string): Detection;
   load(source: Source, host: Host, targets: Targets): LoadResult<M>;
+  /**
+   * The folder a unit of the file at this absolute path may read when it is wider than the folder the
+   * file was named from (an Archon project's root, the folder holding `.archon/`), else undefined.
+   */
+  projectRoot?(path: string): string | undefined;
 }
 
 /**

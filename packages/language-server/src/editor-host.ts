@@ -16,6 +16,7 @@ export function editorHost(root: string, openText: (path: string) => string | un
     return isInside(root, abs) ? abs : undefined;
   };
   return {
+    locate: confined,
     readFile(p) {
       // An open buffer is no exception: a file outside the folder is refused whether open or not.
       const abs = confined(p);

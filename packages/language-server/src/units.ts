@@ -1,6 +1,6 @@
 import { lintUnit, Source, type Diagnostic, type Dialect, type Host, type Outline, type ResolvedSettings, type Rule } from '@orchlint/core';
 import { editorHost, MAX_FILE_BYTES, readDiskText } from './editor-host.js';
-import { isFilePath, rootFor } from './paths.js';
+import { isFilePath, isInside, rootFor } from './paths.js';
 
 /** One linted unit: a file, or a multi-file unit rooted at it, as it was at its last lint. */
 export interface UnitState {
@@ -179,7 +179,10 @@ export class Units {
   private hostFor(main: string): Host {
     const open = (p: string) => this.options.documents.text(p);
     if (!isFilePath(main)) return { readFile: open, readDir: () => undefined };
-    return editorHost(rootFor(main, this.options.folders()), open);
+    const folder = rootFor(main, this.options.folders());
+    // A file of a project (an Archon workflow, say) reads up to the project's root, never beyond.
+    const project = this.options.dialects.map((d) => d.projectRoot?.(main)).find((r) => r !== undefined);
+    return editorHost(project !== undefined && isInside(project, folder) ? project : folder, open);
   }
 
   forget(): void {

@@ -1,0 +1,244 @@
+import { Source, type Host, type Span } from '@orchlint/core';
+import { nameLine } from './discovery.js';
+import type { ProjectRole, WorkflowModel } from './model.js';
+
+/**
+ * An Archon project as 0.9's discovery (`workflow-discovery.ts`) sees it, built once per run:
+ * - `.archon/workflows/*.y{a,}ml` and one folder below (a grouping folder) are loaded, keyed by file name;
+ * - every folder `<group>/<workflow>/` below a folder directly under `.archon/workflows/` is a package
+ *   that must hold exactly one `.yaml`/`.yml` file (its commands/, scripts/ and fixtures/ beside it);
+ * - both folder names must be valid segments (no leading dot, no `..`, `:`, `/`, `\`), else the folder is rejected;
+ * - a file name shared by two packages, or by a package and a loaded file, drops them all;
+ * - anything deeper is never read, and extensions are matched as written (`.YAML` is not a workflow);
+ * - a `fixtures/` folder holds dry-run stub files (`*.stubs.yaml`) for the workflows beside it and is
+ *   never a workflow source (fixture-layout.ts, from the release that reads fixture files).
+ */
+export interface ArchonProject {
+  /** The folder holding `.archon/`, as the host reads it ('' for relative paths that start there). */
+  root: string;
+  workflowsDir: string;
+  /** Workflow files discovery keeps, with the names their `name:` lines declare. */
+  loaded: ProjectWorkflow[];
+  byPath: ReadonlyMap<string, ProjectWorkflow>;
+  /** Loaded files by declared name: a name with two files is a clash the engine rejects. */
+  byName: ReadonlyMap<string, ProjectWorkflow[]>;
+  /** Package folders (relative to `.archon/workflows/`) that do not hold exactly one workflow file. */
+  badPackages: ReadonlyMap<string, string[]>;
+  /** Folders the engine rejects for their name, relative to `.archon/workflows/`. */
+  badFolders: ReadonlySet<string>;
+  /** Files dropped for a file name another one shares, with the files sharing it. */
+  filenameClashes: ReadonlyMap<string, string[]>;
+  /** Every folder listed and file read: a change to one can change a unit's findings. */
+  consulted: string[];
+  /** Include targets built this run (see includes.ts), by path and version. */
+  built: Map<string, unknown>;
+}
+
+export interface ProjectWorkflow {
+  path: string;
+  /** Relative to `.archon/workflows/`. */
+  rel: string;
+  text: string;
+  declared?: { name: string; span: Span };
+}
+
+const ARCHON = '.archon/';
+export const WORKFLOWS = '.archon/workflows';
+const WORKFLOW_FILE = (name: string): boolean => name.endsWith('.yaml') || name.endsWith('.yml');
+const PACKAGE_RESOURCES = new Set(['commands', 'scripts']);
+const FIXTURES = 'fixtures';
+const STUB_FILE = /\.stubs\.ya?ml$/;
+
+/** The folder holding `.archon/` for a path inside one, else undefined ('' when the path starts at it). */
+export function archonProjectRoot(path: string): string | undefined {
+  if (path.startsWith(ARCHON)) return '';
+  const at = path.lastIndexOf(`/${ARCHON}`);
+  if (at === -1) return undefined;
+  return at === 0 ? '/' : path.slice(0, at);
+}
+
+export function join(folder: string, rel: string): string {
+  const parts = (folder === '' || folder === '.' ? rel : folder.endsWith('/') ? folder + rel : `${folder}/${rel}`).split('/');
+  const out: string[] = [];
+  for (const part of parts) {
+    if (part === '..' && out.length && out[out.length - 1] !== '..' && out[out.length - 1] !== '') out.pop();
+    else if (part !== '.') out.push(part);
+  }
+  return out.join('/');
+}
+
+/** `.archon/workflows/`-relative path of a project file, when it is under that folder. */
+export function workflowsRelative(path: string, root: string): string | undefined {
+  const base = `${join(root, WORKFLOWS)}/`;
+  return path.startsWith(base) ? path.slice(base.length) : undefined;
+}
+
+/** A folder name discovery accepts (packaged-workflow.ts, isValidWorkflowFolderSegment). */
+export function validSegment(name: string): boolean {
+  return name !== '' && !name.startsWith('.') && !/[/\\:]|\.\./.test(name);
+}
+
+export function roleOf(rel: string): ProjectRole {
+  const parts = rel.split('/');
+  const depth = parts.length - 1;
+  // A `fixtures/` folder holds dry-run stub files for the workflow beside it; it is never a workflow source.
+  const fixtures = parts.lastIndexOf(FIXTURES);
+  if (fixtures !== -1 && fixtures < depth) {
+    return fixtures === depth - 1 && STUB_FILE.test(parts[depth]!) ? { kind: 'stub-fixture', folder: parts.slice(0, fixtures).join('/') } : { kind: 'resource' };
+  }
+  if (depth <= 1) return { kind: 'flat' };
+  if (depth === 2) return { kind: 'packaged', folder: parts.slice(0, 2).join('/') };
+  if (PACKAGE_RESOURCES.has(parts[2]!)) return { kind: 'resource' };
+  return { kind: 'too-deep', depth };
+}
+
+/** The project a run's units share: built on the first unit's request, then handed out. */
+export function projectAt(root: string, host: Host): ArchonProject {
+  const key = `archon-project\0${root}`;
+  const known = host.shared?.get(key) as ArchonProject | undefined;
+  if (known) return known;
+  const project = buildProject(root, host);
+  host.shared?.set(key, project);
+  return project;
+}
+
+function buildProject(root: string, host: Host): ArchonProject {
+  const dir = join(root, WORKFLOWS);
+  const consulted = [dir];
+  const flat = new Map<string, string[]>();
+  const packaged = new Map<string, string[]>();
+  const badPackages = new Map<string, string[]>();
+  const badFolders = new Set<string>();
+  const add = (into: Map<string, string[]>, filename: string, rel: string): void => {
+    const list = into.get(filename);
+    if (list) list.push(rel);
+    else into.set(filename, [rel]);
+  };
+  const entries = (host.readDir(dir) ?? []).sort();
+  for (const entry of entries) {
+    if (WORKFLOW_FILE(entry)) {
+      add(flat, entry, entry);
+      continue;
+    }
+    const inner = entry === FIXTURES ? undefined : host.readDir(join(dir, entry));
+    if (!inner) continue;
+    consulted.push(join(dir, entry));
+    if (!validSegment(entry)) badFolders.add(entry);
+    for (const name of inner.sort()) {
+      if (WORKFLOW_FILE(name)) {
+        add(flat, name, `${entry}/${name}`);
+        continue;
+      }
+      const pkg = name === FIXTURES ? undefined : host.readDir(join(dir, `${entry}/${name}`));
+      if (!pkg || !validSegment(entry)) continue;
+      const folder = `${entry}/${name}`;
+      consulted.push(join(dir, folder));
+      if (!validSegment(name)) {
+        badFolders.add(folder);
+        continue;
+      }
+      const files = pkg.filter(WORKFLOW_FILE).sort();
+      if (files.length === 1) add(packaged, files[0]!, `${folder}/${files[0]}`);
+      else badPackages.set(folder, files);
+    }
+  }
+  // A file name two packages share, or a package and a loaded file, is dropped everywhere.
+  const filenameClashes = new Map<string, string[]>();
+  const kept: string[] = [];
+  for (const [filename, rels] of flat) {
+    const clash = packaged.get(filename);
+    if (clash) for (const rel of rels) filenameClashes.set(rel, [...rels.filter((r) => r !== rel), ...clash]);
+    // Same-named files of the folder and its groups override each other silently; each may be the survivor.
+    else kept.push(...rels);
+  }
+  for (const [filename, rels] of packaged) {
+    const clash = [...(flat.get(filename) ?? []), ...rels];
+    if (clash.length > 1) for (const rel of rels) filenameClashes.set(rel, clash.filter((r) => r !== rel));
+    else kept.push(...rels);
+  }
+  const loaded: ProjectWorkflow[] = [];
+  const byPath = new Map<string, ProjectWorkflow>();
+  const byName = new Map<string, ProjectWorkflow[]>();
+  for (const rel of kept.sort()) {
+    const path = join(dir, rel);
+    const text = host.readFile(path);
+    if (text === undefined) continue;
+    consulted.push(path);
+    const declared = nameLine(text);
+    const workflow: ProjectWorkflow = declared ? { path, rel, text, declared } : { path, rel, text };
+    loaded.push(workflow);
+    byPath.set(path, workflow);
+    if (!declared) continue;
+    const named = byName.get(declared.name);
+    if (named) named.push(workflow);
+    else byName.set(declared.name, [workflow]);
+  }
+  return { root, workflowsDir: dir, loaded, byPath, byName, badPackages, badFolders, filenameClashes, consulted, built: new Map() };
+}
+
+/**
+ * Workflows outside any project (a folder of examples, say): the YAML files of the file's own
+ * folder, by name, so an include between neighbours still resolves.
+ */
+export function folderAt(folder: string, host: Host): ArchonProject {
+  const key = `archon-folder\0${folder}`;
+  const known = host.shared?.get(key) as ArchonProject | undefined;
+  if (known) return known;
+  const loaded: ProjectWorkflow[] = [];
+  const byPath = new Map<string, ProjectWorkflow>();
+  const byName = new Map<string, ProjectWorkflow[]>();
+  const consulted = [folder];
+  for (const entry of (host.readDir(folder) ?? []).filter((e) => /\.ya?ml$/i.test(e)).sort()) {
+    const path = join(folder, entry);
+    const text = host.readFile(path);
+    if (text === undefined) continue;
+    consulted.push(path);
+    const declared = nameLine(text);
+    const workflow: ProjectWorkflow = declared ? { path, rel: entry, text, declared } : { path, rel: entry, text };
+    loaded.push(workflow);
+    byPath.set(path, workflow);
+    if (declared) byName.set(declared.name, [...(byName.get(declared.name) ?? []), workflow]);
+  }
+  const project: ArchonProject = {
+    root: folder, workflowsDir: folder, loaded, byPath, byName,
+    badPackages: new Map(), badFolders: new Set(), filenameClashes: new Map(), consulted, built: new Map(),
+  };
+  host.shared?.set(key, project);
+  return project;
+}
+
+/**
+ * Paths of other files as the linted file's path is written: relative to the same folder when it
+ * was given relative, absolute when absolute, so findings read the same from any working directory.
+ */
+export function pathWriter(given: string, located: string | undefined): (path: string) => string {
+  if (located === undefined || located === given) return (p) => p;
+  const givenDir = given.includes('/') ? given.slice(0, given.lastIndexOf('/')) : '';
+  const locatedDir = located.slice(0, located.lastIndexOf('/'));
+  return (p) => {
+    const from = locatedDir.split('/').filter(Boolean);
+    const to = p.split('/').filter(Boolean);
+    let common = 0;
+    while (common < from.length && common < to.length && from[common] === to[common]) common++;
+    const rel = [...from.slice(common).map(() => '..'), ...to.slice(common)].join('/');
+    return join(givenDir, rel);
+  };
+}
+
+/** A project file as a Source named the way the linted file's path is written. */
+export function sourceOf(workflow: ProjectWorkflow, write: (path: string) => string): Source {
+  return new Source(write(workflow.path), workflow.text);
+}
+
+/**
+ * The command files a workflow's `command:` names resolve to: a packaged workflow's own `commands/`
+ * folder (discovery qualifies its commands to the package, so nothing else is searched, and a
+ * package without one has none), else the project's `.archon/commands`, as far as the host sees them.
+ */
+export function commandsFolder(project: ArchonProject, role: ProjectRole | undefined, rel: string, host: Host): WorkflowModel['commands'] {
+  const packaged = role?.kind === 'packaged';
+  const folder = packaged ? `${WORKFLOWS}/${rel.slice(0, rel.lastIndexOf('/'))}/commands` : '.archon/commands';
+  const entries = host.readDir(join(project.root, folder)) ?? (packaged ? [] : undefined);
+  if (!entries) return undefined;
+  return { folder, names: new Set(entries.filter((e) => e.endsWith('.md')).map((e) => e.slice(0, -3))), packaged };
+}

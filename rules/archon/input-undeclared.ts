@@ -1,0 +1,28 @@
+import { defineRule, didYouMean, isMap } from '@orchlint/core';
+import type { WorkflowModel } from '@orchlint/archon';
+
+export default defineRule<WorkflowModel>({
+  id: 'archon/input-undeclared',
+  dialect: 'archon',
+  severity: 'error',
+  basis:
+    "executor-shared.ts substituteWorkflowVariables: an unknown '$INPUTS.<name>' throws \"Unknown input\"; workflow-inputs.ts: a workflow that declares inputs: rejects caller keys it does not declare, and include expansion reports \"references missing input(s)\"",
+  summary: "a workflow that declares inputs: reads a $INPUTS.<name> it does not declare",
+  check(model, report) {
+    const inputs = model.fields.get('inputs');
+    const declared = inputs && model.tree.resolve(inputs.value);
+    if (!declared || !isMap(declared)) return;
+    const names = model.tree.entries(declared).map((e) => e.key);
+    for (const node of model.nodes) {
+      for (const ref of node.inputRefs) {
+        if (names.includes(ref.name)) continue;
+        report({
+          at: ref.span,
+          message:
+            `${node.label}: '$INPUTS.${ref.name}' is not an input this workflow declares (${names.length ? `declared: ${names.join(', ')}` : 'it declares none'})${didYouMean(ref.name, names)}. ` +
+            `No caller can pass it (a declared contract rejects undeclared names), so the run fails with 'Unknown input' and an include of this workflow fails to expand; declare it under inputs: or fix the name`,
+        });
+      }
+    }
+  },
+});
