@@ -109,7 +109,7 @@ describe('the config file in the language server', () => {
     expect(all).toContain(`${project}/lax/l.promptpack.yaml ${CONTROL} info`);
     expect(all).toContain(`outside.promptpack.yaml ${CONTROL} warning`);
     expect(all).toContain(`${project}/lax/l.promptpack.yaml promptpack/schema error`);
-    expect(all).toContain(`${project}/packs/support.promptpack.yaml promptpack/runtime-portability info`);
+    expect(all).toContain(`${project}/packs/support.promptpack.yaml promptpack/runtime-portability warning`);
     expect(all).toContain(`${project}/packs/research.pack.json core/unused-suppression warning`);
     expect(all).toContain(`${project}/packet/prompts/02_publish_notes.prompt.md prompt-runner/command-unknown-key warning`);
     expect(all.filter((d) => / prompt-runner\/(legacy-shell-command|verify-command-without-timeout) /.test(d))).toEqual([]);

@@ -7,7 +7,7 @@ const PROMPTKIT = /^promptkit(@v?1\.5(\.\d+)?)?$/i;
 export default defineRule<PackModel>({
   id: 'promptpack/runtime-portability',
   dialect: 'promptpack',
-  severity: 'info',
+  severity: 'warning',
   basis:
     'Runtime support levels (RFC 0005–0017): a Level 1 tool reports what a pinned runtime rejects separately from spec conformance; PromptKit 1.5 enforces its own embedded schema at load time',
   summary: 'what the runtime named by the runtime target (promptkit@1.5) rejects in a spec-valid pack',

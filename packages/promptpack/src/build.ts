@@ -1,6 +1,8 @@
 import { createDigraph, isMap, scalarValue, stringValue, type Entry, type Source, type Tree, type TreeNode } from '@orchlint/core';
+import { hasMaxVisits, isTerminal } from './model.js';
 import type {
   AgentsModel,
+  DeadTransition,
   ArtifactDef,
   CompositionModel,
   ExtensionsBag,
@@ -177,15 +179,22 @@ function buildWorkflow(tree: Tree, entry: Entry, pack: PackModel, at: At, block:
     });
   }
 
+  // Only transitions that can fire become edges: a terminal state's on_event never fires (RFC 0009
+  // rule 1), nor does on_max_visits without max_visits. The rest are kept aside to explain findings.
   const graph = createDigraph();
+  const deadTransitions: DeadTransition[] = [];
   for (const name of states.keys()) graph.addNode(name);
   for (const state of states.values()) {
     for (const edge of state.onEvent) {
       const target = edge.target.value;
-      if (typeof target === 'string' && states.has(target)) graph.addEdge(state.name, target, { kind: 'event', event: edge.event });
+      if (typeof target !== 'string' || !states.has(target)) continue;
+      if (isTerminal(state)) deadTransitions.push({ from: state.name, to: target, kind: 'event', event: edge.event });
+      else graph.addEdge(state.name, target, { kind: 'event', event: edge.event });
     }
     const overflow = state.onMaxVisits?.value;
-    if (typeof overflow === 'string' && states.has(overflow)) graph.addEdge(state.name, overflow, { kind: 'max-visits' });
+    if (typeof overflow !== 'string' || !states.has(overflow)) continue;
+    if (hasMaxVisits(state)) graph.addEdge(state.name, overflow, { kind: 'max-visits' });
+    else deadTransitions.push({ from: state.name, to: overflow, kind: 'max-visits' });
   }
 
   const entryPoint = at(node, 'entry');
@@ -210,6 +219,7 @@ function buildWorkflow(tree: Tree, entry: Entry, pack: PackModel, at: At, block:
       ? { node: budgetEntry.value, key: budgetEntry.keyNode, maxTotalVisits: at(budgetEntry.value, 'max_total_visits') }
       : undefined,
     graph,
+    deadTransitions,
     entryPoints,
   };
 }

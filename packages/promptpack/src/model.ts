@@ -47,6 +47,14 @@ export interface StateModel {
   artifacts: ArtifactDef[];
 }
 
+export interface DeadTransition {
+  from: string;
+  to: string;
+  /** 'event': the on_event of a terminal state; 'max-visits': on_max_visits without max_visits. */
+  kind: 'event' | 'max-visits';
+  event?: string;
+}
+
 export interface BudgetModel {
   node: TreeNode;
   key: TreeNode;
@@ -63,8 +71,14 @@ export interface WorkflowModel {
   statesKey?: TreeNode;
   engine?: Located<undefined>;
   budget?: BudgetModel;
-  /** States as nodes; `on_event` (kind 'event') and `on_max_visits` (kind 'max-visits') edges to existing states. */
+  /**
+   * States as nodes; the transitions that can fire as edges: `on_event` (kind 'event') of non-terminal
+   * states and `on_max_visits` (kind 'max-visits') of states with `max_visits`, to existing states.
+   * Every graph rule reads this one graph.
+   */
   graph: Digraph;
+  /** Transitions to existing states that can never fire, so are not in `graph`. */
+  deadTransitions: DeadTransition[];
   /** `entry` and every `agents.members.*.state` that names a state. */
   entryPoints: string[];
 }
@@ -191,6 +205,14 @@ export interface ExtensionsBag {
 /** An absent `control` is exactly `control: user` (RFC 0014): never distinguish the two. */
 export function effectiveControl(state: StateModel): 'user' | 'agent' {
   return state.control?.value === 'agent' ? 'agent' : 'user';
+}
+
+/**
+ * Whether the agent keeps the turn in this state (RFC 0014): `control: agent`, and not
+ * `orchestration: external`, where an external system drives the transitions and `control` is inert.
+ */
+export function agentHeld(state: StateModel): boolean {
+  return effectiveControl(state) === 'agent' && state.orchestration?.value !== 'external';
 }
 
 export function isTerminal(state: StateModel): boolean {
