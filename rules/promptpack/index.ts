@@ -25,6 +25,7 @@ import deadEndState from './dead-end-state.js';
 import eventPascalCase from './event-pascal-case.js';
 import extensionsNamespace from './extensions-namespace.js';
 import failOnViolation from './fail-on-violation.js';
+import governanceRef from './governance-ref.js';
 import maxVisitsChain from './max-visits-chain.js';
 import noTerminalReachable from './no-terminal-reachable.js';
 import onEventTarget from './on-event-target.js';
@@ -42,6 +43,7 @@ import toolKeyName from './tool-key-name.js';
 import toolRef from './tool-ref.js';
 import unreachableState from './unreachable-state.js';
 import validatorIdUnique from './validator-id-unique.js';
+import variableDefaultRequired from './variable-default-required.js';
 import workflowEntry from './workflow-entry.js';
 import workflowVersion from './workflow-version.js';
 
@@ -72,6 +74,7 @@ export const promptpackRules: readonly Rule<any>[] = [
   eventPascalCase,
   extensionsNamespace,
   failOnViolation,
+  governanceRef,
   maxVisitsChain,
   noTerminalReachable,
   onEventTarget,
@@ -89,6 +92,7 @@ export const promptpackRules: readonly Rule<any>[] = [
   toolRef,
   unreachableState,
   validatorIdUnique,
+  variableDefaultRequired,
   workflowEntry,
   workflowVersion,
 ];

@@ -6,6 +6,7 @@ import type {
   ArtifactDef,
   CompositionModel,
   ExtensionsBag,
+  GovernanceModel,
   Located,
   PackModel,
   PromptModel,
@@ -55,6 +56,12 @@ export function buildPack(tree: Tree, source: Source, root: TreeNode, specVersio
       artifactRefs: typeof systemTemplate?.value === 'string' ? artifactReferences(source, systemTemplate.node) : [],
       failOnViolation: validators.map((v) => at(v, 'fail_on_violation')).filter(isDefined),
       validatorIds: validators.map((v) => at(v, 'id')).filter(isDefined),
+      variables: tree.items(tree.get(e.value, 'variables')).map((v) => ({
+        node: v,
+        name: at(v, 'name'),
+        required: at(v, 'required'),
+        default: at(v, 'default'),
+      })),
     });
   }
 
@@ -114,9 +121,44 @@ export function buildPack(tree: Tree, source: Source, root: TreeNode, specVersio
     if (id) evalIds.add(id);
     collectExtensions(n, evalLabel(n, i));
   });
+  const promptEvalIds = new Set<string>();
   for (const p of tree.entries(tree.get(root, 'prompts'))) {
-    tree.items(tree.get(p.value, 'evals')).forEach((n, i) => collectExtensions(n, `${evalLabel(n, i)} of prompt '${p.key}'`));
+    tree.items(tree.get(p.value, 'evals')).forEach((n, i) => {
+      const id = stringValue(tree.get(n, 'id'));
+      if (id) promptEvalIds.add(id);
+      collectExtensions(n, `${evalLabel(n, i)} of prompt '${p.key}'`);
+    });
   }
+  const governanceOf = (node: TreeNode | undefined, owner: string, agent?: string): GovernanceModel[] => {
+    if (!isMap(node)) return [];
+    const obligations = tree.entry(node, 'obligations')?.value;
+    const reviews = tree.entry(node, 'reviews')?.value;
+    return [{
+      owner,
+      agent,
+      obligationIds: obligations ? tree.items(obligations).map((o) => at(o, 'id')).filter(isDefined) : undefined,
+      controls: tree.items(obligations).flatMap((o) =>
+        tree.items(tree.get(o, 'controls')).flatMap((c) =>
+          (['validator', 'eval'] as const).flatMap((kind) => {
+            const ref = at(c, kind);
+            return ref ? [{ kind, ref }] : [];
+          }),
+        ),
+      ),
+      reviews: reviews
+        ? tree.items(reviews).map((r, i) => {
+            const id = stringValue(tree.get(r, 'id'));
+            return { label: id === undefined ? `review #${i + 1}` : `review '${id}'`, satisfies: list(tree.get(r, 'satisfies')), eval: at(r, 'eval') };
+          })
+        : undefined,
+    }];
+  };
+  const governance = [
+    ...governanceOf(tree.get(tree.get(root, 'metadata'), 'governance'), 'metadata.governance'),
+    ...tree.entries(tree.get(agentsEntry?.value, 'members')).flatMap((m) =>
+      governanceOf(tree.get(m.value, 'governance'), `the governance of agent '${m.key}'`, m.key),
+    ),
+  ];
   collectExtensions(tree.get(tree.get(root, 'metadata'), 'governance'), 'metadata.governance');
 
   const schemaEntry = tree.entry(root, '$schema');
@@ -133,6 +175,8 @@ export function buildPack(tree: Tree, source: Source, root: TreeNode, specVersio
     compositions,
     providers,
     evalIds,
+    promptEvalIds,
+    governance,
     extensions,
   };
   const workflowEntry = tree.entry(root, 'workflow');

@@ -97,6 +97,38 @@ export interface PromptModel {
   /** Every `validators[].fail_on_violation` entry. */
   failOnViolation: Located[];
   validatorIds: Located[];
+  variables: VariableModel[];
+}
+
+export interface VariableModel {
+  /** The variable's entry in `variables`, where findings about it as a whole go. */
+  node: TreeNode;
+  name?: Located;
+  required?: Located;
+  default?: Located;
+}
+
+/**
+ * A Governance object (RFC 0013/0016): `metadata.governance`, or an agent's, which overrides it by
+ * per-field replacement. Only the fields whose ids must resolve are modelled.
+ */
+export interface GovernanceModel {
+  /** "metadata.governance", or "the governance of agent 'x'". */
+  owner: string;
+  /** The agent key for an agent's governance. */
+  agent?: string;
+  /** `obligations[].id`, undefined when the object does not declare `obligations` (it inherits). */
+  obligationIds?: Located[];
+  /** Every `obligations[].controls[]` entry that names a validator or an eval. */
+  controls: Array<{ kind: 'validator' | 'eval'; ref: Located }>;
+  /** Undefined when the object does not declare `reviews`. */
+  reviews?: ReviewModel[];
+}
+
+export interface ReviewModel {
+  label: string;
+  satisfies: Located[];
+  eval?: Located;
 }
 
 export interface TemplateReference {
@@ -190,6 +222,9 @@ export interface PackModel {
   compositions: Map<string, CompositionModel>;
   providers: ProviderRequirement[];
   evalIds: Set<string>;
+  /** Ids of the evals declared on prompts (`prompts.*.evals[].id`). */
+  promptEvalIds: Set<string>;
+  governance: GovernanceModel[];
   /** Every `extensions` bag the pack declares, with the object it annotates. */
   extensions: ExtensionsBag[];
 }
