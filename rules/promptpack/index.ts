@@ -1,5 +1,6 @@
 import type { Rule } from '@orchlint/core';
 import schema from './schema.js';
+import schemaVersion from './schema-version.js';
 import agentCycleWithoutExit from './agent-cycle-without-exit.js';
 import agentDelegatesToItself from './agent-delegates-to-itself.js';
 import agentDelegatesToNonMember from './agent-delegates-to-non-member.js';
@@ -49,6 +50,7 @@ import workflowVersion from './workflow-version.js';
 
 export const promptpackRules: readonly Rule<any>[] = [
   schema,
+  schemaVersion,
   agentCycleWithoutExit,
   agentDelegatesToItself,
   agentDelegatesToNonMember,

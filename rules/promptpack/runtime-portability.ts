@@ -1,8 +1,5 @@
 import { defineRule, type SchemaFinding } from '@orchlint/core';
-import { promptkitSchemaChecker, specSchemaFindings, type PackModel } from '@orchlint/promptpack';
-
-/** The runtime targets this rule knows: PromptKit 1.5.x, whose embedded schema orchlint bundles. */
-const PROMPTKIT = /^promptkit(@v?1\.5(\.\d+)?)?$/i;
+import { promptkitSchemaChecker, PROMPTKIT_RUNTIME, specSchemaFindings, type PackModel } from '@orchlint/promptpack';
 
 export default defineRule<PackModel>({
   id: 'promptpack/runtime-portability',
@@ -13,7 +10,7 @@ export default defineRule<PackModel>({
   summary: 'what the runtime named by the runtime target (promptkit@1.5) rejects in a spec-valid pack',
   check(pack, report, context) {
     const runtime = context.targets.runtime;
-    if (!runtime || !PROMPTKIT.test(runtime)) return;
+    if (!runtime || !PROMPTKIT_RUNTIME.test(runtime)) return;
     // What the spec schema already reports is promptpack/schema's; only the runtime's own demands are news.
     const spec = new Set(specSchemaFindings(pack.tree, pack.specVersion).map(place));
     for (const finding of promptkitSchemaChecker().check(pack.tree)) {

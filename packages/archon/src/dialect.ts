@@ -4,7 +4,7 @@ import { commandsFolder, discoveredNames, discoveryOf } from './discovery.js';
 import { resolveIncludes } from './includes.js';
 import type { WorkflowModel } from './model.js';
 import { archonGraph, archonOutline, referenceSlots } from './services.js';
-import { resolveVersion, schemaFor } from './versions.js';
+import { archonTarget, resolveVersion, schemaFor } from './versions.js';
 
 const WORKFLOW_PATH = /(^|\/)\.archon\/workflows\/.+\.ya?ml$/i;
 const YAML_FILE = /\.ya?ml$/i;
@@ -13,6 +13,7 @@ const HAS_NAME = /^(name|description)[ \t]*:/m;
 
 export const archon: Dialect<WorkflowModel> = {
   id: 'archon',
+  targets: [archonTarget],
 
   detect(path, text) {
     if (WORKFLOW_PATH.test(path)) return 'unit';

@@ -1,8 +1,12 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { CONFIG_NAMES, resolveSettings, Source, Tree, validateConfig, type Diagnostic, type OrchlintConfig, type LintSettings, type ResolvedSettings } from '@orchlint/core';
+import { dialects } from '@orchlint/rules';
 import { toPosix, UsageError } from './discover.js';
 import { staysInside } from './host.js';
+
+/** The versions each dialect models, which a config's `targets` must name. */
+const knownTargets = dialects.flatMap((d) => d.targets ?? []);
 
 export interface LoadedConfig {
   /** The config file, relative to cwd. */
@@ -80,7 +84,7 @@ export class ConfigResolver {
     }
     const source = new Source(file, text);
     const tree = new Tree(source);
-    const diagnostics = validateConfig(tree, this.knownRules);
+    const diagnostics = validateConfig(tree, this.knownRules, knownTargets);
     if (diagnostics.length) throw new ConfigError(diagnostics, source);
     const loaded = { file, dir: path.dirname(abs), config: (tree.value ?? {}) as OrchlintConfig };
     this.loaded.set(abs, loaded);

@@ -1,4 +1,5 @@
 import type { Diagnostic } from './diagnostic.js';
+import type { TargetVersions } from './config.js';
 import type { Targets } from './rule.js';
 import type { Source, Span } from './source.js';
 
@@ -35,6 +36,8 @@ export interface Dialect<M = unknown> extends DialectServices<M> {
   /** Cheap: a path test, maybe a look at the first bytes. */
   detect(path: string, text: string): Detection;
   load(source: Source, host: Host, targets: Targets): LoadResult<M>;
+  /** The `targets` keys this dialect reads, with the versions it models for each. */
+  targets?: readonly TargetVersions[];
 }
 
 /**

@@ -4,7 +4,7 @@ import { loadLonePrompt, loadPacket, MANIFEST, type LoadedPacket } from './packe
 import { basename, dirname, join } from './paths.js';
 import { fileSchema } from './schemas.js';
 import { promptRunnerGraph, promptRunnerOutline, promptRunnerReferenceSlots } from './services.js';
-import { explicitVersion } from './versions.js';
+import { explicitVersion, promptRunnerTarget } from './versions.js';
 import { WORKSPACE_MARK } from './workspace-link.js';
 import { buildWorkspace } from './workspace.js';
 
@@ -12,6 +12,7 @@ const YAML_FILE = /\.ya?ml$/i;
 
 export const promptRunner: Dialect<PromptRunnerModel> = {
   id: 'prompt-runner',
+  targets: [promptRunnerTarget],
 
   detect(path, text) {
     const name = basename(path);

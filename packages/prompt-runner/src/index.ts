@@ -10,6 +10,8 @@ export {
   DEFAULT_VERSION,
   atLeast,
   explicitVersion,
+  isModelledRelease,
+  promptRunnerTarget,
   versionText,
   capabilitiesOf,
   releaseWithCapability,

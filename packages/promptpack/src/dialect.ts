@@ -3,7 +3,7 @@ import { buildPack } from './build.js';
 import { packGraphView } from './graph-view.js';
 import { packOutline, packReferenceSlots } from './outline.js';
 import type { PackModel } from './model.js';
-import { resolveSpecVersion, specSchema, versionFromSchemaUrl } from './versions.js';
+import { promptpackTargets, resolveSpecVersion, specSchema, versionFromSchemaUrl } from './versions.js';
 
 const PACK_FILE = /\.(pack\.json|promptpack\.ya?ml)$/i;
 const DATA_FILE = /\.(json|ya?ml)$/i;
@@ -15,6 +15,7 @@ const HAS_TEMPLATE_ENGINE = /(^|[\s{,])["']?template_engine["']?\s*:/m;
 
 export const promptpack: Dialect<PackModel> = {
   id: 'promptpack',
+  targets: promptpackTargets,
   graph: packGraphView,
 
   detect(path, text) {

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { Source } from '@orchlint/core';
-import { MANIFEST } from '@orchlint/prompt-runner';
+import { isModelledRelease, MANIFEST, promptRunnerTarget } from '@orchlint/prompt-runner';
 import { toPosix, UsageError } from '../discover.js';
 import { fileHost } from '../host.js';
 import type { Io } from '../main.js';
@@ -25,6 +25,9 @@ export function registerPacketCommands(program: Command, io: Io, exit: (code: nu
     .allowUnknownOption()
     .allowExcessArguments()
     .action((dir: string, options: { strict?: boolean; json?: boolean; targetVersion?: string }) => {
+      if (options.targetVersion !== undefined && !isModelledRelease(options.targetVersion)) {
+        throw new UsageError(`--target-version ${options.targetVersion} is not a Prompt Runner release orchlint models; it knows ${promptRunnerTarget.versions.join(', ')}`);
+      }
       if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new UsageError(`no such packet directory: ${dir}`);
       const manifestPath = path.join(dir, MANIFEST);
       if (!existsSync(manifestPath)) {
