@@ -2,7 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { Source } from '@orchlint/core';
-import { isModelledRelease, MANIFEST, promptRunnerTarget } from '@orchlint/prompt-runner';
+import { isModelledRelease, MANIFEST, manifestLoadError, promptRunnerTarget, readMarkdown } from '@orchlint/prompt-runner';
 import { toPosix, UsageError } from '../discover.js';
 import { fileHost } from '../host.js';
 import type { Io } from '../main.js';
@@ -36,6 +36,13 @@ export function registerPacketCommands(program: Command, io: Io, exit: (code: nu
         return;
       }
       const manifest = new Source(toPosix(manifestPath), readFileSync(manifestPath, 'utf8'));
+      // Like the runner: a manifest that does not load is one ERROR line and exit 1, with no report.
+      const loadError = manifestLoadError(readMarkdown(manifest));
+      if (loadError !== undefined) {
+        io.stdout((io.color ? `\x1b[31m${loadError}\x1b[0m` : loadError) + '\n');
+        exit(1);
+        return;
+      }
       const report = lintPacket(manifest, fileHost(dir), path.resolve(dir), {
         strict: options.strict === true,
         ...(options.targetVersion ? { version: options.targetVersion } : {}),
