@@ -35,3 +35,21 @@ describe('agent_control reasons', () => {
     expect(report.findings.find((f) => f.kind === 'invalid_agent_control')?.message).toBe('agent_control is invalid: {:unknown_agent_control_options, ["enabeld"]}');
   });
 });
+
+describe('depends_on messages', () => {
+  it('list each prompt id once, even when two prompts share one', () => {
+    const p = (id: string, extra = '') => `---\nid: "${id}"\ntargets: ["app"]\n${extra}verify:\n  files_exist: ["NOTES.md"]\n---\n# P\n`;
+    const dir = tempFiles({
+      'prompt_runner_packet.md': '---\nname: "lint-packet"\nrepos:\n  app: { path: "./app", default: true }\n---\n# Packet\n',
+      'prompts/01_a.prompt.md': p('01', 'depends_on: ["02"]\n'),
+      'prompts/01_b.prompt.md': p('01', 'depends_on: ["02"]\n'),
+      'prompts/02_c.prompt.md': p('02', 'depends_on: ["01", "09"]\n'),
+    });
+    const lines = orchlint(['lint', '--format', 'compact', dir]).stdout.split('\n');
+    const unknown = lines.find((l) => l.includes('[prompt-runner/depends-on-unknown]'))!;
+    expect(unknown).toContain('(ids: 01, 02)');
+    const cycle = lines.find((l) => l.includes('[prompt-runner/depends-on-cycle]'))!;
+    expect(cycle).toContain('depends_on forms a cycle, 01 → 02 and back');
+    expect(cycle).not.toMatch(/\{:/);
+  });
+});
