@@ -19,9 +19,12 @@ export default defineRule<PromptRunnerModel>({
       report({
         at: dep?.node ?? first.dependsOnEntry!.keyNode,
         source: first.file.source,
-        message: `depends_on forms a cycle (${cycle.join(' → ')}), so no prompt of it can ever start and planning fails with {:prompt_dependency_cycle, …}; remove one of these dependencies`,
+        message:
+          `depends_on forms a cycle, ${cycle.slice(0, -1).join(' → ')} and back, so no prompt of it can ever start and ` +
+          `planning fails (prompt_dependency_cycle); remove one of these dependencies`,
+        // One note per id: prompts that share an id (duplicate_prompt_id) are one node of the graph.
         related: model.prompts
-          .filter((p) => p !== first && p.id !== undefined && members.has(p.id) && p.dependsOnEntry)
+          .filter((p, i, all) => p.id !== first.id && p.id !== undefined && members.has(p.id) && p.dependsOnEntry && all.findIndex((q) => q.id === p.id && q.dependsOnEntry) === i)
           .map((p) => ({ at: p.dependsOnEntry!.keyNode, source: p.file.source, message: `prompt "${p.id}" is part of the cycle` })),
       });
     }

@@ -11,7 +11,8 @@ export default defineRule<PromptRunnerModel>({
   summary: 'every depends_on item must name a prompt of the packet',
   check(model, report) {
     if (model.kind !== 'packet') return;
-    const ids = model.prompts.flatMap((p) => (p.id === undefined ? [] : [p.id]));
+    // Prompts can share an id (duplicate_prompt_id): list each once.
+    const ids = [...new Set(model.prompts.flatMap((p) => (p.id === undefined ? [] : [p.id])))];
     for (const p of model.prompts) {
       for (const dep of p.dependsOn) {
         const normalized = normalizeId(dep.term);
@@ -20,7 +21,7 @@ export default defineRule<PromptRunnerModel>({
         report({
           at: dep.node,
           source: p.file.source,
-          message: `depends_on names ${inspect(dep.term)}, which is no prompt of this packet (ids: ${ids.join(', ') || 'none'})${didYouMean(text, ids)}; planning fails with {:invalid_prompt_dependencies, …}: name an existing prompt id or remove the item`,
+          message: `depends_on names ${inspect(dep.term)}, which is no prompt of this packet (ids: ${ids.join(', ') || 'none'})${didYouMean(text, ids)}; planning fails (invalid_prompt_dependencies): name an existing prompt id or remove the item`,
         });
       }
     }

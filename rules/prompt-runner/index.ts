@@ -18,6 +18,20 @@ import * as unknownVerifyRepo from './unknown-verify-repo.js';
 import * as verifyCommandWithoutTimeout from './verify-command-without-timeout.js';
 
 import * as dependsOnUnknown from './depends-on-unknown.js';
+import * as unknownKey from './unknown-key.js';
+import * as promptDirMissing from './prompt-dir-missing.js';
+import * as noPrompts from './no-prompts.js';
+import * as promptNoTargets from './prompt-no-targets.js';
+import * as placeholderBody from './placeholder-body.js';
+import * as targetsNotAList from './targets-not-a-list.js';
+import * as vacuousContentEntry from './vacuous-content-entry.js';
+import * as entryWithoutPath from './entry-without-path.js';
+import * as commandArgsNotList from './command-args-not-list.js';
+import * as repoReferenceInPath from './repo-reference-in-path.js';
+import * as recoveryValue from './recovery-value.js';
+import * as phaseKey from './phase-key.js';
+import * as executionIgnored from './execution-ignored.js';
+import * as workspaceContainment from './workspace-containment.js';
 import * as dependsOnNotNormalized from './depends-on-not-normalized.js';
 import * as dependsOnCycle from './depends-on-cycle.js';
 import * as frontMatterUnparsed from './front-matter-unparsed.js';
@@ -91,6 +105,20 @@ const beyond: RuleModule[] = [
   workspaceCapability,
   agentControlWorkspaceRequirement,
   workspacePacketRepos,
+  unknownKey,
+  promptDirMissing,
+  noPrompts,
+  promptNoTargets,
+  placeholderBody,
+  targetsNotAList,
+  vacuousContentEntry,
+  entryWithoutPath,
+  commandArgsNotList,
+  repoReferenceInPath,
+  recoveryValue,
+  phaseKey,
+  executionIgnored,
+  workspaceContainment,
 ];
 
 export const promptRunnerRules: readonly Rule<any>[] = [...upstream, ...beyond].map((m) => m.default);

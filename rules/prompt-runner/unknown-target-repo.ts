@@ -1,5 +1,5 @@
 import { defineRule } from '@orchlint/core';
-import { inspect, type PromptRunnerModel } from '@orchlint/prompt-runner';
+import { inspect, knowsRepos, type PromptRunnerModel } from '@orchlint/prompt-runner';
 
 export const kind = 'unknown_target_repo';
 
@@ -10,7 +10,8 @@ export default defineRule<PromptRunnerModel>({
   basis: 'Prompt Runner 0.12.1 packet lint `unknown_target_repo` (`packet` is not accepted in targets)',
   summary: "every target must be a repo of the packet manifest's repos",
   check(model, report) {
-    if (model.kind !== 'packet' || !model.manifest) return;
+    // A manifest that does not load names no repos: every target would look unknown.
+    if (!knowsRepos(model)) return;
     const known = model.repoNames.length ? model.repoNames.join(', ') : '(none)';
     for (const p of model.prompts) {
       for (const t of p.targets ?? []) {

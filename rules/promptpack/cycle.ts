@@ -4,7 +4,7 @@ import { agentCyclesWithoutExit, unboundedCycles, type PackModel } from '@orchli
 export default defineRule<PackModel>({
   id: 'promptpack/cycle',
   dialect: 'promptpack',
-  severity: 'info',
+  severity: 'warning',
   basis:
     'RFC 0005: "No circular references that would create infinite loops (warning, not error)" and "Circular transitions aren\'t always errors"',
   summary: 'a cycle of states that neither max_visits nor engine.budget bounds',

@@ -1,5 +1,6 @@
 import type { Rule } from '@orchlint/core';
 import schema from './schema.js';
+import schemaVersion from './schema-version.js';
 import agentCycleWithoutExit from './agent-cycle-without-exit.js';
 import agentDelegatesToItself from './agent-delegates-to-itself.js';
 import agentDelegatesToNonMember from './agent-delegates-to-non-member.js';
@@ -25,6 +26,7 @@ import deadEndState from './dead-end-state.js';
 import eventPascalCase from './event-pascal-case.js';
 import extensionsNamespace from './extensions-namespace.js';
 import failOnViolation from './fail-on-violation.js';
+import governanceRef from './governance-ref.js';
 import maxVisitsChain from './max-visits-chain.js';
 import noTerminalReachable from './no-terminal-reachable.js';
 import onEventTarget from './on-event-target.js';
@@ -42,11 +44,13 @@ import toolKeyName from './tool-key-name.js';
 import toolRef from './tool-ref.js';
 import unreachableState from './unreachable-state.js';
 import validatorIdUnique from './validator-id-unique.js';
+import variableDefaultRequired from './variable-default-required.js';
 import workflowEntry from './workflow-entry.js';
 import workflowVersion from './workflow-version.js';
 
 export const promptpackRules: readonly Rule<any>[] = [
   schema,
+  schemaVersion,
   agentCycleWithoutExit,
   agentDelegatesToItself,
   agentDelegatesToNonMember,
@@ -72,6 +76,7 @@ export const promptpackRules: readonly Rule<any>[] = [
   eventPascalCase,
   extensionsNamespace,
   failOnViolation,
+  governanceRef,
   maxVisitsChain,
   noTerminalReachable,
   onEventTarget,
@@ -89,6 +94,7 @@ export const promptpackRules: readonly Rule<any>[] = [
   toolRef,
   unreachableState,
   validatorIdUnique,
+  variableDefaultRequired,
   workflowEntry,
   workflowVersion,
 ];

@@ -1,19 +1,16 @@
 import { defineRule, type SchemaFinding } from '@orchlint/core';
-import { promptkitSchemaChecker, specSchemaFindings, type PackModel } from '@orchlint/promptpack';
-
-/** The runtime targets this rule knows: PromptKit 1.5.x, whose embedded schema orchlint bundles. */
-const PROMPTKIT = /^promptkit(@v?1\.5(\.\d+)?)?$/i;
+import { promptkitSchemaChecker, PROMPTKIT_RUNTIME, specSchemaFindings, type PackModel } from '@orchlint/promptpack';
 
 export default defineRule<PackModel>({
   id: 'promptpack/runtime-portability',
   dialect: 'promptpack',
-  severity: 'info',
+  severity: 'warning',
   basis:
     'Runtime support levels (RFC 0005–0017): a Level 1 tool reports what a pinned runtime rejects separately from spec conformance; PromptKit 1.5 enforces its own embedded schema at load time',
   summary: 'what the runtime named by the runtime target (promptkit@1.5) rejects in a spec-valid pack',
   check(pack, report, context) {
     const runtime = context.targets.runtime;
-    if (!runtime || !PROMPTKIT.test(runtime)) return;
+    if (!runtime || !PROMPTKIT_RUNTIME.test(runtime)) return;
     // What the spec schema already reports is promptpack/schema's; only the runtime's own demands are news.
     const spec = new Set(specSchemaFindings(pack.tree, pack.specVersion).map(place));
     for (const finding of promptkitSchemaChecker().check(pack.tree)) {

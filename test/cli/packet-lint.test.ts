@@ -229,10 +229,10 @@ Packet manifest for Prompt Runner 0.7.0.
     expect(report['pass?']).toBe(false);
   });
 
-  it('0.13 checks run with --target-version 0.13.0 and not by default', async () => {
+  it('0.13 checks run with --target-version 0.13.0 and not by default, where the block is reported as ignored', async () => {
     const manifest = MANIFEST.replace('---\n# Lint', 'execution:\n  completion: "agent_owned"\n---\n# Lint');
     const dir = packet({ '01_write.prompt.md': CLEAN }, manifest);
-    expect(kinds((await lint(dir)).report)).toEqual([]);
+    expect(kinds((await lint(dir)).report)).toEqual(['prompt-runner/execution-ignored']);
     const { report } = await lint(dir, '--target-version', '0.13.0');
     expect(report.findings.map((f) => f.message)).toContain('execution policy is invalid: {:agent_owned_requires, %{incomplete: :repeat}}');
   });

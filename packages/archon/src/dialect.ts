@@ -5,7 +5,7 @@ import { resolveIncludes, subRunTarget, type IncludeScope } from './includes.js'
 import { isStubFixture, type ArchonUnit } from './model.js';
 import { archonProjectRoot, commandsFolder, roleOf, workflowsRelative } from './project.js';
 import { archonGraph, archonOutline, referenceSlots } from './services.js';
-import { DEFAULT_VERSION, resolveVersion, schemaFor } from './versions.js';
+import { archonTarget, DEFAULT_VERSION, resolveVersion, schemaFor } from './versions.js';
 
 const WORKFLOW_PATH = /(^|\/)\.archon\/workflows\/.+\.ya?ml$/i;
 const YAML_FILE = /\.ya?ml$/i;
@@ -20,6 +20,7 @@ export const archon: Dialect<ArchonUnit> = {
   id: 'archon',
   findings: [EMPTY_FILE, NOT_A_MAPPING],
   defaultTarget: DEFAULT_VERSION,
+  targets: [archonTarget],
 
   detect(path, text) {
     if (WORKFLOW_PATH.test(path)) {

@@ -1,8 +1,12 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { CONFIG_NAMES, rangeOf, resolveSettings, Source, Tree, validateConfig, type Diagnostic, type OrchlintConfig, type LintSettings, type ResolvedSettings, type RuleIgnore } from '@orchlint/core';
+import { dialects } from '@orchlint/rules';
 import { toPosix, UsageError, withSlashes } from './discover.js';
 import { staysInside } from './host.js';
+
+/** The versions each dialect models, which a config's `targets` must name. */
+const knownTargets = dialects.flatMap((d) => d.targets ?? []);
 
 export interface LoadedConfig {
   /** The config file, relative to cwd. */
@@ -82,7 +86,7 @@ export class ConfigResolver {
     }
     const source = new Source(file, text);
     const tree = new Tree(source);
-    const diagnostics = validateConfig(tree, this.knownRules);
+    const diagnostics = validateConfig(tree, this.knownRules, knownTargets);
     if (diagnostics.length) throw new ConfigError(diagnostics, source);
     const ignoreAt = tree.items(tree.get(tree.root, 'ignore')).map((entry) =>
       tree.items(tree.get(entry, 'paths')).map((p) => {

@@ -54,6 +54,16 @@ export interface OrchlintConfig {
 }
 
 
+/** The versions orchlint models for one `targets` key, as a dialect declares them. */
+export interface TargetVersions {
+  /** The `targets` key: 'promptpack', 'archon', 'prompt-runner', 'runtime'. */
+  target: string;
+  /** The versions as a user would write them, oldest first: for messages, schemas and settings. */
+  versions: readonly string[];
+  /** Whether orchlint models the requested version (other spellings of a listed one included). */
+  models(requested: string): boolean;
+}
+
 /** The config file names the CLI and the language server look for, nearest first in each folder. */
 export const CONFIG_NAMES: readonly string[] = ['orchlint.config.yaml', 'orchlint.config.yml', 'orchlint.config.json'];
 
@@ -61,10 +71,11 @@ let checker: SchemaChecker | undefined;
 
 /**
  * Checks a parsed config file: its shape against the config schema, then every rule id it names
- * against the rules orchlint knows. Findings sit on the offending key or value; an empty list
- * means `tree.value` is a usable OrchlintConfig.
+ * against the rules orchlint knows, and every target version against the versions the dialects
+ * model. Findings sit on the offending key or value; an empty list means `tree.value` is a usable
+ * OrchlintConfig.
  */
-export function validateConfig(tree: Tree, knownRules: readonly string[]): Diagnostic[] {
+export function validateConfig(tree: Tree, knownRules: readonly string[], knownTargets: readonly TargetVersions[] = []): Diagnostic[] {
   const out = [...tree.diagnostics];
   if (!tree.usable || !tree.clean) return out;
   if (tree.root === undefined) return out;
@@ -82,11 +93,23 @@ export function validateConfig(tree: Tree, knownRules: readonly string[]): Diagn
     );
   };
   const root = tree.root;
-  const ruleKeys = (map: ReturnType<Tree['get']>) => {
-    for (const e of tree.entries(map)) checkId(e.keyNode);
+  const ruleKeys = (map: ReturnType<Tree['get']>) => tree.entries(map).forEach((e) => checkId(e.keyNode));
+  // A version orchlint does not model is never read as a nearby one in silence.
+  const targetValues = (map: ReturnType<Tree['get']>) => {
+    for (const e of tree.entries(map)) {
+      const known = knownTargets.find((t) => t.target === e.key);
+      const node = e.value;
+      if (!known || !isScalar(node) || typeof node.value !== 'string' || known.models(node.value)) continue;
+      out.push(
+        coreFinding(tree.source, { start: node.range?.[0] ?? 0, end: node.range?.[1] ?? 0 }, CONFIG_RULE,
+          `targets.${e.key} '${node.value}' is not a version orchlint models; it knows ${known.versions.join(', ')}`),
+      );
+    }
   };
   ruleKeys(tree.get(root, 'rules'));
+  targetValues(tree.get(root, 'targets'));
   for (const o of tree.items(tree.get(root, 'overrides'))) ruleKeys(tree.get(o, 'rules'));
+  for (const o of tree.items(tree.get(root, 'overrides'))) targetValues(tree.get(o, 'targets'));
   for (const i of tree.items(tree.get(root, 'ignore'))) tree.items(tree.get(i, 'rules')).forEach(checkId);
   return out.sort((a, b) => a.span.start - b.span.start);
 }

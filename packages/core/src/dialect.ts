@@ -1,5 +1,6 @@
 import type { FindingInfo } from './core-rules.js';
 import type { Diagnostic } from './diagnostic.js';
+import type { TargetVersions } from './config.js';
 import type { Targets } from './rule.js';
 import type { Source, Span } from './source.js';
 
@@ -56,6 +57,8 @@ export interface Dialect<M = unknown> extends DialectServices<M> {
    * file was named from (an Archon project's root, the folder holding `.archon/`), else undefined.
    */
   projectRoot?(path: string): string | undefined;
+  /** The `targets` keys this dialect reads, with the versions it models for each. */
+  targets?: readonly TargetVersions[];
 }
 
 /**

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { CONFIG_NAMES, Source, Tree, validateConfig, type Diagnostic, type OrchlintConfig } from '@orchlint/core';
+import { CONFIG_NAMES, Source, Tree, validateConfig, type Diagnostic, type OrchlintConfig, type TargetVersions } from '@orchlint/core';
 import { editorHost } from './editor-host.js';
 import { isFilePath, isInside, rootFor, toSlashes } from './paths.js';
 
@@ -17,6 +17,8 @@ export interface ProjectConfig {
 export interface ProjectConfigsOptions {
   /** Rule ids a config may name. */
   knownRules: readonly string[];
+  /** The versions each dialect models, which `targets` must name. */
+  knownTargets?: readonly TargetVersions[];
   folders(): readonly string[];
   /** The text of an open editor buffer. */
   openText(path: string): string | undefined;
@@ -72,7 +74,7 @@ export class ProjectConfigs {
     const cached = this.cache.get(file);
     if (cached?.text === text) return cached.config;
     const tree = new Tree(new Source(file, text));
-    const diagnostics = validateConfig(tree, this.options.knownRules);
+    const diagnostics = validateConfig(tree, this.options.knownRules, this.options.knownTargets);
     const config: ProjectConfig = { path: file, dir: toSlashes(path.dirname(file)), diagnostics };
     if (!diagnostics.length) config.config = (tree.value ?? {}) as OrchlintConfig;
     this.cache.set(file, { text, config });

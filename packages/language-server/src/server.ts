@@ -68,6 +68,7 @@ export function startServer(connection: Connection, options: ServerOptions): voi
   });
   const configs = new ProjectConfigs({
     knownRules: [...coreRules, ...options.dialects.flatMap((d) => d.findings ?? []), ...options.rules].map((r) => r.id),
+    knownTargets: options.dialects.flatMap((d) => d.targets ?? []),
     folders: () => folders,
     openText: (p) => docAt(p)?.getText(),
     changed: (p) => publish([p]),

@@ -4,7 +4,7 @@ import { loadLonePrompt, loadPacket, MANIFEST, type LoadedPacket } from './packe
 import { basename, dirname, join } from './paths.js';
 import { fileSchema } from './schemas.js';
 import { promptRunnerGraph, promptRunnerOutline, promptRunnerReferenceSlots } from './services.js';
-import { DEFAULT_VERSION, explicitVersion } from './versions.js';
+import { DEFAULT_VERSION, explicitVersion, promptRunnerTarget } from './versions.js';
 import { WORKSPACE_MARK } from './workspace-link.js';
 import { buildWorkspace } from './workspace.js';
 
@@ -13,6 +13,7 @@ const YAML_FILE = /\.ya?ml$/i;
 export const promptRunner: Dialect<PromptRunnerModel> = {
   id: 'prompt-runner',
   defaultTarget: DEFAULT_VERSION,
+  targets: [promptRunnerTarget],
 
   detect(path, text) {
     const name = basename(path);

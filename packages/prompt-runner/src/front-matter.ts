@@ -1,4 +1,5 @@
 import { isMap, Tree, type Diagnostic, type Source, type Span, type TreeNode } from '@orchlint/core';
+import { inspect } from './elixir.js';
 import { basename } from './paths.js';
 
 /** A packet Markdown file (manifest or prompt) split exactly as `PromptRunner.FrontMatter.split/1` does. */
@@ -13,7 +14,7 @@ export interface MarkdownFile {
   /** Why the runner reads no front matter from a file that starts like it has some. */
   unread?: 'crlf' | 'bom';
   /** Front matter the runner cannot use (a YAML error, or a root that is not a mapping). */
-  unusable?: Array<{ span: Span; message: string }>;
+  unusable?: Array<{ span: Span; message: string; notAMap?: true }>;
   /** Offset where the body (everything after the closing fence line) starts. */
   bodyStart: number;
   body: string;
@@ -50,10 +51,24 @@ export function readMarkdown(source: Source): MarkdownFile {
   if (root === undefined) return file;
   if (!isMap(root)) {
     const r = root.range;
-    file.unusable = [{ span: { start: r?.[0] ?? region.start, end: r?.[1] ?? region.end }, message: 'the front matter is not a mapping' }];
+    file.unusable = [{ span: { start: r?.[0] ?? region.start, end: r?.[1] ?? region.end }, message: 'the front matter is not a mapping', notAMap: true }];
     return file;
   }
   file.attributes = root;
   return file;
 }
 
+
+/**
+ * What `prompt_runner packet lint` prints when the manifest's front matter cannot be loaded: the
+ * CLI's `ERROR: <inspect(reason)>`. A root that is not a mapping is `:front_matter_not_a_map`; a
+ * YAML error is yaml_elixir's `%YamlElixir.ParsingError{}`, whose line and column count from the
+ * block's first line, as yamerl's do. Its type and message are this parser's, not yamerl's own.
+ */
+export function manifestLoadError(file: MarkdownFile): string | undefined {
+  const problem = file.unusable?.[0];
+  if (!problem) return undefined;
+  if (problem.notAMap) return 'ERROR: :front_matter_not_a_map';
+  const { line, character } = file.source.positionAt(problem.span.start);
+  return `ERROR: %YamlElixir.ParsingError{line: ${line}, column: ${character + 1}, type: nil, message: ${inspect(problem.message)}}`;
+}

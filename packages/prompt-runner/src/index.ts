@@ -2,14 +2,17 @@ export * from './model.js';
 export { promptRunner } from './dialect.js';
 export { MANIFEST, promptFiles } from './packet.js';
 export { knownClauses, lastClause } from './contract.js';
-export { repoReferences, unknownRepoReferences, PATH_CLAUSES, type RepoReference } from './references.js';
-export { inspect, isIntegerScalar, toElixirString, compareBytes, atom, tuple, type Term, Atom, Tuple, EMap, EFloat } from './elixir.js';
-export type { MarkdownFile } from './front-matter.js';
+export { knowsRepos, repoReferences, unknownRepoReferences, PATH_CLAUSES, type RepoReference } from './references.js';
+export { manifestKeys, PROMPT_KEYS, RECOVERY_NUMBERS, RECOVERY_BOOLEANS, RECOVERY_CLASSES } from './keys.js';
+export { inspect, termOf, isIntegerScalar, toElixirString, compareBytes, atom, tuple, type Term, Atom, Tuple, EMap, EFloat } from './elixir.js';
+export { manifestLoadError, readMarkdown, type MarkdownFile } from './front-matter.js';
 export { WORKSPACE_SCHEMA } from './workspace.js';
 export {
   DEFAULT_VERSION,
   atLeast,
   explicitVersion,
+  isModelledRelease,
+  promptRunnerTarget,
   versionText,
   capabilitiesOf,
   releaseWithCapability,

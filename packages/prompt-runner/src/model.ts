@@ -142,6 +142,13 @@ export interface PacketModel {
   /** The manifest's `name` (the runner falls back to the directory's basename). */
   declaredName?: string;
   promptDir: string;
+  /** The manifest's `prompt_dir` entry, when it sets one. */
+  promptDirEntry?: Entry;
+  /**
+   * Whether the prompt folder exists; undefined when orchlint cannot tell (absolute, `~` or a path
+   * leaving the packet: the host reads nothing outside the lint root).
+   */
+  promptDirExists?: boolean;
   /** In the runner's order: filename prefix (padded), then basename. */
   prompts: PromptModel[];
   reposEntry?: Entry;

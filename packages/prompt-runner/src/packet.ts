@@ -37,6 +37,7 @@ export function loadPacket(root: string, host: Host, read: Reader, explicit: str
   const dirTerm = term('prompt_dir');
   const promptDir = typeof dirTerm === 'string' && dirTerm !== '' ? dirTerm : 'prompts';
   const promptPath = promptDir.startsWith('/') ? join(promptDir) : join(root, promptDir);
+  const inside = !/^[/~]/.test(promptDir) && !promptDir.split('/').includes('..');
   const prompts = promptFiles(host, promptPath)
     .map((file) => read(join(promptPath, file)))
     .filter((s): s is Source => s !== undefined)
@@ -60,6 +61,8 @@ export function loadPacket(root: string, host: Host, read: Reader, explicit: str
     manifest: { file: manifest, attributes: attrs, tree },
     declaredName: name === null || name === false ? undefined : toElixirString(name),
     promptDir,
+    promptDirEntry: entry('prompt_dir'),
+    promptDirExists: inside ? host.readDir(promptPath) !== undefined : undefined,
     prompts,
     reposEntry,
     repos,

@@ -1,6 +1,6 @@
 import { spanOfNode, type Source, type Span, type TreeNode } from '@orchlint/core';
 import { EMap } from './elixir.js';
-import { PACKET_REPO_ALIAS, type Contract, type PromptRunnerModel } from './model.js';
+import { PACKET_REPO_ALIAS, type Contract, type PacketModel, type PromptRunnerModel } from './model.js';
 
 /** Clauses whose bare-string entries are paths, which the runner scopes to a repo when written `repo:path`. */
 export const PATH_CLAUSES = new Set([
@@ -55,7 +55,7 @@ export function repoReferences(contract: Contract): RepoReference[] {
  * with the names that would resolve; nothing without a manifest, where no repo is known.
  */
 export function unknownRepoReferences(model: PromptRunnerModel): { known: string[]; unknown: Array<{ ref: RepoReference; contract: Contract }> } {
-  if (model.kind !== 'packet' || !model.manifest) return { known: [], unknown: [] };
+  if (!knowsRepos(model)) return { known: [], unknown: [] };
   const known = [...model.repoNames, PACKET_REPO_ALIAS];
   const unknown = model.contracts.flatMap((contract) =>
     repoReferences(contract).flatMap((ref) => (known.includes(ref.name) ? [] : [{ ref, contract }])),
@@ -69,4 +69,9 @@ function within(source: Source, span: Span, needle: string, skip = 0): Span {
   if (i < 0) return span;
   const start = span.start + i + skip;
   return { start, end: span.start + i + needle.length };
+}
+
+/** Whether the packet's repos are known: a manifest was found and its front matter loads. */
+export function knowsRepos(model: PromptRunnerModel): model is PacketModel {
+  return model.kind === 'packet' && model.manifest !== undefined && model.manifest.file.unusable === undefined;
 }

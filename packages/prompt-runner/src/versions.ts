@@ -1,4 +1,4 @@
-import type { Targets } from '@orchlint/core';
+import type { TargetVersions, Targets } from '@orchlint/core';
 
 /** The Prompt Runner release orchlint lints against unless `targets['prompt-runner']` says otherwise. */
 export const DEFAULT_VERSION = '0.12.1';
@@ -219,4 +219,17 @@ function satisfies(v: Version, { op, version }: Requirement[number][number]): bo
 /** `~> 2.1` admits < 3.0.0; `~> 2.1.3` admits < 2.2.0. */
 function tildeUpper(v: Version): Version {
   return v.short ? { major: v.major + 1, minor: 0, patch: 0, pre: [] } : { major: v.major, minor: v.minor + 1, patch: 0, pre: [] };
+}
+
+/** `targets['prompt-runner']`: the releases orchlint models (`0.13` and `v0.13.0` name 0.13.0). */
+export const promptRunnerTarget: TargetVersions = {
+  target: 'prompt-runner',
+  versions: RELEASE_CAPABILITIES.map(([v]) => v),
+  models: (requested) => isModelledRelease(requested),
+};
+
+/** Whether a release, as `--target-version` or `targets['prompt-runner']` spells it, is one orchlint models. */
+export function isModelledRelease(requested: string): boolean {
+  const v = explicitVersion({ 'prompt-runner': requested });
+  return v !== undefined && RELEASE_CAPABILITIES.some(([r]) => r === v);
 }

@@ -1,6 +1,6 @@
 import { cycleThrough, cyclicComponents, memoized, reachableFrom, reachingTo } from '@orchlint/core';
 import { stepGraph } from './composition.js';
-import { effectiveControl, hasMaxVisits, isTerminal, type Located, type PackModel, type StateModel, type WorkflowModel } from './model.js';
+import { agentHeld, hasMaxVisits, isTerminal, type Located, type PackModel, type StateModel, type WorkflowModel } from './model.js';
 
 export interface AgentCycle {
   /** The strongly connected set, in document order. */
@@ -12,7 +12,9 @@ export interface AgentCycle {
 /**
  * RFC 0014 rule 4: strongly connected sets of states (self-loops included) whose members all have
  * `control: agent`, none has `max_visits`, and from which no terminal or `control: user` state is
- * reachable. Each set is judged on its own. The rule and the graph drawing share this.
+ * reachable, following only transitions that can fire. An `orchestration: external` state is not
+ * agent-held (its `control` is inert: an external system drives it), so it is an exit, never a member.
+ * Each set is judged on its own. The rule and the graph drawing share this.
  */
 export function agentCyclesWithoutExit(workflow: WorkflowModel): AgentCycle[] {
   const { graph, states } = workflow;
@@ -20,10 +22,10 @@ export function agentCyclesWithoutExit(workflow: WorkflowModel): AgentCycle[] {
   let canExit: Set<string> | undefined;
   for (const component of cyclesOf(workflow)) {
     const members = component.map((name) => states.get(name)!);
-    if (!members.every((s) => effectiveControl(s) === 'agent')) continue;
+    if (!members.every(agentHeld)) continue;
     if (members.some(hasMaxVisits)) continue;
     // One backward search from every exit, shared by all sets: linear in the workflow, not per cycle.
-    canExit ??= reachingTo(graph, [...states.values()].filter((s) => isTerminal(s) || effectiveControl(s) === 'user').map((s) => s.name));
+    canExit ??= reachingTo(graph, [...states.values()].filter((s) => isTerminal(s) || !agentHeld(s)).map((s) => s.name));
     if (component.some((name) => canExit!.has(name))) continue;
     members.sort(byPosition);
     out.push({ members, cycle: cycleThrough(graph, members[0]!.name, new Set(component)) });
@@ -36,7 +38,7 @@ const cyclesOf = memoized((workflow: WorkflowModel): string[][] => cyclicCompone
 
 /**
  * States reachable from `entry` and from every `agents.members.*.state` (RFC 0011 entry points),
- * following `on_event` and `on_max_visits` edges. Computed once per workflow.
+ * following the transitions that can fire. Computed once per workflow.
  */
 export const reachableStates = memoized((workflow: WorkflowModel): Set<string> => reachableFrom(workflow.graph, workflow.entryPoints));
 

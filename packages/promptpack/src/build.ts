@@ -1,9 +1,12 @@
 import { createDigraph, isMap, scalarValue, stringValue, type Entry, type Source, type Tree, type TreeNode } from '@orchlint/core';
+import { hasMaxVisits, isTerminal } from './model.js';
 import type {
   AgentsModel,
+  DeadTransition,
   ArtifactDef,
   CompositionModel,
   ExtensionsBag,
+  GovernanceModel,
   Located,
   PackModel,
   PromptModel,
@@ -53,6 +56,12 @@ export function buildPack(tree: Tree, source: Source, root: TreeNode, specVersio
       artifactRefs: typeof systemTemplate?.value === 'string' ? artifactReferences(source, systemTemplate.node) : [],
       failOnViolation: validators.map((v) => at(v, 'fail_on_violation')).filter(isDefined),
       validatorIds: validators.map((v) => at(v, 'id')).filter(isDefined),
+      variables: tree.items(tree.get(e.value, 'variables')).map((v) => ({
+        node: v,
+        name: at(v, 'name'),
+        required: at(v, 'required'),
+        default: at(v, 'default'),
+      })),
     });
   }
 
@@ -112,9 +121,44 @@ export function buildPack(tree: Tree, source: Source, root: TreeNode, specVersio
     if (id) evalIds.add(id);
     collectExtensions(n, evalLabel(n, i));
   });
+  const promptEvalIds = new Set<string>();
   for (const p of tree.entries(tree.get(root, 'prompts'))) {
-    tree.items(tree.get(p.value, 'evals')).forEach((n, i) => collectExtensions(n, `${evalLabel(n, i)} of prompt '${p.key}'`));
+    tree.items(tree.get(p.value, 'evals')).forEach((n, i) => {
+      const id = stringValue(tree.get(n, 'id'));
+      if (id) promptEvalIds.add(id);
+      collectExtensions(n, `${evalLabel(n, i)} of prompt '${p.key}'`);
+    });
   }
+  const governanceOf = (node: TreeNode | undefined, owner: string, agent?: string): GovernanceModel[] => {
+    if (!isMap(node)) return [];
+    const obligations = tree.entry(node, 'obligations')?.value;
+    const reviews = tree.entry(node, 'reviews')?.value;
+    return [{
+      owner,
+      agent,
+      obligationIds: obligations ? tree.items(obligations).map((o) => at(o, 'id')).filter(isDefined) : undefined,
+      controls: tree.items(obligations).flatMap((o) =>
+        tree.items(tree.get(o, 'controls')).flatMap((c) =>
+          (['validator', 'eval'] as const).flatMap((kind) => {
+            const ref = at(c, kind);
+            return ref ? [{ kind, ref }] : [];
+          }),
+        ),
+      ),
+      reviews: reviews
+        ? tree.items(reviews).map((r, i) => {
+            const id = stringValue(tree.get(r, 'id'));
+            return { label: id === undefined ? `review #${i + 1}` : `review '${id}'`, satisfies: list(tree.get(r, 'satisfies')), eval: at(r, 'eval') };
+          })
+        : undefined,
+    }];
+  };
+  const governance = [
+    ...governanceOf(tree.get(tree.get(root, 'metadata'), 'governance'), 'metadata.governance'),
+    ...tree.entries(tree.get(agentsEntry?.value, 'members')).flatMap((m) =>
+      governanceOf(tree.get(m.value, 'governance'), `the governance of agent '${m.key}'`, m.key),
+    ),
+  ];
   collectExtensions(tree.get(tree.get(root, 'metadata'), 'governance'), 'metadata.governance');
 
   const schemaEntry = tree.entry(root, '$schema');
@@ -131,6 +175,8 @@ export function buildPack(tree: Tree, source: Source, root: TreeNode, specVersio
     compositions,
     providers,
     evalIds,
+    promptEvalIds,
+    governance,
     extensions,
   };
   const workflowEntry = tree.entry(root, 'workflow');
@@ -177,15 +223,22 @@ function buildWorkflow(tree: Tree, entry: Entry, pack: PackModel, at: At, block:
     });
   }
 
+  // Only transitions that can fire become edges: a terminal state's on_event never fires (RFC 0009
+  // rule 1), nor does on_max_visits without max_visits. The rest are kept aside to explain findings.
   const graph = createDigraph();
+  const deadTransitions: DeadTransition[] = [];
   for (const name of states.keys()) graph.addNode(name);
   for (const state of states.values()) {
     for (const edge of state.onEvent) {
       const target = edge.target.value;
-      if (typeof target === 'string' && states.has(target)) graph.addEdge(state.name, target, { kind: 'event', event: edge.event });
+      if (typeof target !== 'string' || !states.has(target)) continue;
+      if (isTerminal(state)) deadTransitions.push({ from: state.name, to: target, kind: 'event', event: edge.event });
+      else graph.addEdge(state.name, target, { kind: 'event', event: edge.event });
     }
     const overflow = state.onMaxVisits?.value;
-    if (typeof overflow === 'string' && states.has(overflow)) graph.addEdge(state.name, overflow, { kind: 'max-visits' });
+    if (typeof overflow !== 'string' || !states.has(overflow)) continue;
+    if (hasMaxVisits(state)) graph.addEdge(state.name, overflow, { kind: 'max-visits' });
+    else deadTransitions.push({ from: state.name, to: overflow, kind: 'max-visits' });
   }
 
   const entryPoint = at(node, 'entry');
@@ -210,6 +263,7 @@ function buildWorkflow(tree: Tree, entry: Entry, pack: PackModel, at: At, block:
       ? { node: budgetEntry.value, key: budgetEntry.keyNode, maxTotalVisits: at(budgetEntry.value, 'max_total_visits') }
       : undefined,
     graph,
+    deadTransitions,
     entryPoints,
   };
 }

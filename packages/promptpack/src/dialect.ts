@@ -3,7 +3,7 @@ import { buildPack } from './build.js';
 import { packGraphView } from './graph-view.js';
 import { packOutline, packReferenceSlots } from './outline.js';
 import type { PackModel } from './model.js';
-import { newestSpecVersion, resolveSpecVersion, specSchema, versionFromSchemaUrl } from './versions.js';
+import { newestSpecVersion, promptpackTargets, resolveSpecVersion, specSchema, versionFromSchemaUrl } from './versions.js';
 
 const PACK_FILE = /\.(pack\.json|promptpack\.ya?ml)$/i;
 /** `x.pack.yaml` is the YAML spelling of a compiled pack's name: claimed by content, or when blank. */
@@ -29,6 +29,7 @@ export const promptpack: Dialect<PackModel> = {
   id: 'promptpack',
   findings: [EMPTY_FILE, NOT_A_MAPPING],
   defaultTarget: newestSpecVersion,
+  targets: promptpackTargets,
   graph: packGraphView,
 
   detect(path, text) {

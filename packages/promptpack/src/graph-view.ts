@@ -5,8 +5,9 @@ import { effectiveControl, isTerminal, type PackModel } from './model.js';
 /**
  * The pack's workflow as a state machine: the entry state and terminal states marked, every state
  * `user` or `agent` by its effective control, the states and transitions of each agent cycle
- * without exit marked 'problem', `on_event` edges labelled with their events and `on_max_visits`
- * edges dashed; a transition to an undefined state goes to a 'missing' node. Undefined when the pack has no workflow.
+ * without exit marked 'problem', `on_event` edges labelled with their events, `on_max_visits`
+ * edges dashed and transitions that can never fire dotted; a transition to an undefined state goes to
+ * a 'missing' node. Undefined when the pack has no workflow.
  */
 export function packGraphView(pack: PackModel): GraphView | undefined {
   const workflow = pack.workflow;
@@ -42,6 +43,10 @@ export function packGraphView(pack: PackModel): GraphView | undefined {
   for (const state of workflow.states.values()) {
     for (const edge of state.onEvent) toMissing(state.name, edge.target.value, edge.event);
     toMissing(state.name, state.onMaxVisits?.value, 'max visits');
+  }
+  // Written but unable to fire: drawn dotted, so the picture matches what the rules see.
+  for (const dead of workflow.deadTransitions) {
+    edges.push({ from: dead.from, to: dead.to, label: `${dead.event ?? 'max visits'} (never fires)`, style: 'dotted' });
   }
   return { direction: 'TD', nodes, edges };
 }

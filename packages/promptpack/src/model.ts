@@ -43,6 +43,14 @@ export interface StateModel {
   artifacts: ArtifactDef[];
 }
 
+export interface DeadTransition {
+  from: string;
+  to: string;
+  /** 'event': the on_event of a terminal state; 'max-visits': on_max_visits without max_visits. */
+  kind: 'event' | 'max-visits';
+  event?: string;
+}
+
 export interface BudgetModel {
   node: TreeNode;
   key: TreeNode;
@@ -59,8 +67,14 @@ export interface WorkflowModel {
   statesKey?: TreeNode;
   engine?: Located<undefined>;
   budget?: BudgetModel;
-  /** States as nodes; `on_event` (kind 'event') and `on_max_visits` (kind 'max-visits') edges to existing states. */
+  /**
+   * States as nodes; the transitions that can fire as edges: `on_event` (kind 'event') of non-terminal
+   * states and `on_max_visits` (kind 'max-visits') of states with `max_visits`, to existing states.
+   * Every graph rule reads this one graph.
+   */
   graph: Digraph;
+  /** Transitions to existing states that can never fire, so are not in `graph`. */
+  deadTransitions: DeadTransition[];
   /** `entry` and every `agents.members.*.state` that names a state. */
   entryPoints: string[];
 }
@@ -79,6 +93,38 @@ export interface PromptModel {
   /** Every `validators[].fail_on_violation` entry. */
   failOnViolation: Located[];
   validatorIds: Located[];
+  variables: VariableModel[];
+}
+
+export interface VariableModel {
+  /** The variable's entry in `variables`, where findings about it as a whole go. */
+  node: TreeNode;
+  name?: Located;
+  required?: Located;
+  default?: Located;
+}
+
+/**
+ * A Governance object (RFC 0013/0016): `metadata.governance`, or an agent's, which overrides it by
+ * per-field replacement. Only the fields whose ids must resolve are modelled.
+ */
+export interface GovernanceModel {
+  /** "metadata.governance", or "the governance of agent 'x'". */
+  owner: string;
+  /** The agent key for an agent's governance. */
+  agent?: string;
+  /** `obligations[].id`, undefined when the object does not declare `obligations` (it inherits). */
+  obligationIds?: Located[];
+  /** Every `obligations[].controls[]` entry that names a validator or an eval. */
+  controls: Array<{ kind: 'validator' | 'eval'; ref: Located }>;
+  /** Undefined when the object does not declare `reviews`. */
+  reviews?: ReviewModel[];
+}
+
+export interface ReviewModel {
+  label: string;
+  satisfies: Located[];
+  eval?: Located;
 }
 
 export interface TemplateReference {
@@ -172,6 +218,9 @@ export interface PackModel {
   compositions: Map<string, CompositionModel>;
   providers: ProviderRequirement[];
   evalIds: Set<string>;
+  /** Ids of the evals declared on prompts (`prompts.*.evals[].id`). */
+  promptEvalIds: Set<string>;
+  governance: GovernanceModel[];
   /** Every `extensions` bag the pack declares, with the object it annotates. */
   extensions: ExtensionsBag[];
 }
@@ -187,6 +236,14 @@ export interface ExtensionsBag {
 /** An absent `control` is exactly `control: user` (RFC 0014): never distinguish the two. */
 export function effectiveControl(state: StateModel): 'user' | 'agent' {
   return state.control?.value === 'agent' ? 'agent' : 'user';
+}
+
+/**
+ * Whether the agent keeps the turn in this state (RFC 0014): `control: agent`, and not
+ * `orchestration: external`, where an external system drives the transitions and `control` is inert.
+ */
+export function agentHeld(state: StateModel): boolean {
+  return effectiveControl(state) === 'agent' && state.orchestration?.value !== 'external';
 }
 
 export function isTerminal(state: StateModel): boolean {

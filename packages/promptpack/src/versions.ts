@@ -1,4 +1,4 @@
-import { SchemaChecker, type SchemaFinding, type Tree } from '@orchlint/core';
+import { SchemaChecker, type SchemaFinding, type TargetVersions, type Tree } from '@orchlint/core';
 import v1_0 from '@orchlint/schemas/promptpack/1.0.schema.json' with { type: 'json' };
 import v1_1_0 from '@orchlint/schemas/promptpack/1.1.0.schema.json' with { type: 'json' };
 import v1_3_0 from '@orchlint/schemas/promptpack/1.3.0.schema.json' with { type: 'json' };
@@ -19,6 +19,29 @@ const bundled: ReadonlyArray<readonly [string, object]> = [
 
 export const newestSpecVersion = '1.9.0';
 export const bundledSpecVersions = bundled.map(([v]) => v);
+
+/**
+ * Every published spec version (the spec's timeline). Each is checked against its own bundled schema
+ * or the oldest bundled one after it, which holds the same fields (see resolveSpecVersion).
+ */
+export const publishedSpecVersions = ['1.0.0', '1.1.0', '1.2.0', '1.3.0', '1.3.1', '1.4.0', '1.4.1', '1.5.0', '1.5.1', '1.6.0', '1.7.0', '1.8.0', '1.8.1', '1.9.0'];
+
+/** Whether a version names a published spec version (`1.4`, `v1.4.0`), or is `latest` or `v1`. */
+export function isPublishedSpecVersion(requested: string): boolean {
+  const text = requested.trim();
+  if (/^(latest|v1)$/i.test(text)) return true;
+  const wanted = /^v?\d+\.\d+(\.\d+)?$/.test(text) ? parseVersion(text) : undefined;
+  return wanted !== undefined && publishedSpecVersions.some((v) => compare(parseVersion(v)!, wanted) === 0);
+}
+
+/** The runtime targets orchlint has a profile for: PromptKit 1.5.x, whose embedded schema it bundles. */
+export const PROMPTKIT_RUNTIME = /^promptkit(@v?1\.5(\.\d+)?)?$/i;
+
+/** `targets.promptpack` and `targets.runtime`, as the config check and the editor settings read them. */
+export const promptpackTargets: readonly TargetVersions[] = [
+  { target: 'promptpack', versions: publishedSpecVersions, models: isPublishedSpecVersion },
+  { target: 'runtime', versions: ['promptkit@1.5'], models: (v) => PROMPTKIT_RUNTIME.test(v.trim()) },
+];
 
 const checkers = new Map<string, SchemaChecker>();
 

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { Source } from '@orchlint/core';
-import { MANIFEST } from '@orchlint/prompt-runner';
+import { isModelledRelease, MANIFEST, manifestLoadError, promptRunnerTarget, readMarkdown } from '@orchlint/prompt-runner';
 import { toPosix, UsageError } from '../discover.js';
 import { fileHost } from '../host.js';
 import type { Io } from '../io.js';
@@ -25,11 +25,21 @@ export function registerPacketCommands(program: Command, io: Io, exit: (code: nu
     .allowUnknownOption()
     .allowExcessArguments()
     .action((dir: string, options: { strict?: boolean; json?: boolean; targetVersion?: string }) => {
+      if (options.targetVersion !== undefined && !isModelledRelease(options.targetVersion)) {
+        throw new UsageError(`--target-version ${options.targetVersion} is not a Prompt Runner release orchlint models; it knows ${promptRunnerTarget.versions.join(', ')}`);
+      }
       if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new UsageError(`no such packet directory: ${dir}`);
       const manifestPath = path.join(dir, MANIFEST);
       // A folder that is no packet is a usage error (exit 2, orchlint's contract), where Prompt Runner exits 1.
       if (!existsSync(manifestPath)) throw new UsageError(`${dir} has no ${MANIFEST}; pass the packet directory, the folder that holds ${MANIFEST}`);
       const manifest = new Source(toPosix(manifestPath), readFileSync(manifestPath, 'utf8'));
+      // Like the runner: a manifest that does not load is one ERROR line and exit 1, with no report.
+      const loadError = manifestLoadError(readMarkdown(manifest));
+      if (loadError !== undefined) {
+        io.stdout((io.color ? `\x1b[31m${loadError}\x1b[0m` : loadError) + '\n');
+        exit(1);
+        return;
+      }
       const report = lintPacket(manifest, fileHost(dir), path.resolve(dir), {
         strict: options.strict === true,
         ...(options.targetVersion ? { version: options.targetVersion } : {}),

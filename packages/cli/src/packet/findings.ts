@@ -2,6 +2,7 @@ import { defaultSettings, lintUnit, type Diagnostic, type Dialect, type Source, 
 import {
   compareBytes,
   FINISH_PROMPT_ID,
+  inspect,
   MANIFEST,
   promptRunner,
   type PacketModel,
@@ -85,10 +86,19 @@ function toFinding(d: Diagnostic, packet: PacketModel | undefined, prompt: Promp
     file,
     ...(key ? { key } : {}),
     kind,
-    message: d.message,
+    message: upstreamMessage(kind, packet) ?? d.message,
     prompt_id: promptId,
     severity: strict ? 'error' : (d.severity as 'error' | 'warning'),
   };
+}
+
+/** `orchlint lint` says these in YAML terms; the drop-in keeps the runner's own wording, inspect and all. */
+function upstreamMessage(kind: string, packet: PacketModel | undefined): string | undefined {
+  const agentControl = packet?.agentControl?.problem;
+  if (kind === 'invalid_agent_control' && agentControl) return `agent_control is invalid: ${inspect(agentControl.reason)}`;
+  const execution = packet?.execution?.problem;
+  if (kind === 'invalid_execution_policy' && execution) return `execution policy is invalid: ${inspect(execution.reason)}`;
+  return undefined;
 }
 
 function inside(span: Span, range: readonly number[] | null | undefined): boolean {

@@ -1,0 +1,21 @@
+import { defineRule } from '@orchlint/core';
+import type { PromptRunnerModel } from '@orchlint/prompt-runner';
+
+export const kind = 'prompt-runner/no-prompts';
+
+export default defineRule<PromptRunnerModel>({
+  id: 'prompt-runner/no-prompts',
+  dialect: 'prompt-runner',
+  severity: 'warning',
+  basis: 'Prompt Runner packet doctor `no_prompts` ("packet has no prompts"); packet lint passes such a packet',
+  summary: 'a packet with no prompts runs nothing',
+  check(model, report) {
+    // A prompt_dir that does not exist is prompt-runner/prompt-dir-missing's.
+    if (model.kind !== 'packet' || !model.manifest || model.prompts.length || (model.promptDirEntry && !model.promptDirExists)) return;
+    report({
+      at: { start: 0, end: Math.min(3, model.manifest.file.source.text.length) },
+      source: model.manifest.file.source,
+      message: `the packet has no prompts: '${model.promptDir}' holds no *.prompt.md (or *.md) file, so a run does nothing; add NN_name.prompt.md files there (prompt_runner prompt new), or set prompt_dir`,
+    });
+  },
+});
