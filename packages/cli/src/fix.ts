@@ -80,5 +80,5 @@ export function unifiedDiff(changes: ReadonlyMap<string, { before: string; after
 }
 
 function isSyntaxError(d: { rule: string; severity: string }): boolean {
-  return d.rule === 'core/yaml-syntax' && d.severity === 'error';
+  return (d.rule === 'core/yaml-syntax' || d.rule === 'core/json-syntax') && d.severity === 'error';
 }

@@ -15,6 +15,7 @@ export interface CoreRuleInfo {
 
 export const coreRules: readonly CoreRuleInfo[] = [
   { id: 'core/yaml-syntax', severity: 'error', summary: 'the file is not well-formed YAML or JSON', basis: 'YAML 1.2 / JSON (RFC 8259) syntax' },
+  { id: 'core/json-syntax', severity: 'error', summary: 'a .json file is not strict JSON (trailing comma, comment, single quotes, bare word…)', basis: 'RFC 8259: the JSON grammar the runtimes parse with' },
   { id: 'core/encoding', severity: 'error', summary: 'the file is not valid UTF-8', basis: 'YAML 1.2 §5.2 and RFC 8259 §8.1: the text is Unicode (UTF-8)' },
   { id: 'core/duplicate-key', severity: 'error', summary: 'a mapping holds the same key twice', basis: 'YAML 1.2 §3.2.1.1: mapping keys are unique' },
   { id: 'core/unknown-format', severity: 'warning', summary: 'a file named on the command line is of no format orchlint knows, or cannot be read', basis: 'derived: an explicitly named file that is not linted is worth saying' },

@@ -14,6 +14,7 @@ import {
 } from 'yaml';
 import { makeDiagnostic, rangeOf, type Diagnostic } from './diagnostic.js';
 import type { Source, Span } from './source.js';
+import { isJsonPath, jsonSyntaxErrors } from './json-syntax.js';
 import { eachNode, parseYaml, reparseYaml, type ParseBasis } from './yaml-parse.js';
 
 export type { Node as TreeNode, Pair as TreePair, Scalar as TreeScalar, YAMLMap as TreeMap, YAMLSeq as TreeSeq };
@@ -96,9 +97,16 @@ export class Tree {
       clean = usable = false;
       this.report({ start: overflow.pos[0], end: overflow.pos[1] }, 'core/yaml-syntax', tooDeep(new RangeError()));
     }
+    // A .json file is JSON: what strict JSON rejects is reported as such, and yaml's view of the
+    // same mistakes (or its silence on them) is not.
+    const jsonErrors = !region && !overflow && isJsonPath(source.path) ? jsonSyntaxErrors(text, (o) => source.positionAt(o).line) : [];
+    for (const e of jsonErrors) {
+      clean = false;
+      this.report(e.span, 'core/json-syntax', e.message, e.related);
+    }
     // yaml's recovery from one mistake often reports more on the same line; the first one says it.
     const linesWithError = new Set<number>();
-    for (const e of overflow ? [] : (doc?.errors ?? [])) {
+    for (const e of overflow || jsonErrors.length ? [] : (doc?.errors ?? [])) {
       clean = false;
       const line = source.positionAt(e.pos[0]).line;
       if (linesWithError.has(line)) continue;
