@@ -57,6 +57,7 @@ export async function main(argv: readonly string[], io: Io = nodeIo): Promise<nu
     .option('--concurrency <n>', 'threads that lint: auto (worker threads only for many files), off (this thread), or a number', parseConcurrency, 'auto')
     .option('--stdin', 'lint standard input')
     .option('--stdin-filename <name>', 'the path standard input stands for (format detection, config, reports)')
+    .option('--no-error-on-unmatched-pattern', 'a named folder with nothing to lint is not an error')
     .action(async (paths: string[], options: LintOptions) => {
       exitCode = await runLint(paths, options, io, io.stdin ?? readProcessStdin);
     });

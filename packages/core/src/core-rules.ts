@@ -2,6 +2,12 @@ import type { Severity } from './diagnostic.js';
 import { CONFIG_RULE } from './config.js';
 import { INVALID_SUPPRESSION, SUPPRESSION_WITHOUT_REASON, UNUSED_SUPPRESSION } from './suppressions.js';
 
+/** orchlint failed on a file: a bug, reported as a finding so the other files are still linted. */
+export const INTERNAL_ERROR = 'core/internal-error';
+
+/** Where bugs are reported. */
+export const ISSUES_URL = 'https://github.com/orchlint/orchlint/issues';
+
 /** A baseline entry (CLI --baseline) that no finding matches any more. */
 export const STALE_BASELINE = 'core/stale-baseline';
 
@@ -19,7 +25,7 @@ export const coreRules: readonly CoreRuleInfo[] = [
   { id: 'core/encoding', severity: 'error', summary: 'the file is not valid UTF-8', basis: 'YAML 1.2 §5.2 and RFC 8259 §8.1: the text is Unicode (UTF-8)' },
   { id: 'core/duplicate-key', severity: 'error', summary: 'a mapping holds the same key twice', basis: 'YAML 1.2 §3.2.1.1: mapping keys are unique' },
   { id: 'core/unknown-format', severity: 'warning', summary: 'a file named on the command line is of no format orchlint knows, or cannot be read', basis: 'derived: an explicitly named file that is not linted is worth saying' },
-  { id: 'core/internal-error', severity: 'error', summary: 'orchlint failed on this file (a bug)', basis: 'derived: a failure is reported, never hidden' },
+  { id: INTERNAL_ERROR, severity: 'error', summary: 'orchlint failed on this file (a bug)', basis: 'derived: a failure is reported, never hidden' },
   { id: CONFIG_RULE, severity: 'error', summary: 'the orchlint configuration file is invalid', basis: 'schemas/orchlint-config.schema.json' },
   { id: UNUSED_SUPPRESSION, severity: 'warning', summary: 'a suppression comment or config ignore entry silences nothing', basis: 'derived: a stale suppression would hide a future finding' },
   { id: INVALID_SUPPRESSION, severity: 'warning', summary: 'a suppression comment names no rule or an unknown one', basis: 'derived: a suppression that cannot apply is a typo' },

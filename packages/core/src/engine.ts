@@ -1,6 +1,6 @@
 import type { LintSettings } from './config.js';
 import { makeDiagnostic, rangeOf, sortAndDedupe, type Diagnostic } from './diagnostic.js';
-import { coreRules } from './core-rules.js';
+import { coreRules, INTERNAL_ERROR, ISSUES_URL } from './core-rules.js';
 import type { Dialect, Host } from './dialect.js';
 import { spanOf } from './location.js';
 import type { ReportDescriptor, Rule } from './rule.js';
@@ -90,8 +90,8 @@ export function internalError(source: Source, where: string, error: unknown): Di
   return makeDiagnostic(
     source,
     { start: 0, end: 0 },
-    'core/internal-error',
+    INTERNAL_ERROR,
     'error',
-    `orchlint failed while ${where}: ${detail}. This is a bug in orchlint; please report it with this file`,
+    `orchlint failed while ${where}: ${detail}. This is a bug in orchlint, not in the file: please report it at ${ISSUES_URL} with this message and the file (or a smaller one that fails the same way)`,
   );
 }

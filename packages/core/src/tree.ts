@@ -5,6 +5,7 @@ import {
   isPair,
   isScalar,
   isSeq,
+  type Alias,
   type Document,
   type Node,
   type Pair,
@@ -57,8 +58,10 @@ export function reuseParse(source: Source, previous: Source | undefined): void {
  */
 export class Tree {
   readonly source: Source;
-  /** The yaml document the nodes were read with (its options build plain values and resolve aliases). */
+  /** The yaml document the nodes were read with (its options build plain values). */
   private readonly doc: Document.Parsed | undefined;
+  /** Each alias's node; a cyclic alias is in it too, but then the tree is not usable. */
+  private aliasTargets = new Map<Alias, Node>();
   readonly root: Node | undefined;
   readonly diagnostics: Diagnostic[] = [];
   /** The document as plain data (for schema checks); undefined when it could not be built safely. */
@@ -127,6 +130,12 @@ export class Tree {
     if (!overflow) {
       const scanned = scanNodes(this.root);
       anchored = scanned.anchored;
+      this.aliasTargets = scanned.aliasTargets;
+      for (const alias of scanned.cycles.slice(0, 1)) {
+        // A value that holds itself is endless to every reader of it (model builders, schema checks).
+        usable = false;
+        this.report(spanOfNode(alias), 'core/yaml-syntax', `the alias *${alias.source} is inside the node it names, so the value holds itself without end; replace the alias with a copy of what it should hold`);
+      }
       for (const { key, first } of scanned.duplicates) {
         const name = String(key.value);
         this.report(
@@ -176,10 +185,7 @@ export class Tree {
   /** Follows an alias to its anchor; any other node comes back as is. */
   resolve(node: unknown): Node | undefined {
     if (!isNode(node)) return undefined;
-    if (isAlias(node)) {
-      const target = this.doc ? node.resolve(this.doc) : undefined;
-      return isAlias(target) ? undefined : (target ?? undefined);
-    }
+    if (isAlias(node)) return this.usable ? this.aliasTargets.get(node) : undefined;
     return node;
   }
 
@@ -316,12 +322,31 @@ function firstNonSpace(text: string, offset: number): number {
 
 /**
  * Scalar keys that repeat an earlier key of the same mapping (equal as yaml compares them), with
- * that earlier key; and whether any node has an anchor or is an alias.
+ * that earlier key; whether any node has an anchor or is an alias; each alias's node (the last
+ * anchor of its name before it, as yaml resolves it, found once here rather than by a walk of the
+ * document per alias); and the aliases that sit inside the node they name (a cycle).
  */
-function scanNodes(root: Node | undefined): { duplicates: Array<{ key: Scalar; first: Scalar }>; anchored: boolean } {
+function scanNodes(root: Node | undefined): {
+  duplicates: Array<{ key: Scalar; first: Scalar }>;
+  anchored: boolean;
+  aliasTargets: Map<Alias, Node>;
+  cycles: Alias[];
+} {
   const out: Array<{ key: Scalar; first: Scalar }> = [];
   let anchored = false;
+  const anchors = new Map<string, Node>();
+  const aliasTargets = new Map<Alias, Node>();
+  const cycles: Alias[] = [];
   eachNode(root, (node) => {
+    if (node.anchor) anchors.set(node.anchor, node);
+    if (isAlias(node)) {
+      const target = anchors.get(node.source);
+      if (target) {
+        aliasTargets.set(node, target);
+        // Ranges nest: a node named before the alias whose range holds it is its ancestor.
+        if (target.range && node.range && target.range[0] <= node.range[0] && node.range[1] <= target.range[1]) cycles.push(node);
+      }
+    }
     if (node.anchor || isAlias(node)) anchored = true;
     if (!isMap(node)) return;
     const seen = new Map<string, Scalar>();
@@ -333,7 +358,7 @@ function scanNodes(root: Node | undefined): { duplicates: Array<{ key: Scalar; f
       else seen.set(id, key);
     }
   });
-  return { duplicates: out, anchored };
+  return { duplicates: out, anchored, aliasTargets, cycles };
 }
 
 let sharedContext: Document.Parsed | undefined;
