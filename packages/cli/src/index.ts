@@ -6,3 +6,5 @@ export { renderMermaid } from './graph/mermaid.js';
 export { renderDot } from './graph/dot.js';
 export { LintCache, recordingHost, type ReadLog } from './cache.js';
 export { fileHost } from './host.js';
+export { fixUnit } from './fix.js';
+export type { Target } from './discover.js';
