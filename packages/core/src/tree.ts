@@ -170,7 +170,10 @@ export class Tree {
     }
   }
 
-  private report(span: Span, rule: string, message: string, related?: { span: Span; message: string }): void {
+  private report(at: Span, rule: string, message: string, related?: { span: Span; message: string }): void {
+    // yaml places some errors on a virtual token one past the end of the text.
+    const length = this.source.text.length;
+    const span = { start: Math.min(at.start, length), end: Math.min(at.end, length) };
     const diagnostic = makeDiagnostic(this.source, span, rule, 'error', message);
     if (related) {
       diagnostic.related = [{ path: this.source.path, span: related.span, range: rangeOf(this.source, related.span), message: related.message }];
