@@ -1,8 +1,10 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applyFixes, defaultSettings, fixesFor, lintUnit, memoryHost, Source, type Diagnostic } from '@orchlint/core';
+import { fixUnit, lintTargets } from '@orchlint/cli';
+import { defaultSettings, lintUnit, memoryHost, Source, type Diagnostic } from '@orchlint/core';
 import { dialectById, rules } from '@orchlint/rules';
 import { prototypeSnapshot } from '../support/hostile.js';
 import { repoRoot, sharedDir } from '../support/paths.js';
@@ -117,25 +119,28 @@ function lint(unit: Unit): Diagnostic[] {
 
 const isSyntax = (d: Diagnostic) => /^core\/(yaml|json)-syntax$/.test(d.rule) || d.rule === 'prompt-runner/front-matter-unparsed';
 
-/** Applies the unit's fixes pass by pass, as --fix does, and returns the last findings. */
-function fixAll(unit: Unit, first: Diagnostic[]): { unit: Unit; diagnostics: Diagnostic[] } {
-  let current = unit;
-  let diagnostics = first;
-  for (let pass = 0; pass < 10; pass++) {
-    const files = { ...current.files };
-    let applied = false;
-    for (const p of Object.keys(files)) {
-      const result = applyFixes(files[p]!, fixesFor(p, diagnostics));
-      if (result.applied.length) {
-        files[p] = result.text;
-        applied = true;
-      }
+/**
+ * What --fix would write for the unit: its files on disk in a fresh folder, fixed by the CLI's own
+ * fixUnit (passes of non-overlapping fixes, refusing any that break a file or add an error).
+ */
+function fixedFiles(unit: Unit): Unit {
+  const dir = mkdtempSync(path.join(tmpdir(), 'orchlint-fuzz-'));
+  try {
+    for (const [rel, text] of Object.entries(unit.files)) {
+      mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+      writeFileSync(path.join(dir, rel), text);
     }
-    if (!applied) break;
-    current = { ...current, files };
-    diagnostics = lint(current);
+    const [main] = Object.keys(unit.files);
+    const target = { file: path.join(dir, main!), explicit: true, root: dir };
+    const dialect = dialectById(unit.dialect)!;
+    const run = lintTargets([target], rules, defaultSettings, dialect);
+    const fixed = fixUnit(target, { file: target.file, files: run.files, diagnostics: run.diagnostics }, rules, defaultSettings, dialect);
+    const files = { ...unit.files };
+    for (const [p, { after }] of fixed.changes) files[path.relative(dir, p).split(path.sep).join('/')] = after;
+    return { ...unit, files };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
-  return { unit: current, diagnostics };
 }
 
 function check(unit: Unit): void {
@@ -154,9 +159,9 @@ function check(unit: Unit): void {
   }
   expect(JSON.stringify(lint(unit)), 'the same findings twice').toBe(JSON.stringify(found));
   if (found.some((d) => d.fix) && !found.some(isSyntax)) {
-    const fixed = fixAll(unit, found);
-    expect(fixed.diagnostics.filter(isSyntax).map((d) => `${d.path}: ${d.message}`), 'the fixed unit parses').toEqual([]);
-    expect(fixed.diagnostics.filter((d) => d.rule === 'core/internal-error')).toEqual([]);
+    const after = lint(fixedFiles(unit));
+    expect(after.filter(isSyntax).map((d) => `${d.path}: ${d.message}`), 'the fixed unit parses').toEqual([]);
+    expect(after.filter((d) => d.rule === 'core/internal-error')).toEqual([]);
   }
   expect(prototypeSnapshot()).toEqual(before);
 }
