@@ -17,7 +17,7 @@ const shapes = {
   },
   // One key that is a flow sequence nested n deep.
   'nested-flow-key': {
-    base: 40,
+    base: 200,
     build: (n) => ({ dialect: 'promptpack', files: { 'p.promptpack.yaml': `id: p\n${'['.repeat(n)}a${']'.repeat(n)}: v\n` } }),
   },
   // Keys that are compact (block) sequences: `? - a`.

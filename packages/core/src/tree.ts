@@ -131,6 +131,12 @@ export class Tree {
       const scanned = scanNodes(this.root);
       anchored = scanned.anchored;
       this.aliasTargets = scanned.aliasTargets;
+      for (const key of scanned.collectionKeys.slice(0, 10)) {
+        // No format orchlint reads has such keys (JSON keys are strings), and yaml builds the plain
+        // value by printing each one with a walk of the whole document: n of them cost n².
+        usable = false;
+        this.report(spanOfNode(key), 'core/yaml-syntax', `a mapping key here is a ${isMap(key) ? 'mapping' : 'sequence'}, which no pack, workflow or packet can hold (their keys are strings); write a plain key`);
+      }
       for (const alias of scanned.cycles.slice(0, 1)) {
         // A value that holds itself is endless to every reader of it (model builders, schema checks).
         usable = false;
@@ -204,17 +210,20 @@ export class Tree {
     return out;
   }
 
+  /** Each mapping's entries by key (the first of duplicates, as a lookup reads it), built on its first lookup. */
+  private readonly entryIndex = new WeakMap<YAMLMap, Map<string, Entry>>();
+
   entry(node: Node | undefined, key: string): Entry | undefined {
     const map = this.resolve(node);
     if (!isMap(map)) return undefined;
-    for (const pair of map.items) {
-      const keyNode = this.resolve(pair.key);
-      if (!keyNode) continue;
-      if (this.keyText(keyNode) === key) {
-        return { key, keyNode, value: this.resolve(pair.value), pair };
-      }
+    // A scan per lookup made a rule that looks up each of n keys cost n².
+    let index = this.entryIndex.get(map);
+    if (!index) {
+      index = new Map();
+      for (const e of this.entries(map)) if (!index.has(e.key)) index.set(e.key, e);
+      this.entryIndex.set(map, index);
     }
-    return undefined;
+    return index.get(key);
   }
 
   get(node: Node | undefined, key: string): Node | undefined {
@@ -334,12 +343,14 @@ function scanNodes(root: Node | undefined): {
   anchored: boolean;
   aliasTargets: Map<Alias, Node>;
   cycles: Alias[];
+  collectionKeys: Node[];
 } {
   const out: Array<{ key: Scalar; first: Scalar }> = [];
   let anchored = false;
   const anchors = new Map<string, Node>();
   const aliasTargets = new Map<Alias, Node>();
   const cycles: Alias[] = [];
+  const collectionKeys: Node[] = [];
   eachNode(root, (node) => {
     if (node.anchor) anchors.set(node.anchor, node);
     if (isAlias(node)) {
@@ -354,6 +365,7 @@ function scanNodes(root: Node | undefined): {
     if (!isMap(node)) return;
     const seen = new Map<string, Scalar>();
     for (const { key } of node.items) {
+      if (isMap(key) || isSeq(key)) collectionKeys.push(key);
       if (!isScalar(key)) continue;
       const id = `${typeof key.value}:${String(key.value)}`;
       const first = seen.get(id);
@@ -361,7 +373,7 @@ function scanNodes(root: Node | undefined): {
       else seen.set(id, key);
     }
   });
-  return { duplicates: out, anchored, aliasTargets, cycles };
+  return { duplicates: out, anchored, aliasTargets, cycles, collectionKeys };
 }
 
 let sharedContext: Document.Parsed | undefined;
