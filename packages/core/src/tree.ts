@@ -109,12 +109,13 @@ export class Tree {
     }
     // yaml's recovery from one mistake often reports more on the same line; the first one says it.
     const linesWithError = new Set<number>();
+    let openers: Map<string, Node> | undefined;
     for (const e of overflow || jsonErrors.length ? [] : (doc?.errors ?? [])) {
       clean = false;
       const line = source.positionAt(e.pos[0]).line;
       if (linesWithError.has(line)) continue;
       linesWithError.add(line);
-      const unclosed = unclosedOpening(e, this.root);
+      const unclosed = unclosedOpening(e, (openers ??= openersByEnd(this.root)));
       if (unclosed) {
         this.report(unclosed.span, 'core/yaml-syntax', unclosed.message, {
           span: { start: e.pos[0], end: e.pos[0] },
@@ -389,22 +390,34 @@ const OPENERS: Record<string, { open: string; is: (n: Node) => boolean }> = {
   "'": { open: "'", is: (n) => isScalar(n) && n.type === 'QUOTE_SINGLE' },
 };
 
+/** Each flow collection and quoted scalar by its closer and where it ends, the last-opened one of each: one walk for all errors. */
+function openersByEnd(root: Node | undefined): Map<string, Node> {
+  const out = new Map<string, Node>();
+  eachNode(root, (n) => {
+    const r = n.range;
+    if (!r) return;
+    for (const [close, opener] of Object.entries(OPENERS)) {
+      if (!opener.is(n) || r[0] >= r[1]) continue;
+      const key = `${close}:${r[1]}`;
+      const best = out.get(key);
+      if (!best || r[0] > best.range![0]) out.set(key, n);
+    }
+  });
+  return out;
+}
+
 /**
  * An unclosed bracket or quote is reported by yaml where it gave up looking for the closer, often
  * lines later or at the end of the file; the user needs the place where it was opened.
  */
 function unclosedOpening(
   error: { message: string; pos: [number, number] },
-  root: Node | undefined,
+  openers: Map<string, Node>,
 ): { span: Span; message: string; close: string } | undefined {
   const close = /end with a ([\]}])/.exec(error.message)?.[1] ?? /Missing closing (["'])quote/.exec(error.message)?.[1];
   const opener = close ? OPENERS[close] : undefined;
   if (!close || !opener) return undefined;
-  let best: Node | undefined;
-  eachNode(root, (n) => {
-    const r = n.range;
-    if (r && r[1] === error.pos[0] && r[0] < error.pos[0] && opener.is(n) && (!best || r[0] > best.range![0])) best = n;
-  });
+  const best = openers.get(`${close}:${error.pos[0]}`);
   if (!best) return undefined;
   const start = best.range![0];
   return {
