@@ -132,12 +132,6 @@ export class Tree {
       const scanned = scanNodes(this.root);
       anchored = scanned.anchored;
       this.aliasTargets = scanned.aliasTargets;
-      for (const key of scanned.collectionKeys.slice(0, 10)) {
-        // No format orchlint reads has such keys (JSON keys are strings), and yaml builds the plain
-        // value by printing each one with a walk of the whole document: n of them cost n².
-        usable = false;
-        this.report(spanOfNode(key), 'core/yaml-syntax', `a mapping key here is a ${isMap(key) ? 'mapping' : 'sequence'}, which no pack, workflow or packet can hold (their keys are strings); write a plain key`);
-      }
       for (const alias of scanned.cycles.slice(0, 1)) {
         // A value that holds itself is endless to every reader of it (model builders, schema checks).
         usable = false;
@@ -344,14 +338,12 @@ function scanNodes(root: Node | undefined): {
   anchored: boolean;
   aliasTargets: Map<Alias, Node>;
   cycles: Alias[];
-  collectionKeys: Node[];
 } {
   const out: Array<{ key: Scalar; first: Scalar }> = [];
   let anchored = false;
   const anchors = new Map<string, Node>();
   const aliasTargets = new Map<Alias, Node>();
   const cycles: Alias[] = [];
-  const collectionKeys: Node[] = [];
   eachNode(root, (node) => {
     if (node.anchor) anchors.set(node.anchor, node);
     if (isAlias(node)) {
@@ -366,7 +358,6 @@ function scanNodes(root: Node | undefined): {
     if (!isMap(node)) return;
     const seen = new Map<string, Scalar>();
     for (const { key } of node.items) {
-      if (isMap(key) || isSeq(key)) collectionKeys.push(key);
       if (!isScalar(key)) continue;
       const id = `${typeof key.value}:${String(key.value)}`;
       const first = seen.get(id);
@@ -374,7 +365,7 @@ function scanNodes(root: Node | undefined): {
       else seen.set(id, key);
     }
   });
-  return { duplicates: out, anchored, aliasTargets, cycles, collectionKeys };
+  return { duplicates: out, anchored, aliasTargets, cycles };
 }
 
 let sharedContext: Document.Parsed | undefined;
