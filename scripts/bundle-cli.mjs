@@ -8,6 +8,7 @@
 // the tarball's name. It does nothing under pnpm (`pnpm build` is the build there) and in the
 // installed tarball, which holds the bundle but not the sources.
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -49,7 +50,8 @@ const bundle = await rolldown({
     'language-server': path.join(root, 'packages/language-server/src/bin.ts'),
   },
   platform: 'node',
-  resolve: { alias: workspaceAliases(), extensionAlias: { '.js': ['.ts', '.js'] } },
+  // jsonc-parser's main build is UMD, whose require()s of its own modules a bundle cannot follow: take its ES modules.
+  resolve: { alias: { ...workspaceAliases(), 'jsonc-parser': path.join(path.dirname(createRequire(import.meta.url).resolve('jsonc-parser/package.json')), 'lib/esm/main.js') }, extensionAlias: { '.js': ['.ts', '.js'] } },
   logLevel: 'warn',
 });
 await bundle.write({ dir: out, format: 'esm', entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' });

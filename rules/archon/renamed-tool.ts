@@ -1,4 +1,4 @@
-import { defineRule, scalarValue } from '@orchlint/core';
+import { defineRule, ownValue, scalarValue } from '@orchlint/core';
 import { isAiNode, type WorkflowModel } from '@orchlint/archon';
 
 /** claude capabilities.ts renamedTools. */
@@ -17,7 +17,7 @@ export default defineRule<WorkflowModel>({
       for (const field of ['allowed_tools', 'denied_tools']) {
         for (const item of model.tree.items(node.fields.get(field)?.value)) {
           const name = scalarValue(item);
-          const renamed = typeof name === 'string' ? RENAMED[name] : undefined;
+          const renamed = typeof name === 'string' ? ownValue(RENAMED, name) : undefined;
           if (!renamed) continue;
           report({
             at: item,

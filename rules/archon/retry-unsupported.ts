@@ -1,4 +1,4 @@
-import { defineRule } from '@orchlint/core';
+import { defineRule, ownValue } from '@orchlint/core';
 import type { WorkflowModel } from '@orchlint/archon';
 
 const WHY: Record<string, string> = {
@@ -17,7 +17,7 @@ export default defineRule<WorkflowModel>({
   check(model, report) {
     for (const node of model.nodes) {
       const retry = node.fields.get('retry');
-      const why = node.kind && WHY[node.kind];
+      const why = node.kind && ownValue(WHY, node.kind);
       if (!retry || !why) continue;
       report({ at: retry.keyNode, message: `'retry' is not supported on ${node.kind} nodes (${why}); Archon refuses to load the workflow. Remove it from ${node.label}` });
     }

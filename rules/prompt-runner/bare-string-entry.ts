@@ -1,4 +1,4 @@
-import { defineRule } from '@orchlint/core';
+import { defineRule, ownValue } from '@orchlint/core';
 import type { PromptRunnerModel } from '@orchlint/prompt-runner';
 
 export const kind = 'prompt-runner/bare-string-entry';
@@ -20,7 +20,7 @@ export default defineRule<PromptRunnerModel>({
     if (model.kind !== 'packet') return;
     for (const c of model.contracts) {
       for (const clause of c.clauses) {
-        const effect = MAP_ONLY[clause.name];
+        const effect = ownValue(MAP_ONLY, clause.name);
         if (!effect) continue;
         for (const entry of clause.entries) {
           if (typeof entry.term !== 'string') continue;

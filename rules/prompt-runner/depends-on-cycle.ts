@@ -13,11 +13,13 @@ export default defineRule<PromptRunnerModel>({
     if (model.kind !== 'packet') return;
     for (const component of cyclicComponents(model.dependencies)) {
       const members = new Set(component);
-      const first = model.prompts.find((p) => p.id !== undefined && members.has(p.id))!;
+      // Two prompts may share an id: the one reported is one whose own depends_on is in the cycle.
+      const first = model.prompts.find((p) => p.id !== undefined && members.has(p.id) && p.dependsOn.some((d) => typeof d.term === 'string' && members.has(d.term)));
+      if (!first?.dependsOnEntry) continue;
       const cycle = cycleThrough(model.dependencies, first.id!, members);
       const dep = first.dependsOn.find((d) => typeof d.term === 'string' && d.term === cycle[1]);
       report({
-        at: dep?.node ?? first.dependsOnEntry!.keyNode,
+        at: dep?.node ?? first.dependsOnEntry.keyNode,
         source: first.file.source,
         message:
           `depends_on forms a cycle, ${cycle.slice(0, -1).join(' → ')} and back, so no prompt of it can ever start and ` +

@@ -1,4 +1,4 @@
-import { defineRule, didYouMean, type Entry } from '@orchlint/core';
+import { defineRule, didYouMean, ownValue, type Entry } from '@orchlint/core';
 import { inspect, isIntegerScalar, type MarkdownFile, type PromptRunnerModel } from '@orchlint/prompt-runner';
 
 export const kind = 'prompt-runner/provider-option-value';
@@ -50,7 +50,7 @@ function problem(e: Entry, isPrompt: boolean): string | undefined {
     if (typeof value === 'string' && UNBOUNDED.includes(value)) return undefined;
     return `timeout ${inspect(typeof value === 'string' || typeof value === 'number' ? value : null)} is neither a positive number of milliseconds nor "unbounded"; planning rejects it`;
   }
-  const spec = ENUMS[e.key];
+  const spec = ownValue(ENUMS, e.key);
   if (!spec || (isPrompt && !spec.promptLevel)) return undefined;
   if (typeof value === 'string' && spec.values.includes(value)) return undefined;
   const shown = typeof value === 'string' ? `'${value}'` : 'this value';

@@ -73,7 +73,7 @@ describe('YAML and JSON syntax errors point at the line to fix', () => {
 
   it.concurrent.each(cases)('%s', async (_name, file, text, line, column) => {
     const { result, findings } = await lint(`syntax/${file}`, text);
-    const syntax = withRule(findings, 'core/yaml-syntax');
+    const syntax = withRule(findings, file.endsWith('.json') ? 'core/json-syntax' : 'core/yaml-syntax');
     expect(at(syntax[0]!)).toEqual([line, column]);
     expect(syntax.every((f) => f.severity === 'error')).toBe(true);
     expect(result.code).toBe(1);

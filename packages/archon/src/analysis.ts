@@ -1,5 +1,4 @@
 import { cyclicComponents } from '@orchlint/core';
-import { bfsFromNode } from 'graphology-traversal';
 import type { Analysis, ArchonNode, Scope, WorkflowModel } from './model.js';
 
 export function createAnalysis(model: WorkflowModel): Analysis {
@@ -11,21 +10,9 @@ export function createAnalysis(model: WorkflowModel): Analysis {
   const upstream = (node: ArchonNode): ReadonlySet<ArchonNode> => {
     let found = upstreamCache.get(node);
     if (found) return found;
-    const set = new Set<ArchonNode>();
-    const { scope } = node;
-    if (node.id !== undefined && scope.byId.get(node.id) === node) {
-      bfsFromNode(
-        scope.graph,
-        node.id,
-        (id) => {
-          if (id !== node.id) set.add(scope.byId.get(id)!);
-        },
-        { mode: 'inbound' },
-      );
-    }
     // A body node also waits for everything its loop_group waits for.
-    if (scope.owner) for (const n of upstream(scope.owner)) set.add(n);
-    found = set;
+    const owner = node.scope.owner;
+    found = new Upstream(node, owner ? () => upstream(owner) : undefined);
     upstreamCache.set(node, found);
     return found;
   };
@@ -48,4 +35,78 @@ export function createAnalysis(model: WorkflowModel): Analysis {
       return cycles;
     },
   };
+}
+
+/**
+ * The nodes a node waits for, found on demand: `has` walks the inbound edges breadth first only
+ * until it meets the node asked for, so checking a reference to a direct dependency costs O(1)
+ * however long the chain above it (a whole set per node made a chain of n nodes cost n²).
+ */
+class Upstream implements ReadonlySet<ArchonNode> {
+  private readonly found = new Set<ArchonNode>();
+  private readonly queue: string[] = [];
+  private readonly seen = new Set<string>();
+  private next = 0;
+  private whole: Set<ArchonNode> | undefined;
+
+  constructor(
+    private readonly node: ArchonNode,
+    private readonly inherited: (() => ReadonlySet<ArchonNode>) | undefined,
+  ) {
+    const { id, scope } = node;
+    if (id !== undefined && scope.byId.get(id) === node) {
+      this.queue.push(id);
+      this.seen.add(id);
+    }
+  }
+
+  has(other: ArchonNode): boolean {
+    if (other === this.node) return false;
+    while (!this.found.has(other) && this.step());
+    return this.found.has(other) || (this.inherited?.().has(other) ?? false);
+  }
+
+  /** Visits the next node of the search; false when there is none. */
+  private step(): boolean {
+    const id = this.queue[this.next++];
+    if (id === undefined) return false;
+    const { scope } = this.node;
+    scope.graph.forEachInNeighbor(id, (neighbour) => {
+      if (this.seen.has(neighbour)) return;
+      this.seen.add(neighbour);
+      this.queue.push(neighbour);
+      this.found.add(scope.byId.get(neighbour)!);
+    });
+    return true;
+  }
+
+  private all(): Set<ArchonNode> {
+    if (!this.whole) {
+      while (this.step());
+      this.whole = new Set(this.found);
+      // In a cycle the search comes back to the node itself, which does not wait for itself.
+      this.whole.delete(this.node);
+      for (const n of this.inherited?.() ?? []) this.whole.add(n);
+    }
+    return this.whole;
+  }
+
+  get size(): number {
+    return this.all().size;
+  }
+  forEach(callback: (value: ArchonNode, key: ArchonNode, set: ReadonlySet<ArchonNode>) => void): void {
+    for (const n of this.all()) callback(n, n, this);
+  }
+  entries(): SetIterator<[ArchonNode, ArchonNode]> {
+    return this.all().entries();
+  }
+  keys(): SetIterator<ArchonNode> {
+    return this.all().keys();
+  }
+  values(): SetIterator<ArchonNode> {
+    return this.all().values();
+  }
+  [Symbol.iterator](): SetIterator<ArchonNode> {
+    return this.all()[Symbol.iterator]();
+  }
 }

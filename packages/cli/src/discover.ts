@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import { staysInside } from './host.js';
@@ -16,6 +16,8 @@ export interface Target {
   text?: string;
   /** The name dialect detection reads instead of `file`, when `file` tells nothing (unnamed standard input). */
   detectAs?: string;
+  /** The folder named on the command line that the walk found this file in. */
+  folder?: string;
 }
 
 const ALWAYS_SKIPPED = new Set(['.git', 'node_modules', '.hg', '.svn']);
@@ -29,7 +31,13 @@ export function discover(paths: readonly string[]): Target[] {
     if (!existsSync(p)) throw new UsageError(`no such file or directory: ${p}`);
     const stat = statSync(p);
     if (stat.isFile()) {
-      add(out, seen, { file: toPosix(p), explicit: true, root: path.dirname(p) });
+      const root = path.dirname(p);
+      // A walked link that leaves its folder is skipped, and the host reads nothing outside the root:
+      // a named one is refused, not read (`ln -s /etc/passwd x.pack.json`).
+      if (lstatSync(p).isSymbolicLink() && !staysInside(path.relative(realpathSync.native(root), realpathSync.native(p)))) {
+        throw new UsageError(`${p} is a symbolic link to a file outside ${root === '.' ? 'the current folder' : root}; orchlint does not follow it`);
+      }
+      add(out, seen, { file: toPosix(p), explicit: true, root });
       continue;
     }
     walk(p, p, [], out, seen);
@@ -53,7 +61,7 @@ function walk(dir: string, root: string, rules: Array<{ base: string; ig: Ignore
     const isDir = entry.isDirectory();
     if (ignored(full, isDir, active)) continue;
     if (isDir) walk(full, root, active, out, seen);
-    else if (entry.isFile() && CANDIDATE.test(entry.name)) add(out, seen, { file: toPosix(full), explicit: false, root });
+    else if (entry.isFile() && CANDIDATE.test(entry.name)) add(out, seen, { file: toPosix(full), explicit: false, root, folder: root });
   }
 }
 

@@ -61,6 +61,11 @@ export function fixUnit(target: Target, first: UnitOutcome, rules: readonly Rule
   }
   const broken = [...texts.keys()].filter((p) => outcome.diagnostics.some((d) => d.path === p && isSyntaxError(d)));
   if (broken.length) return { outcome: first, changes: new Map(), refused: new Map([...unfixable, ...broken.map((p) => [p, UNPARSABLE] as const)]) };
+  // A fix is safe only if it leaves no error that was not there: else the unit stays as it was.
+  const worse = [...texts.keys()].map((p) => [p, addedError(first, outcome, p)] as const).filter(([, rule]) => rule !== undefined);
+  if (worse.length) {
+    return { outcome: first, changes: new Map(), refused: new Map([...unfixable, ...worse.map(([p, rule]) => [p, `the fixes would add a ${rule} error`] as const)]) };
+  }
   const changes = new Map<string, { before: string; after: string }>();
   for (const [p, after] of texts) if (after !== originals.get(p)) changes.set(p, { before: originals.get(p)!, after });
   const refused = new Map([...unfixable].filter(([p]) => first.diagnostics.some((d) => d.path === p && d.fix)));
@@ -79,6 +84,18 @@ export function unifiedDiff(changes: ReadonlyMap<string, { before: string; after
     .join('');
 }
 
+/** A rule with more errors in `p` after the fixes than before, if any. */
+function addedError(before: UnitOutcome, after: UnitOutcome, p: string): string | undefined {
+  const count = (o: UnitOutcome) => {
+    const byRule = new Map<string, number>();
+    for (const d of o.diagnostics) if (d.path === p && d.severity === 'error') byRule.set(d.rule, (byRule.get(d.rule) ?? 0) + 1);
+    return byRule;
+  };
+  const was = count(before);
+  for (const [rule, n] of count(after)) if (n > (was.get(rule) ?? 0)) return rule;
+  return undefined;
+}
+
 function isSyntaxError(d: { rule: string; severity: string }): boolean {
-  return d.rule === 'core/yaml-syntax' && d.severity === 'error';
+  return (d.rule === 'core/yaml-syntax' || d.rule === 'core/json-syntax') && d.severity === 'error';
 }

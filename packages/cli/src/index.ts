@@ -7,3 +7,5 @@ export { renderDot } from './graph/dot.js';
 export { LintCache, recordingHost, type ReadLog } from './cache.js';
 export { fileHost } from './host.js';
 export { startProgress, progressWanted, PROGRESS_DELAY_MS } from './progress.js';
+export { fixUnit } from './fix.js';
+export type { Target } from './discover.js';

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { coreRules, sortAndDedupe, Source, type Dialect } from '@orchlint/core';
+import { coreRules, INTERNAL_ERROR, ISSUES_URL, sortAndDedupe, Source, type Diagnostic, type Dialect } from '@orchlint/core';
 import { MANIFEST } from '@orchlint/prompt-runner';
 import { dialectById, dialects, rules } from '@orchlint/rules';
 import { Baseline } from './baseline.js';
@@ -36,6 +36,8 @@ export interface LintOptions {
   stdinFilename?: string;
   shard?: Shard;
   quiet?: boolean;
+  /** False with --no-error-on-unmatched-pattern: a named folder with nothing to lint is not an error. */
+  errorOnUnmatchedPattern?: boolean;
 }
 
 /** Every rule a report may describe: the dialects' rules and the engine's own findings. */
@@ -67,6 +69,7 @@ export async function runLint(paths: string[], options: LintOptions, io: Io, rea
   }
 
   const outcomes = await lintJobs(jobs, options, forced);
+  if (paths.length && options.errorOnUnmatchedPattern !== false) refuseEmptyFolders(paths, targets, jobs, outcomes);
   const fixedTexts = options.fix || options.fixDryRun ? fixJobs(jobs, outcomes, Boolean(options.fixDryRun), forced, io) : new Map<string, string>();
   let run = mergeOutcomes(outcomes);
   const stdinText = new Map(targets.filter((t) => t.text !== undefined).map((t) => [t.file, t.text!]));
@@ -104,14 +107,34 @@ export async function runLint(paths: string[], options: LintOptions, io: Io, rea
   writeOutputs(plan, run, context, io.stdout);
   // Said where the user reads the run, unless standard output carries a report for a machine.
   if (recorded) (plan.outputs.some((o) => !o.file && MACHINE_FORMATS.has(o.format)) ? io.stderr : io.stdout)(recorded);
-  return exitCodeFor(run.diagnostics, options);
+  return exitCodeFor(run.diagnostics, options, (line) => io.stderr(`orchlint: ${line}\n`));
 }
 
-export function exitCodeFor(diagnostics: Parameters<typeof counts>[0], options: { strict?: boolean; maxWarnings?: number }): number {
+/**
+ * 3 when orchlint failed on a file (a bug), 1 for errors or warnings beyond what --strict and
+ * --max-warnings allow, else 0; `say` is told why a run fails on warnings alone, or on a bug.
+ */
+export function exitCodeFor(
+  diagnostics: ReadonlyArray<Pick<Diagnostic, 'severity' | 'rule'>>,
+  options: { strict?: boolean; maxWarnings?: number },
+  say: (line: string) => void = () => {},
+): number {
+  const failures = diagnostics.filter((d) => d.rule === INTERNAL_ERROR).length;
+  if (failures > 0) {
+    say(`orchlint failed on ${failures === 1 ? 'a file' : `${failures} files`} (${INTERNAL_ERROR}): that is a bug; please report it at ${ISSUES_URL}`);
+    return 3;
+  }
   const { errors, warnings } = counts(diagnostics);
   if (errors > 0) return 1;
-  if (options.strict && warnings > 0) return 1;
-  if (options.maxWarnings !== undefined && warnings > options.maxWarnings) return 1;
+  const plural = warnings === 1 ? '1 warning' : `${warnings} warnings`;
+  if (options.strict && warnings > 0) {
+    say(`${plural} fail the run: --strict counts warnings as errors`);
+    return 1;
+  }
+  if (options.maxWarnings !== undefined && warnings > options.maxWarnings) {
+    say(`${plural} fail the run: --max-warnings allows at most ${options.maxWarnings}`);
+    return 1;
+  }
   return 0;
 }
 
@@ -128,6 +151,23 @@ function fixJobs(jobs: readonly Job[], outcomes: UnitOutcome[], dryRun: boolean,
   if (dryRun) io.stdout(unifiedDiff(changes));
   else writeChanges(changes);
   return new Map([...changes].map(([p, c]) => [p, c.after]));
+}
+
+/**
+ * A folder named on the command line in which nothing was linted is most likely a wrong path: as
+ * ESLint does, that is a usage error (--no-error-on-unmatched-pattern turns it off).
+ */
+function refuseEmptyFolders(paths: readonly string[], targets: readonly Target[], jobs: readonly Job[], outcomes: readonly UnitOutcome[]): void {
+  const linted = new Set<string>();
+  jobs.forEach((job, i) => {
+    if (job.target.folder !== undefined && outcomes[i]!.files.length) linted.add(job.target.folder);
+  });
+  const named = new Set(targets.filter((t) => !t.explicit).map((t) => t.folder));
+  for (const p of paths) {
+    if (!statSync(p).isDirectory() || linted.has(p)) continue;
+    const why = named.has(p) ? 'none of its files is of a format orchlint knows, or all are ignored' : 'it holds no .json, .yaml, .yml or .md file';
+    throw new UsageError(`nothing to lint in ${p}: ${why} (pass --no-error-on-unmatched-pattern to allow this)`);
+  }
 }
 
 function checkCombinations(paths: string[], o: LintOptions): void {

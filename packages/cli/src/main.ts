@@ -57,6 +57,7 @@ export async function main(argv: readonly string[], io: Io = nodeIo): Promise<nu
     .option('--quiet', 'no progress on standard error (shown only on a terminal, outside CI, for runs over 2 s)')
     .option('--stdin', 'lint standard input')
     .option('--stdin-filename <name>', 'the path standard input stands for (format detection, config, reports)')
+    .option('--no-error-on-unmatched-pattern', 'a named folder with nothing to lint is not an error')
     .action(async (paths: string[], options: LintOptions) => {
       exitCode = await runLint(paths, options, io, io.stdin ?? readProcessStdin);
     });
@@ -85,7 +86,7 @@ export async function main(argv: readonly string[], io: Io = nodeIo): Promise<nu
     .action((files: string[], options: { output?: string; strict?: boolean; maxWarnings?: number }) => {
       const merged = mergeReports(files);
       writeReport(options.output, merged.text, io.stdout);
-      exitCode = exitCodeFor(merged.severities.map((severity) => ({ severity })), options);
+      exitCode = exitCodeFor(merged.findings, options, (line) => io.stderr(`orchlint: ${line}\n`));
     });
 
   program

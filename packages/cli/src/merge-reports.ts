@@ -40,8 +40,8 @@ interface SarifLog {
 
 export interface Merged {
   text: string;
-  /** Each finding's severity, for the exit code. */
-  severities: Array<'error' | 'warning' | 'info'>;
+  /** Each finding's rule and severity, for the exit code. */
+  findings: Array<{ rule: string; severity: 'error' | 'warning' | 'info' }>;
 }
 
 export function mergeReports(files: readonly string[]): Merged {
@@ -104,8 +104,8 @@ function mergeJson(reports: JsonReport[]): Merged {
   const diagnostics = sortedUnique(reports.flatMap((r) => r.diagnostics), (d) => [
     d.path, d.range.start.line, d.range.start.column, d.rule, rank[d.severity], d.message,
   ]);
-  const severities = diagnostics.map((d) => d.severity);
-  const count = (s: string) => severities.filter((x) => x === s).length;
+  const findings = diagnostics.map((d) => ({ rule: d.rule, severity: d.severity }));
+  const count = (s: string) => findings.filter((x) => x.severity === s).length;
   const report = {
     version: 1,
     tool: reports[0]!.tool,
@@ -113,7 +113,7 @@ function mergeJson(reports: JsonReport[]): Merged {
     diagnostics,
     summary: { files: files.length, errors: count('error'), warnings: count('warning'), infos: count('info') },
   };
-  return { text: JSON.stringify(report, null, 2) + '\n', severities };
+  return { text: JSON.stringify(report, null, 2) + '\n', findings };
 }
 
 function mergeSarif(logs: SarifLog[]): Merged {
@@ -132,6 +132,6 @@ function mergeSarif(logs: SarifLog[]): Merged {
   );
   const run = { ...first, tool: { ...first.tool, driver: { ...first.tool.driver, rules } }, artifacts, results };
   const log = { ...logs[0]!, runs: [run] };
-  const severities = results.map((r) => (r.level === 'note' ? 'info' : r.level));
-  return { text: JSON.stringify(log, null, 2) + '\n', severities };
+  const findings = results.map((r) => ({ rule: r.ruleId, severity: r.level === 'note' ? ('info' as const) : r.level }));
+  return { text: JSON.stringify(log, null, 2) + '\n', findings };
 }

@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { ownValue } from '@orchlint/core';
 import { UsageError } from './discover.js';
 import { formatters, type FormatContext } from './formatters/index.js';
 import type { LintRun } from './lint.js';
@@ -16,12 +17,16 @@ export interface OutputPlan {
  */
 export function planOutputs(formats: readonly string[], outputs: readonly string[]): OutputPlan {
   const chosen = [...new Set(formats)];
-  for (const f of chosen) if (!formatters[f]) throw new UsageError(`unknown format '${f}'; choose from ${Object.keys(formatters).join(', ')}`);
+  for (const f of chosen) if (!ownValue(formatters, f)) throw new UsageError(`unknown format '${f}'; choose from ${Object.keys(formatters).join(', ')}`);
   const files = new Map<string, string>();
   const bare: string[] = [];
   for (const o of outputs) {
     const m = /^([a-z]+)=(.+)$/.exec(o);
-    if (m && formatters[m[1]!]) {
+    if (m && !ownValue(formatters, m[1]!)) {
+      // A typo in the format name would otherwise write the report to a file named 'sarf=x.sarif'.
+      throw new UsageError(`--output ${o}: unknown format '${m[1]}'; choose from ${Object.keys(formatters).join(', ')}`);
+    }
+    if (m) {
       if (files.has(m[1]!)) throw new UsageError(`--output names the ${m[1]} report twice`);
       files.set(m[1]!, m[2]!);
       if (!chosen.includes(m[1]!)) chosen.push(m[1]!);

@@ -1,6 +1,6 @@
 import type { LintSettings } from './config.js';
 import { makeDiagnostic, rangeOf, sortAndDedupe, type Diagnostic } from './diagnostic.js';
-import { coreFinding, coreRules } from './core-rules.js';
+import { coreFinding, coreRules, INTERNAL_ERROR, ISSUES_URL } from './core-rules.js';
 import type { Dialect, Host, LoadResult } from './dialect.js';
 import { spanOf } from './location.js';
 import type { ReportDescriptor, Rule } from './rule.js';
@@ -92,7 +92,7 @@ function configured(diagnostics: readonly Diagnostic[], settings: LintSettings):
 
 export function internalError(source: Source, where: string, error: unknown): Diagnostic {
   const detail = error instanceof Error ? error.message : String(error);
-  return coreFinding(source, { start: 0, end: 0 }, 'core/internal-error',
-    `orchlint failed while ${where}: ${detail}. This is a bug in orchlint; please report it with this file`,
+  return coreFinding(source, { start: 0, end: 0 }, INTERNAL_ERROR,
+    `orchlint failed while ${where}: ${detail}. This is a bug in orchlint, not in the file: please report it at ${ISSUES_URL} with this message and the file (or a smaller one that fails the same way)`,
   );
 }

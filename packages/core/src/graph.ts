@@ -1,5 +1,4 @@
 import { MultiDirectedGraph } from 'graphology';
-import { hasCycle, topologicalSort } from 'graphology-dag';
 
 export type Digraph = MultiDirectedGraph;
 
@@ -112,11 +111,27 @@ function stronglyConnectedComponents(graph: Digraph): string[][] {
   return components;
 }
 
+// graphology-dag's hasCycle and topologicalSort keep their marks in plain objects keyed by node,
+// and node keys are user text ('__proto__', 'constructor'): these keep them in Maps.
 export function isAcyclic(graph: Digraph): boolean {
-  return !hasCycle(graph);
+  return cyclicComponents(graph).length === 0;
 }
 
-/** Nodes in dependency order; only for acyclic graphs. */
+/** Nodes in dependency order (Kahn's algorithm); only for acyclic graphs. */
 export function topologicalOrder(graph: Digraph): string[] {
-  return topologicalSort(graph);
+  const inDegree = new Map<string, number>();
+  const order: string[] = [];
+  graph.forEachNode((node) => {
+    const degree = graph.inDegree(node);
+    inDegree.set(node, degree);
+    if (degree === 0) order.push(node);
+  });
+  for (let i = 0; i < order.length; i++) {
+    graph.forEachOutEdge(order[i]!, (_edge, _attributes, _source, target) => {
+      const left = inDegree.get(target)! - 1;
+      inDegree.set(target, left);
+      if (left === 0) order.push(target);
+    });
+  }
+  return order;
 }

@@ -7,6 +7,7 @@ import {
   isSeq,
   YAMLMap as YamlMap,
   YAMLSeq as YamlSeq,
+  type Alias,
   type Document,
   type Node,
   type Pair,
@@ -17,6 +18,7 @@ import {
 import { coreFinding, type CoreFindingId } from './core-rules.js';
 import { rangeOf, type Diagnostic } from './diagnostic.js';
 import type { Source, Span } from './source.js';
+import { isJsonPath, jsonSyntaxErrors } from './json-syntax.js';
 import { eachNode, firstDifference, parseYaml, reparseYaml, type ParseBasis } from './yaml-parse.js';
 import { firstNonSpace, syntaxHint } from './yaml-syntax-hints.js';
 
@@ -60,8 +62,10 @@ function checkReparse(): boolean {
  */
 export class Tree {
   readonly source: Source;
-  /** The yaml document the nodes were read with (its options build plain values and resolve aliases). */
+  /** The yaml document the nodes were read with (its options build plain values). */
   private readonly doc: Document.Parsed | undefined;
+  /** Each alias's node; a cyclic alias is in it too, but then the tree is not usable. */
+  private aliasTargets = new Map<Alias, Node>();
   readonly root: Node | undefined;
   readonly diagnostics: Diagnostic[] = [];
   /** The document as plain data (for schema checks); undefined when it could not be built safely. */
@@ -104,14 +108,22 @@ export class Tree {
       clean = usable = false;
       this.report({ start: overflow.pos[0], end: overflow.pos[1] }, 'core/yaml-syntax', tooDeep(new RangeError()));
     }
+    // A .json file is JSON: what strict JSON rejects is reported as such, and yaml's view of the
+    // same mistakes (or its silence on them) is not.
+    const jsonErrors = !region && !overflow && isJsonPath(source.path) ? jsonSyntaxErrors(text, (o) => source.positionAt(o).line) : [];
+    for (const e of jsonErrors) {
+      clean = false;
+      this.report(e.span, 'core/json-syntax', e.message, e.related);
+    }
     // yaml's recovery from one mistake often reports more on the same line; the first one says it.
     const linesWithError = new Set<number>();
-    for (const e of overflow ? [] : (doc?.errors ?? [])) {
+    let openers: Map<string, Node> | undefined;
+    for (const e of overflow || jsonErrors.length ? [] : (doc?.errors ?? [])) {
       clean = false;
       const line = source.positionAt(e.pos[0]).line;
       if (linesWithError.has(line)) continue;
       linesWithError.add(line);
-      const unclosed = unclosedOpening(e, this.root);
+      const unclosed = unclosedOpening(e, (openers ??= openersByEnd(this.root)));
       if (unclosed) {
         this.report(unclosed.span, 'core/yaml-syntax', unclosed.message, {
           span: { start: e.pos[0], end: e.pos[0] },
@@ -130,6 +142,12 @@ export class Tree {
     if (!overflow) {
       const scanned = scanNodes(this.root);
       anchored = scanned.anchored;
+      this.aliasTargets = scanned.aliasTargets;
+      for (const alias of scanned.cycles.slice(0, 1)) {
+        // A value that holds itself is endless to every reader of it (model builders, schema checks).
+        usable = false;
+        this.report(spanOfNode(alias), 'core/yaml-syntax', `the alias *${alias.source} is inside the node it names, so the value holds itself without end; replace the alias with a copy of what it should hold`);
+      }
       for (const { key, first } of scanned.duplicates) {
         const name = String(key.value);
         this.report(
@@ -170,7 +188,10 @@ export class Tree {
     }
   }
 
-  private report(span: Span, rule: CoreFindingId, message: string, related?: { span: Span; message: string }): void {
+  private report(at: Span, rule: CoreFindingId, message: string, related?: { span: Span; message: string }): void {
+    // yaml places some errors on a virtual token one past the end of the text.
+    const length = this.source.text.length;
+    const span = { start: Math.min(at.start, length), end: Math.min(at.end, length) };
     const diagnostic = coreFinding(this.source, span, rule, message);
     if (related) {
       diagnostic.related = [{ path: this.source.path, span: related.span, range: rangeOf(this.source, related.span), message: related.message }];
@@ -185,10 +206,7 @@ export class Tree {
   /** Follows an alias to its anchor; any other node comes back as is. */
   resolve(node: unknown): Node | undefined {
     if (!isNode(node)) return undefined;
-    if (isAlias(node)) {
-      const target = this.doc ? node.resolve(this.doc) : undefined;
-      return isAlias(target) ? undefined : (target ?? undefined);
-    }
+    if (isAlias(node)) return this.usable ? this.aliasTargets.get(node) : undefined;
     return node;
   }
 
@@ -204,17 +222,20 @@ export class Tree {
     return out;
   }
 
+  /** Each mapping's entries by key (the first of duplicates, as a lookup reads it), built on its first lookup. */
+  private readonly entryIndex = new WeakMap<YAMLMap, Map<string, Entry>>();
+
   entry(node: Node | undefined, key: string): Entry | undefined {
     const map = this.resolve(node);
     if (!isMap(map)) return undefined;
-    for (const pair of map.items) {
-      const keyNode = this.resolve(pair.key);
-      if (!keyNode) continue;
-      if (this.keyText(keyNode) === key) {
-        return { key, keyNode, value: this.resolve(pair.value), pair };
-      }
+    // A scan per lookup made a rule that looks up each of n keys cost n².
+    let index = this.entryIndex.get(map);
+    if (!index) {
+      index = new Map();
+      for (const e of this.entries(map)) if (!index.has(e.key)) index.set(e.key, e);
+      this.entryIndex.set(map, index);
     }
-    return undefined;
+    return index.get(key);
   }
 
   get(node: Node | undefined, key: string): Node | undefined {
@@ -319,12 +340,31 @@ function syntaxMessage(message: string): string {
 
 /**
  * Scalar keys that repeat an earlier key of the same mapping (equal as yaml compares them), with
- * that earlier key; and whether any node has an anchor or is an alias.
+ * that earlier key; whether any node has an anchor or is an alias; each alias's node (the last
+ * anchor of its name before it, as yaml resolves it, found once here rather than by a walk of the
+ * document per alias); and the aliases that sit inside the node they name (a cycle).
  */
-function scanNodes(root: Node | undefined): { duplicates: Array<{ key: Scalar; first: Scalar }>; anchored: boolean } {
+function scanNodes(root: Node | undefined): {
+  duplicates: Array<{ key: Scalar; first: Scalar }>;
+  anchored: boolean;
+  aliasTargets: Map<Alias, Node>;
+  cycles: Alias[];
+} {
   const out: Array<{ key: Scalar; first: Scalar }> = [];
   let anchored = false;
+  const anchors = new Map<string, Node>();
+  const aliasTargets = new Map<Alias, Node>();
+  const cycles: Alias[] = [];
   eachNode(root, (node) => {
+    if (node.anchor) anchors.set(node.anchor, node);
+    if (isAlias(node)) {
+      const target = anchors.get(node.source);
+      if (target) {
+        aliasTargets.set(node, target);
+        // Ranges nest: a node named before the alias whose range holds it is its ancestor.
+        if (target.range && node.range && target.range[0] <= node.range[0] && node.range[1] <= target.range[1]) cycles.push(node);
+      }
+    }
     if (node.anchor || isAlias(node)) anchored = true;
     if (!isMap(node)) return;
     const seen = new Map<string, Scalar>();
@@ -336,7 +376,7 @@ function scanNodes(root: Node | undefined): { duplicates: Array<{ key: Scalar; f
       else seen.set(id, key);
     }
   });
-  return { duplicates: out, anchored };
+  return { duplicates: out, anchored, aliasTargets, cycles };
 }
 
 const NOT_PLAIN = Symbol('not plain');
@@ -415,22 +455,34 @@ const OPENERS: Record<string, { open: string; is: (n: Node) => boolean }> = {
   "'": { open: "'", is: (n) => isScalar(n) && n.type === 'QUOTE_SINGLE' },
 };
 
+/** Each flow collection and quoted scalar by its closer and where it ends, the last-opened one of each: one walk for all errors. */
+function openersByEnd(root: Node | undefined): Map<string, Node> {
+  const out = new Map<string, Node>();
+  eachNode(root, (n) => {
+    const r = n.range;
+    if (!r) return;
+    for (const [close, opener] of Object.entries(OPENERS)) {
+      if (!opener.is(n) || r[0] >= r[1]) continue;
+      const key = `${close}:${r[1]}`;
+      const best = out.get(key);
+      if (!best || r[0] > best.range![0]) out.set(key, n);
+    }
+  });
+  return out;
+}
+
 /**
  * An unclosed bracket or quote is reported by yaml where it gave up looking for the closer, often
  * lines later or at the end of the file; the user needs the place where it was opened.
  */
 function unclosedOpening(
   error: { message: string; pos: [number, number] },
-  root: Node | undefined,
+  openers: Map<string, Node>,
 ): { span: Span; message: string; close: string } | undefined {
   const close = /end with a ([\]}])/.exec(error.message)?.[1] ?? /Missing closing (["'])quote/.exec(error.message)?.[1];
   const opener = close ? OPENERS[close] : undefined;
   if (!close || !opener) return undefined;
-  let best: Node | undefined;
-  eachNode(root, (n) => {
-    const r = n.range;
-    if (r && r[1] === error.pos[0] && r[0] < error.pos[0] && opener.is(n) && (!best || r[0] > best.range![0])) best = n;
-  });
+  const best = openers.get(`${close}:${error.pos[0]}`);
   if (!best) return undefined;
   const start = best.range![0];
   return {

@@ -132,6 +132,7 @@ export function startServer(connection: Connection, options: ServerOptions): voi
 
   // ---- diagnostics -------------------------------------------------------------------------
   const published = new Set<string>();
+  const lastSent = new Map<string, string>();
   function publish(paths: Iterable<string>): void {
     for (const path of paths) {
       const found = [];
@@ -146,11 +147,13 @@ export function startServer(connection: Connection, options: ServerOptions): voi
       if (!found.length && !published.has(path) && !(client.enable && openUris.has(path))) continue;
       if (found.length) published.add(path);
       else published.delete(path);
-      void connection.sendDiagnostics({
-        uri: ctx.uriOf(path),
-        version: ctx.version(path),
-        diagnostics: sortAndDedupe(found).map((d) => toLspDiagnostic(d, ctx.rules, ctx.uriOf)),
-      });
+      const params = { uri: ctx.uriOf(path), version: ctx.version(path), diagnostics: sortAndDedupe(found).map((d) => toLspDiagnostic(d, ctx.rules, ctx.uriOf)) };
+      // Several lints may settle on one version (opening, the workspace scan, a config load): the
+      // client hears each version's findings once, and again only when they change.
+      const sent = JSON.stringify(params);
+      if (lastSent.get(path) === sent) continue;
+      lastSent.set(path, sent);
+      void connection.sendDiagnostics(params);
     }
   }
 

@@ -1,3 +1,5 @@
+import { ownValue } from '@orchlint/core';
+
 /**
  * Whether a pattern compiles for the runner, which uses Erlang's PCRE (`Regex.compile/2`). orchlint
  * runs on a JavaScript engine, so it first rewrites the PCRE-only spellings that have a JavaScript
@@ -168,7 +170,7 @@ function classEnd(p: string, start: number): number {
 }
 
 function translateClass(cls: string): string {
-  let body = cls.slice(1, -1).replace(/\[:(\^?)([a-z]+):\]/g, (m, neg: string, name: string) => (neg ? m : (POSIX[name] ?? m)));
+  let body = cls.slice(1, -1).replace(/\[:(\^?)([a-z]+):\]/g, (m, neg: string, name: string) => (neg ? m : (ownValue(POSIX, name) ?? m)));
   body = body.replace(/\\([^a-zA-Z0-9])/g, (_m, ch: string) => (SYNTAX.has(ch) || ch === '-' ? `\\${ch}` : ch));
   if (body.startsWith(']')) body = `\\${body}`;
   if (body.startsWith('^]')) body = `^\\${body.slice(1)}`;

@@ -1,5 +1,5 @@
 import type { LintRun } from '../lint.js';
-import { counts, oneBased } from './report.js';
+import { counts, escapeControls, oneBased } from './report.js';
 
 const command = { error: 'error', warning: 'warning', info: 'notice' } as const;
 
@@ -38,7 +38,7 @@ export function formatGithub(run: LintRun): string {
 }
 
 export function escapeData(s: string): string {
-  return s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+  return escapeControls(s).replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
 }
 
 export function escapeProperty(s: string): string {

@@ -25,6 +25,18 @@ export interface FormatContext {
   maxWarnings?: number;
 }
 
+/** Control characters but tab and line breaks, and the marks and overrides that reorder bidirectional text. */
+export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * Text from a file (a key in a message, a file name) with every control character, and the
+ * bidirectional overrides that reorder what a reader sees, written as a visible \u escape: a
+ * file's bytes never drive the terminal or the CI log. Tabs and line breaks are left to the caller.
+ */
+export function escapeControls(text: string): string {
+  return text.replace(CONTROL_CHARACTERS, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
 export type Formatter = (run: LintRun, context: FormatContext) => string;
 
 export function counts(diagnostics: ReadonlyArray<Pick<Diagnostic, 'severity'>>) {

@@ -1,6 +1,6 @@
 import type { Diagnostic, Source } from '@orchlint/core';
 import type { LintRun } from '../lint.js';
-import { counts, type FormatContext } from './report.js';
+import { CONTROL_CHARACTERS, counts, escapeControls, type FormatContext } from './report.js';
 
 const ansi = { red: 31, yellow: 33, cyan: 36, gray: 90, bold: 1, underline: 4 } as const;
 
@@ -13,12 +13,12 @@ export function formatStylish(run: LintRun, context: FormatContext): string {
       lines.push(paint('gray', `  (the findings below may be consequences of the syntax error${d > 1 ? 's' : ''} above: fix ${d > 1 ? 'them' : 'it'} first)`));
       continue;
     }
-    const where = `${d.path}:${d.range.start.line + 1}:${d.range.start.character + 1}`;
+    const where = `${escapeControls(d.path)}:${d.range.start.line + 1}:${d.range.start.character + 1}`;
     const severity = d.severity === 'error' ? paint('red', 'error') : d.severity === 'warning' ? paint('yellow', 'warning') : paint('cyan', 'info');
-    lines.push(`${paint('bold', where)}  ${severity}  ${printable(d.message)}  ${paint('gray', `[${d.rule}]`)}`);
+    lines.push(`${paint('bold', where)}  ${severity}  ${escapeControls(d.message.replace(/\r?\n|\r/g, ' '))}  ${paint('gray', `[${d.rule}]`)}`);
     lines.push(...excerpt(d, context.source(d.path), paint));
     for (const r of d.related ?? []) {
-      lines.push(paint('gray', `    ${r.path}:${r.range.start.line + 1}:${r.range.start.character + 1}: ${r.message}`));
+      lines.push(paint('gray', `    ${escapeControls(r.path)}:${r.range.start.line + 1}:${r.range.start.character + 1}: ${escapeControls(r.message)}`));
     }
   }
   const { errors, warnings, infos } = counts(run.diagnostics);
@@ -70,7 +70,10 @@ function excerpt(d: Diagnostic, source: Source | undefined, paint: (c: keyof typ
   return [`  ${paint('gray', gutter + ' |')} ${shown}`, `  ${paint('gray', pad + ' |')} ${' '.repeat(from)}${paint('red', '^'.repeat(to - from))}`];
 }
 
-/** Tabs as spaces and other control characters as U+FFFD, one for one: a file's bytes never drive the terminal. */
+/**
+ * A source line with tabs as spaces and control characters (and bidirectional overrides) as U+FFFD,
+ * one for one so the caret below still lines up: a file's bytes never drive the terminal.
+ */
 function printable(text: string): string {
-  return text.replace(/\t/g, ' ').replace(/[\u0000-\u001f\u007f-\u009f]/g, '\uFFFD');
+  return text.replace(/\t/g, ' ').replace(CONTROL_CHARACTERS, '\uFFFD');
 }
