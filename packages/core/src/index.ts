@@ -15,3 +15,4 @@ export * from './suppressions.js';
 export * from './core-rules.js';
 export * from './fixes.js';
 export * from './fingerprint.js';
+export * from './file-patterns.js';
