@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Writes the places that must name the same files as the CLI, from the one list in
 // packages/core/src/file-patterns.ts (built: run after `pnpm build`): the VS Code extension's
-// activation events and document selector, and the pre-commit hooks' `files:` patterns.
+// activation events and document selector (named and content-detected files), and the pre-commit
+// hooks' `files:` patterns (named files).
 // `--check` writes nothing and exits 1 naming each file that drifted (test/lsp/file-patterns.test.ts).
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -26,7 +27,6 @@ function globToRegex(glob) {
   }
   return '(^|/)' + out.slice(0, -1).replace(/^\(\.\*\/\)\?/, '') + '$';
 }
-const extRegex = (exts) => `\\.(${exts.join('|')})$`;
 
 const changes = [];
 function update(file, transform) {
@@ -58,7 +58,10 @@ update('packages/vscode-extension/src/file-patterns.ts', () =>
 );
 
 update('.pre-commit-hooks.yaml', (text) => {
-  const hooks = { orchlint: extRegex(byContent), 'orchlint-packet-lint': `(${FILE_PATTERNS['prompt-runner'].named.map(globToRegex).join('|')})` };
+  // pre-commit passes files by name, and a named file of no known format gets a core/unknown-format
+  // warning: the hooks take the files a dialect claims by name, not every JSON, YAML and Markdown file.
+  const byName = (globs) => `(${globs.map(globToRegex).join('|')})`;
+  const hooks = { orchlint: byName(named), 'orchlint-packet-lint': byName(FILE_PATTERNS['prompt-runner'].named) };
   return text.replace(/^- id: (\S+)\n(?:(?!- id:).*\n)*?  files: (.*)$/gm, (block, id, files) =>
     id in hooks ? block.slice(0, block.length - files.length) + `'${hooks[id]}'` : block);
 });

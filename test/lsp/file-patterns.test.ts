@@ -11,12 +11,13 @@ const manifest = JSON.parse(readFileSync(path.join(repoRoot, 'packages/vscode-ex
 const hooks = parse(readFileSync(path.join(repoRoot, '.pre-commit-hooks.yaml'), 'utf8')) as Array<{ id: string; files: string }>;
 const hookPattern = (id: string) => new RegExp(hooks.find((h) => h.id === id)!.files);
 
-// Paths the CLI lints (by name or by content) and paths it never does.
-const linted = [
+// Paths the CLI lints by name, paths it may lint by content, and paths it never does.
+const named = [
   'support.pack.json', 'packs/a.promptpack.yaml', 'b.promptpack.yml', '.archon/workflows/fix.yaml', 'sub/.archon/workflows/deep/x.yml',
-  'packet/prompt_runner_packet.md', 'packet/prompts/01_a.prompt.md', 'any/pack-by-content.yaml', 'data.json', 'prompt_runner.workspace.yml',
+  'packet/prompt_runner_packet.md', 'packet/prompts/01_a.prompt.md',
 ];
-const notLinted = ['src/index.ts', 'README.txt', 'image.png', 'x.yaml.bak'];
+const byContent = ['any/pack-by-content.yaml', 'data.json', 'workspace.yml', 'packet/prompts/notes.md'];
+const never = ['src/index.ts', 'README.txt', 'image.png', 'x.yaml.bak'];
 
 describe('one list of the files orchlint lints (packages/core/src/file-patterns.ts)', () => {
   it('the extension manifest, its document selector and the pre-commit hooks are what scripts/sync-file-patterns.mjs makes of it', () => {
@@ -30,14 +31,18 @@ describe('one list of the files orchlint lints (packages/core/src/file-patterns.
     expect(manifest.activationEvents).toEqual(expect.arrayContaining(['onLanguage:json', 'onLanguage:yaml', 'onLanguage:markdown']));
   });
 
-  it("the pre-commit hook passes the same files the extension's globs take", async () => {
+  it('the extension takes every file the CLI may lint; the pre-commit hook those it lints by name', async () => {
     const { NAMED_FILES, CONTENT_FILES } = await import('../../packages/vscode-extension/src/file-patterns.js');
     const selector = picomatch([...NAMED_FILES, CONTENT_FILES], { dot: true });
-    for (const p of linted) {
+    for (const p of named) {
       expect(selector(p), p).toBe(true);
       expect(hookPattern('orchlint').test(p), p).toBe(true);
     }
-    for (const p of notLinted) {
+    for (const p of byContent) {
+      expect(selector(p), p).toBe(true);
+      expect(hookPattern('orchlint').test(p), p).toBe(false);
+    }
+    for (const p of never) {
       expect(selector(p), p).toBe(false);
       expect(hookPattern('orchlint').test(p), p).toBe(false);
     }

@@ -3,7 +3,8 @@
  * extensions whose files a dialect may claim by their content (a pack with a promptpack.org
  * `$schema`, an Archon workflow outside `.archon/workflows`, a Prompt Runner workspace manifest, a
  * Markdown prompt in a packet folder). The VS Code extension's activation events and document
- * selector and the pre-commit hook's `files:` pattern are generated from it by
+ * selector (both kinds) and the pre-commit hooks' `files:` patterns (the named ones: pre-commit names
+ * each file, and a named file of no known format is warned about) are generated from it by
  * scripts/sync-file-patterns.mjs; a test fails when they drift.
  */
 export interface FilePatterns {

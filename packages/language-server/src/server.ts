@@ -33,6 +33,8 @@ export interface ServerOptions {
   debounceMs?: number;
   /** Look through the workspace folders for units at start, so a member file's unit is known before it is opened. */
   scanWorkspace?: boolean;
+  /** The per-version parsed trees the request handlers share (a test passes its own to count parses). */
+  trees?: DocumentTrees;
 }
 
 export const DEFAULT_DEBOUNCE_MS = 150;
@@ -73,7 +75,7 @@ export function startServer(connection: Connection, options: ServerOptions): voi
     openText: (p) => docAt(p)?.getText(),
     changed: (p) => publish([p]),
   });
-  const trees = new DocumentTrees();
+  const trees = options.trees ?? new DocumentTrees();
   const ctx: FeatureContext = {
     units,
     rules: new Map(options.rules.map((r) => [r.id, r])),

@@ -140,6 +140,9 @@ try {
   await page.goto(`http://127.0.0.1:${port}/?folder=${encodeURIComponent(ws)}`);
   await page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'support.promptpack.yaml' }).waitFor({ timeout: 60_000 });
   timings.workbenchMs = Date.now() - t0;
+  // What the extension is checked in: Restricted Mode, where only extensions that declare
+  // untrusted-workspace support run.
+  await page.locator('[id="status.workspaceTrust"]', { hasText: 'Restricted Mode' }).waitFor({ timeout: 15_000 });
 
   const check = async (name, run) => {
     const t = Date.now();
@@ -166,6 +169,8 @@ try {
   /** Quick Open: Enter only once the highlighted result is the file (the search runs on the server). */
   const openFile = async (file) => {
     const base = path.basename(file);
+    // Close whatever a failed check left open (a Quick Fix list, a hover): Escape is a no-op otherwise.
+    await page.keyboard.press('Escape');
     await page.keyboard.press('Control+P');
     await page.locator('.quick-input-widget input').fill(file);
     await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: base }).waitFor({ timeout: 15_000 });
@@ -247,6 +252,13 @@ try {
     await page.keyboard.press('Control+Z');
     await rowOf(typedFinding).waitFor({ state: 'detached', timeout: NEXT_WAIT });
     await page.locator('.tabs-container .tab.active.dirty').waitFor({ state: 'detached', timeout: NEXT_WAIT });
+  });
+  const COMMANDS = ['orchlint: Restart server', 'orchlint: Show output', 'orchlint: Fix all in file'];
+  await check(`the Command Palette offers ${COMMANDS.join(', ')}`, async () => {
+    await page.keyboard.press('Control+Shift+P');
+    await page.locator('.quick-input-widget input').fill('>orchlint: ');
+    for (const title of COMMANDS) await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).waitFor({ timeout: NEXT_WAIT });
+    await page.keyboard.press('Escape');
   });
   timings.checksMs = Date.now() - t0;
 } catch (error) {

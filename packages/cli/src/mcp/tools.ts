@@ -74,11 +74,16 @@ export class Tools {
   private plan(subject: Subject): { targets: Target[]; forced: Dialect<any> | undefined; settingsFor: (t: Target) => LintSettings } {
     const forced = subject.dialect ? dialectById(subject.dialect) : undefined;
     const configs = new Map<string, ConfigResolver>();
-    const settingsFor = (target: Target): LintSettings => {
+    /** The settings for a target (and whether its config ignores it); a bad config is a tool error. */
+    const resolve = (target: Target) => {
       const file = this.configFor(path.resolve(target.file));
-      if (!file) return NO_CONFIG;
-      if (!configs.has(file)) configs.set(file, new ConfigResolver(knownRuleIds, file));
-      return configs.get(file)!.resolve(target.file).settings;
+      if (!file) return { ignored: false, settings: NO_CONFIG };
+      try {
+        if (!configs.has(file)) configs.set(file, new ConfigResolver(knownRuleIds, file));
+        return configs.get(file)!.resolve(target.file);
+      } catch (error) {
+        throw asToolError(error);
+      }
     };
     let targets: Target[];
     if (subject.text !== undefined) {
@@ -92,24 +97,10 @@ export class Tools {
       try {
         targets = discover(real);
       } catch (error) {
-        throw error instanceof UsageError ? new ToolError(error.message) : error;
+        throw asToolError(error);
       }
     }
-    const kept = targets.filter((t) => {
-      try {
-        const file = this.configFor(path.resolve(t.file));
-        return !file || !new ConfigResolver(knownRuleIds, file).resolve(t.file).ignored;
-      } catch (error) {
-        throw asToolError(error);
-      }
-    });
-    return { targets: kept, forced, settingsFor: (t) => {
-      try {
-        return settingsFor(t);
-      } catch (error) {
-        throw asToolError(error);
-      }
-    } };
+    return { targets: targets.filter((t) => !resolve(t).ignored), forced, settingsFor: (t) => resolve(t).settings };
   }
 
   /** The nearest config file upward from a file, looking no higher than the root that holds it. */
