@@ -53,7 +53,7 @@ describe('the VS Code extension package (pnpm build makes it)', () => {
     const manifest = JSON.parse(files.get('extension/package.json')!.toString('utf8'));
     expect(manifest.main).toBe('./dist/extension.js');
     expect(manifest.engines.vscode).toBe('^1.91.0');
-    for (const pattern of ['**/*.pack.json', '**/*.promptpack.yaml', '.archon/workflows/**/*.yaml', '**/prompt_runner_packet.md', '**/*.prompt.md']) {
+    for (const pattern of ['**/*.pack.json', '**/*.promptpack.yaml', '**/.archon/workflows/**/*.yaml', '**/prompt_runner_packet.md', '**/*.prompt.md']) {
       expect(manifest.activationEvents).toContain(`workspaceContains:${pattern}`);
     }
     expect(Object.keys(manifest.contributes.configuration.properties).sort()).toEqual([

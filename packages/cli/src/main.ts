@@ -97,6 +97,12 @@ export async function main(argv: readonly string[], io: Io = nodeIo): Promise<nu
       io.stdout(formatRules(ruleInfos, options.format));
     });
 
+  program
+    .command('mcp')
+    .description('an MCP server over stdio for coding agents (tools: lint, fix, explain_rule, list_rules, graph)')
+    // Loaded on use: the MCP SDK is no part of a lint run's start-up.
+    .action(async () => (await import('./mcp/server.js')).runMcpServer());
+
   try {
     await program.parseAsync([...argv], { from: 'user' });
     return exitCode;

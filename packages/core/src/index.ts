@@ -16,3 +16,4 @@ export * from './core-rules.js';
 export * from './fixes.js';
 export * from './fingerprint.js';
 export * from './own.js';
+export * from './file-patterns.js';

@@ -1,18 +1,20 @@
-import { rangeOf, Source } from '@orchlint/core';
+import { rangeOf } from '@orchlint/core';
 import { CompletionItemKind, MarkupKind, type CompletionItem } from 'vscode-languageserver/node';
 import { completionSite, isJsonPath, type CompletionSite, type DataPath } from './data-path.js';
+import type { ParsedDocument } from './document-trees.js';
 import { unitOf, type FeatureContext } from './features.js';
 import { flatten } from './navigation.js';
 import { schemaAt } from './schema-service.js';
 import type { UnitState } from './units.js';
 
 /** Keys and enum values from the schema at the cursor; symbol names where the dialect says a reference goes. */
-export function completion(ctx: FeatureContext, path: string, text: string, offset: number): CompletionItem[] {
+export function completion(ctx: FeatureContext, path: string, doc: ParsedDocument, offset: number): CompletionItem[] {
   const unit = unitOf(ctx, path);
   if (!unit) return [];
-  const site = completionSite(path, text, offset);
+  const { source, tree } = doc;
+  const text = source.text;
+  const site = completionSite(path, text, offset, tree);
   if (!site) return [];
-  const source = new Source(path, text);
   const json = isJsonPath(path);
   const after = text.slice(site.replace.end, text.indexOf('\n', site.replace.end) === -1 ? text.length : text.indexOf('\n', site.replace.end));
   const range = rangeOf(source, site.replace);

@@ -72,7 +72,7 @@ export interface CompletionSite {
  * indentation and flow rules (and JSON, which is YAML) decide whether it is a key or a value, and of what.
  * A marker alone on a block line is read as a key (`name:`) since that is what one types there.
  */
-export function completionSite(path: string, text: string, offset: number): CompletionSite | undefined {
+export function completionSite(path: string, text: string, offset: number, current?: Tree): CompletionSite | undefined {
   const region = yamlRegion(path, text);
   if (!region || offset < region.start || offset > region.end) return undefined;
   const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
@@ -83,6 +83,14 @@ export function completionSite(path: string, text: string, offset: number): Comp
   const json = isJsonPath(path);
   // After `- ` the cursor is a list item's value (a list of objects also gets their keys, from the caller).
   const typingKey = !json && /^\s*([^\s:#"'{}[\],-][^\s:#"'{}[\],]*)?$/.test(before) && !after.includes(':');
+  // Inside a value the text already parses as: the current tree says where, with no parse of a patched copy.
+  if (!typingKey && current?.clean) {
+    const at = dataPathAt(current, offset);
+    const range = at.node?.range;
+    if (!at.onKey && at.path.length && isScalar(at.node) && range && range[0] <= offset && offset <= range[1]) {
+      return { path: at.path, kind: 'value', existing: new Set(), ...wordAround(text, offset) };
+    }
+  }
   const patched = text.slice(0, offset) + CURSOR + (typingKey ? ':' : '') + text.slice(offset);
   const end = region.end + CURSOR.length + (typingKey ? 1 : 0);
   const tree = new Tree(new Source(path, patched), { start: region.start, end });

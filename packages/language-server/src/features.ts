@@ -1,4 +1,5 @@
 import type { Rule, Source } from '@orchlint/core';
+import type { ParsedDocument } from './document-trees.js';
 import type { UnitState, Units } from './units.js';
 
 /** What the request handlers (hover, completion, navigation, code actions) read. */
@@ -9,6 +10,8 @@ export interface FeatureContext {
   uriOf(path: string): string;
   /** The version of an open document, undefined for a file that is not open. */
   version(path: string): number | undefined;
+  /** An open document's current text and tree, parsed once per version. */
+  parsed(path: string): ParsedDocument | undefined;
 }
 
 /** The unit a file is best seen through: the one it is the main file of, else the first that reads it. */

@@ -1,14 +1,15 @@
-import { ruleDocUrl, Source, Tree } from '@orchlint/core';
+import { ruleDocUrl } from '@orchlint/core';
 import { MarkupKind, type Hover } from 'vscode-languageserver/node';
 import { containsOffset } from './convert.js';
-import { dataPathAt, yamlRegion } from './data-path.js';
+import { dataPathAt } from './data-path.js';
+import type { ParsedDocument } from './document-trees.js';
 import type { FeatureContext } from './features.js';
 import { definitionsOf, targetAt } from './navigation.js';
 import { schemaAt } from './schema-service.js';
 
 /** What the cursor is on: a finding (the rule's summary and basis), a reference (what it names), a field (its schema doc). */
-export function hover(ctx: FeatureContext, path: string, text: string, offset: number): Hover | null {
-  const parts = [...findingsAt(ctx, path, offset), ...referenceAt(ctx, path, offset), ...fieldAt(ctx, path, text, offset)];
+export function hover(ctx: FeatureContext, path: string, doc: ParsedDocument, offset: number): Hover | null {
+  const parts = [...findingsAt(ctx, path, offset), ...referenceAt(ctx, path, offset), ...fieldAt(ctx, path, doc, offset)];
   return parts.length ? { contents: { kind: MarkupKind.Markdown, value: parts.join('\n\n---\n\n') } } : null;
 }
 
@@ -40,13 +41,13 @@ function referenceAt(ctx: FeatureContext, path: string, offset: number): string[
   });
 }
 
-function fieldAt(ctx: FeatureContext, path: string, text: string, offset: number): string[] {
-  const region = yamlRegion(path, text);
-  if (!region || offset < region.start || offset > region.end) return [];
+function fieldAt(ctx: FeatureContext, path: string, doc: ParsedDocument, offset: number): string[] {
+  const { region, tree } = doc;
+  if (!region || !tree || offset < region.start || offset > region.end) return [];
   const schema = schemaAt(ctx.units, path);
   if (!schema) return [];
-  const at = dataPathAt(new Tree(new Source(path, text), region), offset);
+  const at = dataPathAt(tree, offset);
   if (!at.path.length) return [];
-  const doc = schema.describe(schema.at(at.path));
-  return doc ? [`\`${at.path.join('.')}\`\n\n${doc}`] : [];
+  const described = schema.describe(schema.at(at.path));
+  return described ? [`\`${at.path.join('.')}\`\n\n${described}`] : [];
 }

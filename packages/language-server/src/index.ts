@@ -2,6 +2,7 @@ import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
 import { startServer, type ServerOptions } from './server.js';
 
 export { startServer, DEFAULT_DEBOUNCE_MS, type ServerOptions } from './server.js';
+export { DocumentTrees } from './document-trees.js';
 export { settingsFor, parseClientSettings, type ClientSettings } from './settings.js';
 export { ruleDocUrl } from '@orchlint/core';
 

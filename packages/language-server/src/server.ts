@@ -13,9 +13,10 @@ import {
   type InitializeResult,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { codeActions } from './code-actions.js';
+import { codeActions, FIX_ALL_KIND, fixAllAction } from './code-actions.js';
 import { completion } from './completion.js';
 import { toLspDiagnostic } from './convert.js';
+import { DocumentTrees } from './document-trees.js';
 import type { FeatureContext } from './features.js';
 import { hover } from './hover.js';
 import { definition, documentSymbols, references } from './navigation.js';
@@ -32,6 +33,8 @@ export interface ServerOptions {
   debounceMs?: number;
   /** Look through the workspace folders for units at start, so a member file's unit is known before it is opened. */
   scanWorkspace?: boolean;
+  /** The per-version parsed trees the request handlers share (a test passes its own to count parses). */
+  trees?: DocumentTrees;
 }
 
 export const DEFAULT_DEBOUNCE_MS = 150;
@@ -73,11 +76,16 @@ export function startServer(connection: Connection, options: ServerOptions): voi
     openText: (p) => docAt(p)?.getText(),
     changed: (p) => publish([p]),
   });
+  const trees = options.trees ?? new DocumentTrees();
   const ctx: FeatureContext = {
     units,
     rules: new Map(options.rules.map((r) => [r.id, r])),
     uriOf: (p) => openUris.get(p) ?? uriOfPath(p),
     version: (p) => docAt(p)?.version,
+    parsed: (p) => {
+      const doc = docAt(p);
+      return doc && trees.get(p, doc.version, doc.getText());
+    },
   };
 
   const log = (where: string, error: unknown) =>
@@ -227,7 +235,7 @@ export function startServer(connection: Connection, options: ServerOptions): voi
         definitionProvider: true,
         referencesProvider: true,
         documentSymbolProvider: true,
-        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
+        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL_KIND] },
       },
       serverInfo: { name: 'orchlint-language-server', version: '0.2.0' },
     };
@@ -306,6 +314,7 @@ export function startServer(connection: Connection, options: ServerOptions): voi
     (event) => safely('closing a document', undefined, () => {
       const path = pathOfUri(event.document.uri);
       openUris.delete(path);
+      trees.forget(path);
       // Back to the disk's text, and out of view unless another open file shares its unit.
       schedule(path, 0);
       if (configs.isConfigFile(path, client.configPath)) configChanged(path, 0);
@@ -329,14 +338,18 @@ export function startServer(connection: Connection, options: ServerOptions): voi
     (params) => safely('hover', null, () => {
       const doc = textAt(params.textDocument.uri);
       if (!doc || !client.enable) return null;
-      return hover(ctx, pathOfUri(doc.uri), doc.getText(), doc.offsetAt(params.position));
+      const path = pathOfUri(doc.uri);
+      const parsed = ctx.parsed(path);
+      return parsed ? hover(ctx, path, parsed, doc.offsetAt(params.position)) : null;
     }),
   );
   connection.onCompletion(
     (params) => safely('completion', [], () => {
       const doc = textAt(params.textDocument.uri);
       if (!doc || !client.enable) return [];
-      return completion(ctx, pathOfUri(doc.uri), doc.getText(), doc.offsetAt(params.position));
+      const path = pathOfUri(doc.uri);
+      const parsed = ctx.parsed(path);
+      return parsed ? completion(ctx, path, parsed, doc.offsetAt(params.position)) : [];
     }),
   );
   connection.onDefinition(
@@ -355,7 +368,14 @@ export function startServer(connection: Connection, options: ServerOptions): voi
     (params) => safely('document symbols', [], () => documentSymbols(ctx, pathOfUri(params.textDocument.uri))),
   );
   connection.onCodeAction(
-    (params) => safely('code actions', [], () => (client.enable ? codeActions(ctx, pathOfUri(params.textDocument.uri), params.range) : [])),
+    (params) => safely('code actions', [], () => {
+      if (!client.enable) return [];
+      const path = pathOfUri(params.textDocument.uri);
+      const only = params.context.only;
+      const fixAll = only?.some((kind) => FIX_ALL_KIND === kind || FIX_ALL_KIND.startsWith(`${kind}.`)) ?? false;
+      if (fixAll) return fixAllAction(ctx, path);
+      return !only || only.some((kind) => kind === CodeActionKind.QuickFix || kind === CodeActionKind.Empty) ? codeActions(ctx, path, params.range) : [];
+    }),
   );
 
   documents.listen(connection);

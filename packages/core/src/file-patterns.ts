@@ -1,0 +1,21 @@
+/**
+ * The one list of the files orchlint lints: the names each dialect claims outright, and the
+ * extensions whose files a dialect may claim by their content (a pack with a promptpack.org
+ * `$schema`, an Archon workflow outside `.archon/workflows`, a Prompt Runner workspace manifest, a
+ * Markdown prompt in a packet folder). The VS Code extension's activation events and document
+ * selector (both kinds) and the pre-commit hooks' `files:` patterns (the named ones: pre-commit names
+ * each file, and a named file of no known format is warned about) are generated from it by
+ * scripts/sync-file-patterns.mjs; a test fails when they drift.
+ */
+export interface FilePatterns {
+  /** Globs (relative to a workspace folder) of files that are of the dialect by their name alone. */
+  named: readonly string[];
+  /** Extensions (no dot) of files the dialect recognises by their content. */
+  byContent: readonly string[];
+}
+
+export const FILE_PATTERNS = {
+  promptpack: { named: ['**/*.pack.json', '**/*.promptpack.yaml', '**/*.promptpack.yml'], byContent: ['json', 'yaml', 'yml'] },
+  archon: { named: ['**/.archon/workflows/**/*.yaml', '**/.archon/workflows/**/*.yml'], byContent: ['yaml', 'yml'] },
+  'prompt-runner': { named: ['**/prompt_runner_packet.md', '**/*.prompt.md'], byContent: ['yaml', 'yml', 'md'] },
+} as const satisfies Record<string, FilePatterns>;
