@@ -62,7 +62,7 @@ update('.pre-commit-hooks.yaml', (text) => {
   // warning: the hooks take the files a dialect claims by name, not every JSON, YAML and Markdown file.
   const byName = (globs) => `(${globs.map(globToRegex).join('|')})`;
   const hooks = { orchlint: byName(named), 'orchlint-packet-lint': byName(FILE_PATTERNS['prompt-runner'].named) };
-  return text.replace(/^- id: (\S+)\n(?:(?!- id:).*\n)*?  files: (.*)$/gm, (block, id, files) =>
+  return text.replace(/^- id: (\S+)\n(?:(?!- id:).*\n)*? {2}files: (.*)$/gm, (block, id, files) =>
     id in hooks ? block.slice(0, block.length - files.length) + `'${hooks[id]}'` : block);
 });
 

@@ -95,7 +95,10 @@ describe('--cache', () => {
       writer.store(target, 'settings', 'main', outcome, log, stamp);
       writer.save();
       let reads = 0;
-      const reader = () => (reads++, readFileSync('unit/main.md', 'utf8'));
+      const reader = () => {
+        reads++;
+        return readFileSync('unit/main.md', 'utf8');
+      };
       expect(new LintCache('cache.json').lookup(target, 'settings', reader)).toEqual(outcome);
       expect(reads).toBe(0);
       // Same size, same modification time, but the change time moved: read, hashed, and still the same text.

@@ -1,4 +1,4 @@
-import { isMap, Source, Tree, type Host, type TreeNode } from '@orchlint/core';
+import { isMap, type Source, Tree, type Host, type TreeNode } from '@orchlint/core';
 import { buildWorkflow } from './build.js';
 import { expandIds, resolveIncludes, type IncludeScope } from './includes.js';
 import type { ArchonNode, Discovery, ProjectRole, StubFixtureModel, WorkflowModel } from './model.js';

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { coreFinding, fingerprints, makeDiagnostic, Source, spanOfNode, STALE_BASELINE, Tree, type Diagnostic } from '@orchlint/core';
+import { coreFinding, fingerprints, Source, spanOfNode, STALE_BASELINE, Tree, type Diagnostic } from '@orchlint/core';
 import { toPosix, UsageError, withSlashes } from './discover.js';
 import type { LintRun } from './lint.js';
 

@@ -40,7 +40,10 @@ export function fileHost(root: string, memo?: ReadMemo): Host {
     if (!memo) return undefined;
     const key = `${kind}\0${base}`;
     let m = memo.get(key);
-    if (!m) memo.set(key, (m = new Map()));
+    if (!m) {
+      m = new Map();
+      memo.set(key, m);
+    }
     return m;
   };
   const files = shelf('file');

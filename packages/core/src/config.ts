@@ -93,7 +93,9 @@ export function validateConfig(tree: Tree, knownRules: readonly string[], knownT
     );
   };
   const root = tree.root;
-  const ruleKeys = (map: ReturnType<Tree['get']>) => tree.entries(map).forEach((e) => checkId(e.keyNode));
+  const ruleKeys = (map: ReturnType<Tree['get']>) => {
+    for (const e of tree.entries(map)) checkId(e.keyNode);
+  };
   // A version orchlint does not model is never read as a nearby one in silence.
   const targetValues = (map: ReturnType<Tree['get']>) => {
     for (const e of tree.entries(map)) {

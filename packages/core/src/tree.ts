@@ -62,8 +62,6 @@ function checkReparse(): boolean {
  */
 export class Tree {
   readonly source: Source;
-  /** The yaml document the nodes were read with (its options build plain values). */
-  private readonly doc: Document.Parsed | undefined;
   /** Each alias's node; a cyclic alias is in it too, but then the tree is not usable. */
   private aliasTargets = new Map<Alias, Node>();
   readonly root: Node | undefined;
@@ -98,7 +96,6 @@ export class Tree {
         this.report({ start: region?.start ?? 0, end: region?.start ?? 0 }, 'core/yaml-syntax', tooDeep(error));
       }
     }
-    this.doc = doc;
     this.root = reused ?? doc?.contents ?? undefined;
     let usable = doc !== undefined;
     let clean = usable;
