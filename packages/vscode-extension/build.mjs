@@ -2,8 +2,19 @@
 // dist/, so the packaged extension needs nothing installed beside it. Runs offline.
 import { build } from 'esbuild';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 
 const require = createRequire(import.meta.url);
+// jsonc-parser's main build is UMD, whose require()s of its own modules a bundle cannot follow: take its ES modules.
+const fromServer = createRequire(require.resolve('@orchlint/language-server/bin'));
+const fromCore = createRequire(fromServer.resolve('@orchlint/core'));
+const jsoncParser = path.join(path.dirname(fromCore.resolve('jsonc-parser/package.json')), 'lib/esm/main.js');
+const esmJsoncParser = {
+  name: 'jsonc-parser-esm',
+  setup(b) {
+    b.onResolve({ filter: /^jsonc-parser$/ }, () => ({ path: jsoncParser }));
+  },
+};
 
 await build({
   entryPoints: { extension: 'src/extension.ts', server: require.resolve('@orchlint/language-server/bin') },
@@ -16,4 +27,5 @@ await build({
   minify: true,
   legalComments: 'none',
   logLevel: 'warning',
+  plugins: [esmJsoncParser],
 });

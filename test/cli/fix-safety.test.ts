@@ -41,7 +41,7 @@ const cases = rules
     const dir = path.join(repoRoot, 'fixtures', r.id);
     if (!existsSync(dir)) return [];
     return readdirSync(dir)
-      .filter((f) => f.startsWith('invalid-') && !f.endsWith('.expect.json') && !f.endsWith('.settings.json'))
+      .filter((f) => f.startsWith('invalid-') && !/\.(expect|settings)\.json$|\.output\.txt$/.test(f))
       .map((f) => [r.id, f] as const);
   });
 

@@ -63,8 +63,8 @@ describe('orchlint mcp', () => {
     const result = await client.callTool({ name: 'lint', arguments: { text: PACK, fileName: 'draft.promptpack.yaml' } });
     const report = result.structuredContent as { diagnostics: Array<{ path: string; rule: string }> };
     expect(report.diagnostics.map((d) => d.rule)).toContain(RULE);
-    // Paths as the JSON report gives them: relative to the server's working directory.
-    expect(report.diagnostics[0]!.path).toBe(path.relative(outside, path.join(root, 'draft.promptpack.yaml')));
+    // Paths as the JSON report gives them: relative to the server's working directory, absolute outside it.
+    expect(report.diagnostics[0]!.path).toBe(path.join(root, 'draft.promptpack.yaml'));
   });
 
   it('fix: returns the fixed text and the diff the CLI gives, and writes nothing unless write: true', async () => {
@@ -76,7 +76,7 @@ describe('orchlint mcp', () => {
     expect(out.diff).toContain('\n-      control: agent\n');
     // The CLI prints the same diff, then its report of what is left.
     expect(orchlint(['--fix-dry-run', file], { cwd: outside }).stdout.startsWith(out.diff)).toBe(true);
-    expect(out.files).toEqual([{ path: path.relative(outside, file), fixed: PACK.replace('      control: agent\n', '') }]);
+    expect(out.files).toEqual([{ path: file, fixed: PACK.replace('      control: agent\n', '') }]);
     expect(out.remaining.map((d) => d.rule)).not.toContain(RULE);
 
     const text = await client.callTool({ name: 'fix', arguments: { text: PACK, fileName: 'draft.promptpack.yaml' } });

@@ -61,11 +61,11 @@ describe('the packed tarball', () => {
 
   afterAll(() => removeDir(tmp));
 
-  it('is orchlint-VERSION.tgz with the bundled CLI and language server, a licence, and no dependencies', () => {
+  it('is orchlint-VERSION.tgz with the bundled CLI and language server, the rule docs, a licence, and no dependencies', () => {
     expect(path.basename(tarball)).toBe(`orchlint-${version}.tgz`);
     const files = run('tar', ['tzf', tarball]).stdout.split('\n').filter(Boolean);
     expect(files).toEqual(expect.arrayContaining(['package/bundle/bin.js', 'package/bundle/worker.js', 'package/bundle/language-server.js', 'package/LICENSE', 'package/README.md', 'package/CHANGELOG.md']));
-    expect(files.filter((f) => !/^package\/(bundle\/|scripts\/bundle-cli\.mjs$|package\.json$|LICENSE$|README\.md$|CHANGELOG\.md$)/.test(f))).toEqual([]);
+    expect(files.filter((f) => !/^package\/(bundle\/|rules\/[a-z-]+\/[a-z0-9-]+\.md$|scripts\/bundle-cli\.mjs$|package\.json$|LICENSE$|README\.md$|CHANGELOG\.md$)/.test(f))).toEqual([]);
     const manifest = JSON.parse(run('tar', ['xzOf', tarball, 'package/package.json']).stdout);
     expect(manifest.dependencies ?? {}).toEqual({});
     expect(manifest.bin).toEqual({ orchlint: 'bundle/bin.js', 'orchlint-language-server': 'bundle/language-server.js' });

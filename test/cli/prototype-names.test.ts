@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTempDir, removeDir, runCli, writeTree } from '../support/cli.js';
@@ -6,7 +5,6 @@ import { hostileTree, prototypeSnapshot } from '../support/hostile.js';
 import { lintPaths } from '../support/lint.js';
 import { LspClient } from '../support/lsp-client.js';
 import { cleanPack, cleanPackJson, errorPack } from '../support/packs.js';
-import { repoRoot } from '../support/paths.js';
 
 /**
  * Names that an object literal finds on Object.prototype ('__proto__', 'constructor', …) used as
@@ -14,7 +12,27 @@ import { repoRoot } from '../support/paths.js';
  * nothing behind, so the clean files linted after them in the same process get exactly what a
  * fresh process gives them, serially, with workers, and in the language server.
  */
-const workflow = readFileSync(path.join(repoRoot, 'fixtures/archon/threshold-join/valid-example.yaml'), 'utf8');
+/** A clean Archon workflow with a fan-out and a gated join. */
+const workflow = `name: example
+description: An example workflow.
+nodes:
+  - id: list
+    bash: echo '["a","b","c"]'
+  - id: review
+    depends_on: [list]
+    workflow: review-one
+    fan_out:
+      items: $list.output
+      join: all_done
+  - id: enough
+    depends_on: [review]
+    bash: |
+      echo $review.output | jq '{enough: ([.[] | select(.error == null)] | length >= 2)}'
+  - id: merge
+    depends_on: [enough]
+    when: "$enough.output.enough == true"
+    bash: gh pr merge --squash
+`;
 const clean: Record<string, string> = {
   'zz/clean.promptpack.yaml': cleanPack,
   'zz/error.promptpack.yaml': errorPack,

@@ -47,7 +47,12 @@ describe('rule registry', () => {
         const built = path.join(rulesDir, 'dist', dialect, `${name}.js`);
         const mod = (await import(pathToFileURL(built).href)) as { default: { id: string } };
         expect(mod.default.id).toBe(id);
-        expect(rules, `${id} is not in rules/${dialect}/index.ts`).toContain(mod.default);
+        // A dialect's index may wrap a rule's check (Archon's keeps workflow rules off stub fixtures); the rest is the file's own.
+        const registered = rules.find((r: { id: string }) => r.id === id);
+        expect(registered, `${id} is not in rules/${dialect}/index.ts`).toBeDefined();
+        const { check: _registered, ...meta } = registered;
+        const { check: _own, ...own } = mod.default as { check: unknown };
+        expect(meta).toEqual(own);
       });
       it('has its doc', () => {
         expect(existsSync(path.join(rulesDir, dialect, `${name}.md`))).toBe(true);

@@ -174,7 +174,7 @@ export function schemaSubject(path: ReadonlyArray<string | number>): string {
 /** Core's wording of a schema finding, from its fields. */
 export function schemaMessage(f: Omit<SchemaFinding, 'message'>): string {
   const params = f.params;
-  const mean = f.suggestion === undefined ? '' : `; did you mean '${f.suggestion}'?`;
+  const mean = f.suggestion === undefined ? '' : ` (did you mean '${f.suggestion}'?)`;
   switch (f.keyword) {
     case 'additionalProperties':
     case 'unevaluatedProperties':

@@ -128,7 +128,7 @@ export function explainRule(id: string) {
   const rule = ruleInfos.find((r) => r.id === id);
   if (!rule) {
     const near = ruleInfos.filter((r) => r.id.split('/')[1] === id || r.id.includes(id)).map((r) => r.id);
-    throw new ToolError(`no rule '${id}'${near.length ? `; did you mean ${near.slice(0, 5).join(', ')}?` : ''} (list_rules lists them)`);
+    throw new ToolError(`no rule '${id}'${near.length ? ` (did you mean ${near.slice(0, 5).join(', ')}?)` : ''}; list_rules lists them`);
   }
   const heading = `# ${rule.id}\n\n${rule.severity} · basis: ${rule.basis}${rule.fixable ? ' · fixable' : ''}\n\n${rule.summary}\n`;
   const docFile = id.startsWith('core/') ? undefined : findUpward(ruleDocPath(id));
