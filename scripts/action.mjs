@@ -29,16 +29,22 @@ function setOutput(name, value) {
   if (process.env.GITHUB_OUTPUT) appendFileSync(process.env.GITHUB_OUTPUT, `${name}=${value}\n`);
 }
 
-if (!existsSync(bin)) fail(`${bin} is missing: the action's "Bundle orchlint" step (npm install in ${path.dirname(path.dirname(bin))}) did not run or failed`);
+if (!existsSync(bin))
+  fail(
+    `${bin} is missing: the action's "Bundle orchlint" step (npm install in ${path.dirname(path.dirname(bin))}) did not run or failed`,
+  );
 const strict = booleanInput('strict');
 const sarifFile = input('sarif-file');
 const args = ['--format', input('format') || 'github'];
 if (sarifFile) args.push('--output', `sarif=${sarifFile}`);
 if (strict) args.push('--strict');
-args.push('--', ...(input('paths').split(/\s+/).filter(Boolean)));
+args.push('--', ...input('paths').split(/\s+/).filter(Boolean));
 if (args.at(-1) === '--') args.push('.');
 
-const run = spawnSync(process.execPath, [bin, ...args], { cwd: process.env.GITHUB_WORKSPACE || process.cwd(), stdio: 'inherit' });
+const run = spawnSync(process.execPath, [bin, ...args], {
+  cwd: process.env.GITHUB_WORKSPACE || process.cwd(),
+  stdio: 'inherit',
+});
 const code = run.status ?? 3;
 setOutput('exit-code', code);
 if (sarifFile && code < 2) setOutput('sarif-file', sarifFile);

@@ -23,7 +23,11 @@ const { rolldown } = await import('rolldown');
 
 /** '@orchlint/x' → the package's TypeScript entry (or its folder, for data packages such as schemas). */
 function workspaceAliases() {
-  const dirs = [...readdirSync(path.join(root, 'packages')).map((d) => path.join(root, 'packages', d)), path.join(root, 'rules'), path.join(root, 'schemas')];
+  const dirs = [
+    ...readdirSync(path.join(root, 'packages')).map((d) => path.join(root, 'packages', d)),
+    path.join(root, 'rules'),
+    path.join(root, 'schemas'),
+  ];
   const alias = {};
   for (const dir of dirs) {
     const manifest = path.join(dir, 'package.json');
@@ -51,7 +55,16 @@ const bundle = await rolldown({
   },
   platform: 'node',
   // jsonc-parser's main build is UMD, whose require()s of its own modules a bundle cannot follow: take its ES modules.
-  resolve: { alias: { ...workspaceAliases(), 'jsonc-parser': path.join(path.dirname(createRequire(import.meta.url).resolve('jsonc-parser/package.json')), 'lib/esm/main.js') }, extensionAlias: { '.js': ['.ts', '.js'] } },
+  resolve: {
+    alias: {
+      ...workspaceAliases(),
+      'jsonc-parser': path.join(
+        path.dirname(createRequire(import.meta.url).resolve('jsonc-parser/package.json')),
+        'lib/esm/main.js',
+      ),
+    },
+    extensionAlias: { '.js': ['.ts', '.js'] },
+  },
   logLevel: 'warn',
 });
 await bundle.write({ dir: out, format: 'esm', entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' });

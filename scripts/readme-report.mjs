@@ -15,7 +15,11 @@ const end = '<!-- demo-report:end -->';
 
 const env = { ...process.env, NO_COLOR: '1' };
 delete env.FORCE_COLOR;
-const run = spawnSync(process.execPath, [path.join(root, 'packages/cli/dist/bin.js'), 'fixtures/demo'], { cwd: root, env, encoding: 'utf8' });
+const run = spawnSync(process.execPath, [path.join(root, 'packages/cli/dist/bin.js'), 'fixtures/demo'], {
+  cwd: root,
+  env,
+  encoding: 'utf8',
+});
 if (run.status !== 0) {
   console.error(`orchlint fixtures/demo exited ${run.status}: ${run.stderr.trim() || 'run pnpm build first'}`);
   process.exit(2);
@@ -33,6 +37,8 @@ const updated = readme.slice(0, from) + block + readme.slice(to + end.length);
 if (process.argv.includes('--write')) {
   if (updated !== readme) writeFileSync(readmePath, updated);
 } else if (updated !== readme) {
-  console.error("README.md's demo report differs from what orchlint prints for fixtures/demo now: run `pnpm readme:update`");
+  console.error(
+    "README.md's demo report differs from what orchlint prints for fixtures/demo now: run `pnpm readme:update`",
+  );
   process.exit(1);
 }

@@ -40,7 +40,10 @@ function update(file, transform) {
 
 update('packages/vscode-extension/package.json', (text) => {
   const manifest = JSON.parse(text);
-  manifest.activationEvents = [...named.map((g) => `workspaceContains:${g}`), ...languages.map((l) => `onLanguage:${l}`)];
+  manifest.activationEvents = [
+    ...named.map((g) => `workspaceContains:${g}`),
+    ...languages.map((l) => `onLanguage:${l}`),
+  ];
   return JSON.stringify(manifest, null, 2) + '\n';
 });
 
@@ -63,11 +66,14 @@ update('.pre-commit-hooks.yaml', (text) => {
   const byName = (globs) => `(${globs.map(globToRegex).join('|')})`;
   const hooks = { orchlint: byName(named), 'orchlint-packet-lint': byName(FILE_PATTERNS['prompt-runner'].named) };
   return text.replace(/^- id: (\S+)\n(?:(?!- id:).*\n)*? {2}files: (.*)$/gm, (block, id, files) =>
-    id in hooks ? block.slice(0, block.length - files.length) + `'${hooks[id]}'` : block);
+    id in hooks ? block.slice(0, block.length - files.length) + `'${hooks[id]}'` : block,
+  );
 });
 
 if (check && changes.length) {
-  console.error(`out of date with packages/core/src/file-patterns.ts: ${changes.join(', ')}; run node scripts/sync-file-patterns.mjs`);
+  console.error(
+    `out of date with packages/core/src/file-patterns.ts: ${changes.join(', ')}; run node scripts/sync-file-patterns.mjs`,
+  );
   process.exit(1);
 }
 if (!check) console.error(changes.length ? `wrote ${changes.join(', ')}` : 'up to date');

@@ -5,7 +5,8 @@ export default defineRule<WorkflowModel>({
   id: 'archon/ai-field-ignored',
   dialect: 'archon',
   severity: 'warning',
-  basis: 'dag-node.ts BASH_NODE_AI_FIELDS, LOOP_NODE_AI_FIELDS, LOOP_GROUP_NODE_AI_FIELDS, INCLUDE_NODE_IGNORED_FIELDS, WORKFLOW_NODE_IGNORED_FIELDS: accepted, then dropped with only a log line (<type>_node_ai_fields_ignored)',
+  basis:
+    'dag-node.ts BASH_NODE_AI_FIELDS, LOOP_NODE_AI_FIELDS, LOOP_GROUP_NODE_AI_FIELDS, INCLUDE_NODE_IGNORED_FIELDS, WORKFLOW_NODE_IGNORED_FIELDS: accepted, then dropped with only a log line (<type>_node_ai_fields_ignored)',
   summary: 'an AI setting on a node kind that runs no AI session is silently ignored',
   check(model, report) {
     for (const node of model.nodes) {
@@ -15,7 +16,8 @@ export default defineRule<WorkflowModel>({
         const entry = node.fields.get(field);
         if (!entry) continue;
         // Later engines enforce output_format on bash and script nodes.
-        if (field === 'output_format' && model.version !== '0.9' && (node.kind === 'bash' || node.kind === 'script')) continue;
+        if (field === 'output_format' && model.version !== '0.9' && (node.kind === 'bash' || node.kind === 'script'))
+          continue;
         // 'context.resume' off a command or prompt node makes the loader reject the file: archon/context-resume says so, once.
         if (field === 'context' && model.tree.entry(entry.value, 'resume')) continue;
         report({

@@ -5,7 +5,8 @@ export default defineRule<WorkflowModel>({
   id: 'archon/approval-deprecated',
   dialect: 'archon',
   severity: 'warning',
-  basis: "loader.ts parse warnings: \"'approval.on_reject' is deprecated\"; \"'approval.capture_response' is deprecated\" (when decisions is authored)",
+  basis:
+    'loader.ts parse warnings: "\'approval.on_reject\' is deprecated"; "\'approval.capture_response\' is deprecated" (when decisions is authored)',
   summary: 'approval.on_reject, and capture_response beside decisions, are deprecated',
   check(model, report) {
     for (const node of model.nodes) {
@@ -22,7 +23,10 @@ export default defineRule<WorkflowModel>({
         });
       }
       if (capture && decisions) {
-        report({ at: capture.keyNode, message: `${node.label}: 'approval.capture_response' is deprecated when decisions are authored; read the reply as $${gate}.output.text` });
+        report({
+          at: capture.keyNode,
+          message: `${node.label}: 'approval.capture_response' is deprecated when decisions are authored; read the reply as $${gate}.output.text`,
+        });
       }
     }
   },

@@ -5,7 +5,8 @@ export default defineRule<WorkflowModel>({
   id: 'archon/bash-double-quoted-ref',
   dialect: 'archon',
   severity: 'warning',
-  basis: 'validator.ts (Archon #1884): "`"$nodeId.output"` — double-quoting a substitution that is already shell-quoted by Archon produces the wrong value"',
+  basis:
+    'validator.ts (Archon #1884): "`"$nodeId.output"` — double-quoting a substitution that is already shell-quoted by Archon produces the wrong value"',
   summary: '"$node.output" inside double quotes in bash: gets the quotes twice',
   check(model, report) {
     for (const node of model.nodes) {

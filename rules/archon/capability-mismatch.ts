@@ -5,7 +5,8 @@ export default defineRule<WorkflowModel>({
   id: 'archon/capability-mismatch',
   dialect: 'archon',
   severity: 'warning',
-  basis: 'Workflow Language Constitution, smell 4: "Capability mismatches must warn (never silently no-op)"; provider capabilities.ts; spec §1.8',
+  basis:
+    'Workflow Language Constitution, smell 4: "Capability mismatches must warn (never silently no-op)"; provider capabilities.ts; spec §1.8',
   summary: "a field the node's explicit provider does not support",
   check(model, report) {
     const warn = (entry: Entry, provider: string, where: string, reported: string) =>
@@ -25,7 +26,8 @@ export default defineRule<WorkflowModel>({
       if (!isAiNode(node) || !isProvider(provider)) continue;
       for (const { field, capability, reported } of FIELD_CAPABILITY) {
         const entry = node.fields.get(field);
-        if (entry && !CAPABILITIES[provider].has(capability)) warn(entry, provider, node.label, reported === 'run' ? 'at run time' : "in 'archon validate'");
+        if (entry && !CAPABILITIES[provider].has(capability))
+          warn(entry, provider, node.label, reported === 'run' ? 'at run time' : "in 'archon validate'");
       }
     }
   },

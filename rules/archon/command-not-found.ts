@@ -5,7 +5,8 @@ export default defineRule<WorkflowModel>({
   id: 'archon/command-not-found',
   dialect: 'archon',
   severity: 'info',
-  basis: "validator.ts (archon validate, level 3): \"Command '<c>' not found\" — an error there, but it depends on the machine (bundled commands, ~/.archon/commands), so orchlint only informs",
+  basis:
+    'validator.ts (archon validate, level 3): "Command \'<c>\' not found" — an error there, but it depends on the machine (bundled commands, ~/.archon/commands), so orchlint only informs',
   summary: "a command: that is not in the project's .archon/commands (a packaged workflow's: its own commands/)",
   check(model, report) {
     const commands = model.commands;
@@ -13,7 +14,13 @@ export default defineRule<WorkflowModel>({
     const check = (node: TreeNode | undefined, label: string) => {
       const name = scalarValue(node);
       // Bundled commands are named archon-*; they resolve without a file in the project (not from a package).
-      if (!node || typeof name !== 'string' || (!commands.packaged && name.startsWith('archon-')) || commands.names.has(name)) return;
+      if (
+        !node ||
+        typeof name !== 'string' ||
+        (!commands.packaged && name.startsWith('archon-')) ||
+        commands.names.has(name)
+      )
+        return;
       report({
         at: node,
         message: commands.packaged

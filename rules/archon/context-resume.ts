@@ -5,7 +5,8 @@ export default defineRule<WorkflowModel>({
   id: 'archon/context-resume',
   dialect: 'archon',
   severity: 'error',
-  basis: "dag-node.ts and loader.ts: \"'context.resume' is only supported on command and prompt nodes\", \"… inside a loop_group body\", \"… references unknown node\", \"… is not a session-producing …\", \"… is not an upstream dependency\", provider and sessionFork checks",
+  basis:
+    'dag-node.ts and loader.ts: "\'context.resume\' is only supported on command and prompt nodes", "… inside a loop_group body", "… references unknown node", "… is not a session-producing …", "… is not an upstream dependency", provider and sessionFork checks',
   summary: 'context.resume must fork an upstream session the provider can fork',
   check(model, report) {
     for (const node of model.nodes) {
@@ -13,13 +14,16 @@ export default defineRule<WorkflowModel>({
       if (!resume?.value) continue;
       const at = resume.value;
       const source = scalarValue(resume.value);
-      const fail = (message: string) => report({ at, message: `${node.label}: ${message}; Archon refuses to load the workflow` });
+      const fail = (message: string) =>
+        report({ at, message: `${node.label}: ${message}; Archon refuses to load the workflow` });
       if (node.kind !== 'command' && node.kind !== 'prompt') {
         fail("'context.resume' is only supported on command and prompt nodes; use context: fresh or shared here");
         continue;
       }
       if (node.scope.owner) {
-        fail('context.resume inside a loop_group body is not supported; use fresh_context on the loop_group, or context: shared');
+        fail(
+          'context.resume inside a loop_group body is not supported; use fresh_context on the loop_group, or context: shared',
+        );
         continue;
       }
       if (typeof source !== 'string') continue;
@@ -38,9 +42,12 @@ export default defineRule<WorkflowModel>({
       }
       const mine = node.provider?.value;
       const theirs = producer.provider?.value;
-      if (mine && theirs && mine !== theirs) fail(`context.resume source '${source}' uses provider '${theirs}', but the consumer uses '${mine}'`);
+      if (mine && theirs && mine !== theirs)
+        fail(`context.resume source '${source}' uses provider '${theirs}', but the consumer uses '${mine}'`);
       else if (isProvider(mine) && !CAPABILITIES[mine].has('sessionFork')) {
-        fail(`context.resume requires immutable session forks, but provider '${mine}' does not support sessionFork (claude and pi do)`);
+        fail(
+          `context.resume requires immutable session forks, but provider '${mine}' does not support sessionFork (claude and pi do)`,
+        );
       }
     }
   },

@@ -5,7 +5,8 @@ export default defineRule<WorkflowModel>({
   id: 'archon/duplicate-node-id',
   dialect: 'archon',
   severity: 'error',
-  basis: "loader.ts validateDagStructure: \"Duplicate node id: '<id>'\"; \"Node id '<id>' shadows a node id in the enclosing DAG\"",
+  basis:
+    'loader.ts validateDagStructure: "Duplicate node id: \'<id>\'"; "Node id \'<id>\' shadows a node id in the enclosing DAG"',
   summary: 'node ids must be unique in their scope and must not shadow an enclosing scope',
   check(model, report) {
     for (const node of model.nodes) {

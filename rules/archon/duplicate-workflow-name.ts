@@ -6,7 +6,7 @@ export default defineRule<WorkflowModel>({
   dialect: 'archon',
   severity: 'error',
   basis:
-    "Archon workflow discovery: \"Duplicate workflow name '<n>' — also declared in <files>. Workflow names must be unique\"; \"Workflow filename collision …: '<f>'. Workflow filenames must be unique\"",
+    'Archon workflow discovery: "Duplicate workflow name \'<n>\' — also declared in <files>. Workflow names must be unique"; "Workflow filename collision …: \'<f>\'. Workflow filenames must be unique"',
   summary: 'two workflow files of one project declare the same name, or a package shares another workflow file name',
   check(model, report) {
     const discovery = model.discovery;

@@ -5,7 +5,8 @@ export default defineRule<WorkflowModel>({
   id: 'archon/env-key-collision',
   dialect: 'archon',
   severity: 'error',
-  basis: "workflow-inputs.ts / dag-node.ts: \"Workflow inputs '<a>' and '<b>' both map to env var 'INPUTS_<X>'\"; \"<kind> bindings '<a>' and '<b>' both map to env var\"",
+  basis:
+    "workflow-inputs.ts / dag-node.ts: \"Workflow inputs '<a>' and '<b>' both map to env var 'INPUTS_<X>'\"; \"<kind> bindings '<a>' and '<b>' both map to env var\"",
   summary: 'two input or binding names must not map to the same INPUTS_<NAME> variable',
   check(model, report) {
     const check = (entries: Entry[], what: string) => {
@@ -26,7 +27,8 @@ export default defineRule<WorkflowModel>({
     };
     check(model.tree.entries(model.fields.get('inputs')?.value), 'workflow inputs');
     for (const node of model.nodes) {
-      if (node.kind === 'command' || node.kind === 'script') check(model.tree.entries(node.fields.get('with')?.value), `${node.label}: ${node.kind} bindings`);
+      if (node.kind === 'command' || node.kind === 'script')
+        check(model.tree.entries(node.fields.get('with')?.value), `${node.label}: ${node.kind} bindings`);
     }
   },
 });

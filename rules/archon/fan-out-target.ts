@@ -8,7 +8,11 @@ const DEFAULT_MAX_PARALLEL = 5;
 function pauses(workflow: WorkflowModel): string | undefined {
   if (scalarValue(workflow.fields.get('interactive')?.value) === true) return "declares 'interactive: true'";
   const gate = workflow.nodes.find(
-    (n) => n.kind === 'approval' || scalarValue(workflow.tree.get(n.fields.get(n.kind === 'loop_group' ? 'loop_group' : 'loop')?.value, 'interactive')) === true,
+    (n) =>
+      n.kind === 'approval' ||
+      scalarValue(
+        workflow.tree.get(n.fields.get(n.kind === 'loop_group' ? 'loop_group' : 'loop')?.value, 'interactive'),
+      ) === true,
   );
   return gate && `has the pause node ${gate.label}`;
 }
@@ -26,8 +30,19 @@ export default defineRule<WorkflowModel>({
       const fanOut = node.fields.get('fan_out');
       if (!target || !fanOut) continue;
       const name = `'${target.workflow.name ?? target.shown}'`;
-      const related = [{ source: target.source, at: target.workflow.fields.get('name')?.value ?? target.workflow.root, message: `the target workflow (${target.shown})` }];
-      const fail = (message: string) => report({ at: node.fields.get('workflow')?.value ?? fanOut.keyNode, message: `${node.label}: ${message}`, related });
+      const related = [
+        {
+          source: target.source,
+          at: target.workflow.fields.get('name')?.value ?? target.workflow.root,
+          message: `the target workflow (${target.shown})`,
+        },
+      ];
+      const fail = (message: string) =>
+        report({
+          at: node.fields.get('workflow')?.value ?? fanOut.keyNode,
+          message: `${node.label}: ${message}`,
+          related,
+        });
       const pause = pauses(target.workflow);
       if (pause) {
         fail(

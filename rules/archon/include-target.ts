@@ -5,8 +5,10 @@ export default defineRule<WorkflowModel>({
   id: 'archon/include-target',
   dialect: 'archon',
   severity: 'error',
-  basis: "include-expander.ts: \"include target '<name>' not found\", \"include cycle detected: a -> b -> a\", \"include depth limit exceeded (max 3 levels)\" — a failed expansion drops the workflow",
-  summary: 'an include: must resolve to a workflow, without cycles, at most 3 levels deep, and expand into ids no other node has',
+  basis:
+    'include-expander.ts: "include target \'<name>\' not found", "include cycle detected: a -> b -> a", "include depth limit exceeded (max 3 levels)" — a failed expansion drops the workflow',
+  summary:
+    'an include: must resolve to a workflow, without cycles, at most 3 levels deep, and expand into ids no other node has',
   check(model, report) {
     for (const node of model.nodes) {
       const failure = includeFailure(node);

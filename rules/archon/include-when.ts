@@ -5,7 +5,8 @@ export default defineRule<WorkflowModel>({
   id: 'archon/include-when',
   dialect: 'archon',
   severity: 'error',
-  basis: "include-expander.ts: \"cannot combine the include's when … because one side uses '||'\"; \"input substitution made included node '<n>' field 'when' unparseable\"",
+  basis:
+    "include-expander.ts: \"cannot combine the include's when … because one side uses '||'\"; \"input substitution made included node '<n>' field 'when' unparseable\"",
   summary: "an include's when: and its inputs must compose with the block's own conditions",
   check(model, report) {
     for (const node of model.nodes) {

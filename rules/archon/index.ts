@@ -117,7 +117,10 @@ const workflowRules: readonly Rule<WorkflowModel>[] = [
 
 /** A stub fixture is not a workflow: workflow rules skip it, and only the stub rule reads it. */
 function onWorkflows(rule: Rule<WorkflowModel>): Rule<ArchonUnit> {
-  return { ...rule, check: (model, report, context) => (isStubFixture(model) ? undefined : rule.check(model, report, context)) };
+  return {
+    ...rule,
+    check: (model, report, context) => (isStubFixture(model) ? undefined : rule.check(model, report, context)),
+  };
 }
 
 export const archonRules: readonly Rule<any>[] = [...workflowRules.map(onWorkflows), stubFixture];

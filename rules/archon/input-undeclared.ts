@@ -6,8 +6,8 @@ export default defineRule<WorkflowModel>({
   dialect: 'archon',
   severity: 'error',
   basis:
-    "executor-shared.ts substituteWorkflowVariables: an unknown '$INPUTS.<name>' throws \"Unknown input\"; workflow-inputs.ts: a workflow that declares inputs: rejects caller keys it does not declare, and include expansion reports \"references missing input(s)\"",
-  summary: "a workflow that declares inputs: reads a $INPUTS.<name> it does not declare",
+    'executor-shared.ts substituteWorkflowVariables: an unknown \'$INPUTS.<name>\' throws "Unknown input"; workflow-inputs.ts: a workflow that declares inputs: rejects caller keys it does not declare, and include expansion reports "references missing input(s)"',
+  summary: 'a workflow that declares inputs: reads a $INPUTS.<name> it does not declare',
   check(model, report) {
     const inputs = model.fields.get('inputs');
     const declared = inputs && model.tree.resolve(inputs.value);

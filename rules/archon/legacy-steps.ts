@@ -5,7 +5,8 @@ export default defineRule<WorkflowModel>({
   id: 'archon/legacy-steps',
   dialect: 'archon',
   severity: 'error',
-  basis: "loader.ts parseWorkflow: \"`steps:` format has been removed. Workflows now use `nodes:` (DAG) format exclusively.\"",
+  basis:
+    'loader.ts parseWorkflow: "`steps:` format has been removed. Workflows now use `nodes:` (DAG) format exclusively."',
   summary: 'the sequential steps: format was removed; the engine rejects the file',
   check(model, report) {
     const steps = model.fields.get('steps');

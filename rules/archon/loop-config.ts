@@ -5,7 +5,8 @@ export default defineRule<WorkflowModel>({
   id: 'archon/loop-config',
   dialect: 'archon',
   severity: 'error',
-  basis: "dag-node.ts / loop.ts superRefine: \"loop node requires a completion channel\", \"requires either 'loop.prompt' or 'loop.command'\", \"accepts exactly one\", \"interactive loop requires 'loop.gate_message'\", the 'loop.until_field' checks",
+  basis:
+    'dag-node.ts / loop.ts superRefine: "loop node requires a completion channel", "requires either \'loop.prompt\' or \'loop.command\'", "accepts exactly one", "interactive loop requires \'loop.gate_message\'", the \'loop.until_field\' checks',
   summary: 'a loop needs one body, a completion channel, and a well-declared until_field',
   check(model, report) {
     for (const node of model.nodes) {
@@ -14,19 +15,28 @@ export default defineRule<WorkflowModel>({
       const block = entry.value;
       if (!isMap(block)) continue;
       const get = (key: string) => model.tree.entry(block, key);
-      const fail = (at: typeof entry.keyNode, message: string) => report({ at, message: `${node.label}: ${message}; Archon refuses to load the workflow` });
+      const fail = (at: typeof entry.keyNode, message: string) =>
+        report({ at, message: `${node.label}: ${message}; Archon refuses to load the workflow` });
       const isLoop = node.kind === 'loop';
       if (!get('until') && !get('until_bash') && !(isLoop && get('until_field'))) {
-        fail(entry.keyNode, `a ${node.kind} needs a completion channel: set '${node.kind}.until' (a completion signal string) or '${node.kind}.until_bash' (a check, exit 0 = done)${isLoop ? " or 'loop.until_field' (a declared boolean in output_format)" : ''}`);
+        fail(
+          entry.keyNode,
+          `a ${node.kind} needs a completion channel: set '${node.kind}.until' (a completion signal string) or '${node.kind}.until_bash' (a check, exit 0 = done)${isLoop ? " or 'loop.until_field' (a declared boolean in output_format)" : ''}`,
+        );
       }
       if (isLoop) {
         const prompt = get('prompt');
         const command = get('command');
-        if (!prompt && !command) fail(entry.keyNode, "a loop needs its body: set 'loop.prompt' (inline) or 'loop.command' (a command file)");
-        if (prompt && command) fail(command.keyNode, "a loop accepts exactly one of 'loop.prompt' or 'loop.command' (both were provided)");
+        if (!prompt && !command)
+          fail(entry.keyNode, "a loop needs its body: set 'loop.prompt' (inline) or 'loop.command' (a command file)");
+        if (prompt && command)
+          fail(command.keyNode, "a loop accepts exactly one of 'loop.prompt' or 'loop.command' (both were provided)");
       }
       if (scalarValue(get('interactive')?.value) === true && !stringValue(get('gate_message')?.value)?.trim()) {
-        fail(get('interactive')!.keyNode, `an interactive loop requires '${node.kind}.gate_message' (what the human is asked between iterations)`);
+        fail(
+          get('interactive')!.keyNode,
+          `an interactive loop requires '${node.kind}.gate_message' (what the human is asked between iterations)`,
+        );
       }
       const untilField = isLoop ? get('until_field') : undefined;
       const field = stringValue(untilField?.value);
@@ -34,7 +44,7 @@ export default defineRule<WorkflowModel>({
       const format = node.outputFormat;
       const prop = format?.properties.get(field);
       const problem = !format
-        ? 'but this node declares no output_format — the field must be a declared property of the node\'s schema'
+        ? "but this node declares no output_format — the field must be a declared property of the node's schema"
         : !prop
           ? `which is not declared in this node's output_format properties (declared: ${[...format.properties.keys()].join(', ') || 'none'})`
           : !format.required.has(field)

@@ -5,7 +5,7 @@ export default defineRule<WorkflowModel>({
   id: 'archon/loop-interactive-deprecated',
   dialect: 'archon',
   severity: 'warning',
-  basis: "loader.ts parse warning: \"node-level loop 'interactive:' is deprecated\"",
+  basis: 'loader.ts parse warning: "node-level loop \'interactive:\' is deprecated"',
   summary: "a loop's interactive: is deprecated; gate with an approval: node",
   check(model, report) {
     for (const node of model.nodes) {

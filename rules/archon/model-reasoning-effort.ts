@@ -5,8 +5,9 @@ export default defineRule<WorkflowModel>({
   id: 'archon/model-reasoning-effort',
   dialect: 'archon',
   severity: 'warning',
-  basis: "loader.ts parse warning: \"'modelReasoningEffort: x' is deprecated and has been applied as 'effort: x'\" (or \"… was IGNORED\" when effort is also set)",
-  summary: "modelReasoningEffort is deprecated; write effort",
+  basis:
+    'loader.ts parse warning: "\'modelReasoningEffort: x\' is deprecated and has been applied as \'effort: x\'" (or "… was IGNORED" when effort is also set)',
+  summary: 'modelReasoningEffort is deprecated; write effort',
   fixable: true,
   check(model, report, { source }) {
     const old = model.fields.get('modelReasoningEffort');
@@ -17,13 +18,17 @@ export default defineRule<WorkflowModel>({
         at: old.keyNode,
         message: "'modelReasoningEffort' is deprecated and is IGNORED here because 'effort' is also set; remove it",
         related: [{ at: effort.keyNode, message: 'the effort that applies' }],
-        fix: { title: "Remove 'modelReasoningEffort'", edits: [{ at: entryRemovalSpan(source, { key: old.keyNode, node: old.value ?? old.keyNode }), newText: '' }] },
+        fix: {
+          title: "Remove 'modelReasoningEffort'",
+          edits: [{ at: entryRemovalSpan(source, { key: old.keyNode, node: old.value ?? old.keyNode }), newText: '' }],
+        },
       });
       return;
     }
     report({
       at: old.keyNode,
-      message: "'modelReasoningEffort' is deprecated; Archon applies it as 'effort' on every node. Rename the key to 'effort'",
+      message:
+        "'modelReasoningEffort' is deprecated; Archon applies it as 'effort' on every node. Rename the key to 'effort'",
       fix: { title: "Rename 'modelReasoningEffort' to 'effort'", edits: [{ at: old.keyNode, newText: 'effort' }] },
     });
   },

@@ -5,10 +5,14 @@ export default defineRule<WorkflowModel>({
   id: 'archon/node-kind',
   dialect: 'archon',
   severity: 'error',
-  basis: "dag-node.ts superRefine: \"must have either 'command', 'prompt', 'bash', 'loop', 'loop_group', 'approval', 'cancel', 'script', 'include', or 'workflow'\" / \"… are mutually exclusive\"",
+  basis:
+    "dag-node.ts superRefine: \"must have either 'command', 'prompt', 'bash', 'loop', 'loop_group', 'approval', 'cancel', 'script', 'include', or 'workflow'\" / \"… are mutually exclusive\"",
   summary: 'every node needs exactly one kind key',
   check(model, report) {
-    const kinds = model.version === '0.9' ? 'command, prompt, bash, script, loop, loop_group, approval, cancel, include or workflow' : 'command, prompt, bash, script, loop, loop_group, approval, cancel, include, workflow or wait';
+    const kinds =
+      model.version === '0.9'
+        ? 'command, prompt, bash, script, loop, loop_group, approval, cancel, include or workflow'
+        : 'command, prompt, bash, script, loop, loop_group, approval, cancel, include, workflow or wait';
     for (const node of model.nodes) {
       if (node.kindEntries.length === 0) {
         report({

@@ -6,8 +6,9 @@ export default defineRule<WorkflowModel>({
   dialect: 'archon',
   severity: 'error',
   basis:
-    "Archon workflow discovery (loadPackagedWorkflowsFromDir): \"Packaged workflow '<pack>/<wf>' must contain exactly one .yaml or .yml file (found N)\"; \"Invalid packaged workflow (pack) directory\"",
-  summary: 'a package folder (.archon/workflows/<group>/<workflow>/) must hold exactly one workflow file and have a valid name',
+    'Archon workflow discovery (loadPackagedWorkflowsFromDir): "Packaged workflow \'<pack>/<wf>\' must contain exactly one .yaml or .yml file (found N)"; "Invalid packaged workflow (pack) directory"',
+  summary:
+    'a package folder (.archon/workflows/<group>/<workflow>/) must hold exactly one workflow file and have a valid name',
   check(model, report) {
     const discovery = model.discovery;
     if (!discovery) return;

@@ -5,8 +5,9 @@ export default defineRule<WorkflowModel>({
   id: 'archon/pause-without-interactive',
   dialect: 'archon',
   severity: 'warning',
-  basis: "loader.ts validateWorkflowClassPlacement (#2736/#2738): \"Node '<id>' is a pause node …, but this workflow does not declare 'interactive: true'\" — inferred for now, an error in a future release",
-  summary: "a workflow with a pause node must declare interactive: true",
+  basis:
+    "loader.ts validateWorkflowClassPlacement (#2736/#2738): \"Node '<id>' is a pause node …, but this workflow does not declare 'interactive: true'\" — inferred for now, an error in a future release",
+  summary: 'a workflow with a pause node must declare interactive: true',
   check(model, report) {
     if (scalarValue(model.fields.get('interactive')?.value) === true) return;
     for (const node of model.nodes) {

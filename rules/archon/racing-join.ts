@@ -5,7 +5,8 @@ export default defineRule<WorkflowModel>({
   id: 'archon/racing-join',
   dialect: 'archon',
   severity: 'error',
-  basis: "Workflow Language Constitution, case law: \"first_success racing join ❌ rejected 2026-08-04\"; dag-node.ts: \"'fan_out.join: first_success' (racing) is rejected, not deferred\"",
+  basis:
+    'Workflow Language Constitution, case law: "first_success racing join ❌ rejected 2026-08-04"; dag-node.ts: "\'fan_out.join: first_success\' (racing) is rejected, not deferred"',
   summary: 'fan_out.join: first_success (racing) is rejected',
   check(model, report) {
     for (const node of model.nodes) {

@@ -8,14 +8,25 @@ export default defineRule<WorkflowModel>({
   id: 'archon/ref-not-upstream',
   dialect: 'archon',
   severity: 'warning',
-  basis: 'spec §8.2 ("when or output refs to nodes that are not transitive upstream dependencies"); runtime: a whole-text ref of a node that has not run becomes \'\', a .field ref throws (producer-not-run)',
+  basis:
+    'spec §8.2 ("when or output refs to nodes that are not transitive upstream dependencies"); runtime: a whole-text ref of a node that has not run becomes \'\', a .field ref throws (producer-not-run)',
   summary: 'a node reads the output of a node it does not wait for',
   check(model, report) {
     for (const node of model.nodes) {
       for (const ref of nodeReferences(node)) {
         const producer = model.analysis.resolve(node, ref.id);
-        if (!producer || producer === node || model.analysis.upstream(node).has(producer) || enclosing(node, producer) || ENGINE_CHECKED.test(ref.where)) continue;
-        const effect = ref.field === undefined ? "it may not have run yet, and then the reference is replaced by ''" : 'it may not have run yet, and then reading a field fails the node';
+        if (
+          !producer ||
+          producer === node ||
+          model.analysis.upstream(node).has(producer) ||
+          enclosing(node, producer) ||
+          ENGINE_CHECKED.test(ref.where)
+        )
+          continue;
+        const effect =
+          ref.field === undefined
+            ? "it may not have run yet, and then the reference is replaced by ''"
+            : 'it may not have run yet, and then reading a field fails the node';
         report({
           at: ref.span,
           message: `${node.label} reads '${ref.text}' in '${ref.where}', but '${ref.id}' is not among the nodes it waits for: ${effect}; add '${ref.id}' (or a node after it) to depends_on`,
@@ -26,6 +37,7 @@ export default defineRule<WorkflowModel>({
 });
 
 function enclosing(node: ArchonNode, candidate: ArchonNode): boolean {
-  for (let scope: ArchonNode['scope'] | undefined = node.scope; scope; scope = scope.parent) if (scope.owner === candidate) return true;
+  for (let scope: ArchonNode['scope'] | undefined = node.scope; scope; scope = scope.parent)
+    if (scope.owner === candidate) return true;
   return false;
 }

@@ -2,13 +2,19 @@ import { defineRule, ownValue, scalarValue } from '@orchlint/core';
 import { isAiNode, type WorkflowModel } from '@orchlint/archon';
 
 /** claude capabilities.ts renamedTools. */
-const RENAMED: Record<string, string> = { Task: 'Agent', BashOutput: 'TaskOutput', KillShell: 'TaskStop', MultiEdit: 'Edit' };
+const RENAMED: Record<string, string> = {
+  Task: 'Agent',
+  BashOutput: 'TaskOutput',
+  KillShell: 'TaskStop',
+  MultiEdit: 'Edit',
+};
 
 export default defineRule<WorkflowModel>({
   id: 'archon/renamed-tool',
   dialect: 'archon',
   severity: 'warning',
-  basis: "validator.ts (archon validate): \"Tool 'Task' was renamed to 'Agent' in the claude SDK\" (claude capabilities.ts renamedTools)",
+  basis:
+    "validator.ts (archon validate): \"Tool 'Task' was renamed to 'Agent' in the claude SDK\" (claude capabilities.ts renamedTools)",
   summary: 'a Claude tool name that the SDK renamed',
   check(model, report) {
     for (const node of model.nodes) {

@@ -12,14 +12,18 @@ export default defineRule<WorkflowModel>({
   id: 'archon/retry-unsupported',
   dialect: 'archon',
   severity: 'error',
-  basis: "dag-node.ts superRefine: \"'retry' is not supported on loop nodes\" / \"… on loop_group nodes\" / \"… on workflow nodes\"",
+  basis:
+    'dag-node.ts superRefine: "\'retry\' is not supported on loop nodes" / "… on loop_group nodes" / "… on workflow nodes"',
   summary: 'retry: is rejected on loop, loop_group and workflow nodes',
   check(model, report) {
     for (const node of model.nodes) {
       const retry = node.fields.get('retry');
       const why = node.kind && ownValue(WHY, node.kind);
       if (!retry || !why) continue;
-      report({ at: retry.keyNode, message: `'retry' is not supported on ${node.kind} nodes (${why}); Archon refuses to load the workflow. Remove it from ${node.label}` });
+      report({
+        at: retry.keyNode,
+        message: `'retry' is not supported on ${node.kind} nodes (${why}); Archon refuses to load the workflow. Remove it from ${node.label}`,
+      });
     }
   },
 });

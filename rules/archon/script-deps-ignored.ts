@@ -5,7 +5,8 @@ export default defineRule<WorkflowModel>({
   id: 'archon/script-deps-ignored',
   dialect: 'archon',
   severity: 'warning',
-  basis: "validator.ts (archon validate): \"'deps' is ignored for bun runtime (bun auto-installs packages at runtime)\"; dag-executor.ts passes deps only to uv",
+  basis:
+    'validator.ts (archon validate): "\'deps\' is ignored for bun runtime (bun auto-installs packages at runtime)"; dag-executor.ts passes deps only to uv',
   summary: "'deps' on a script node run by bun is ignored",
   check(model, report) {
     for (const node of model.nodes) {

@@ -5,7 +5,8 @@ export default defineRule<WorkflowModel>({
   id: 'archon/script-output-ref',
   dialect: 'archon',
   severity: 'warning',
-  basis: 'variables.md / spec §1.7: "$node.output values are shell-quoted in bash:… In script: they are spliced raw"; parameter matrix, silent failures: "String.raw with $x.output in scripts"',
+  basis:
+    'variables.md / spec §1.7: "$node.output values are shell-quoted in bash:… In script: they are spliced raw"; parameter matrix, silent failures: "String.raw with $x.output in scripts"',
   summary: '$node.output spliced raw into script: code',
   check(model, report) {
     for (const node of model.nodes) {

@@ -5,15 +5,20 @@ export default defineRule<WorkflowModel>({
   id: 'archon/signal-completes-without-interactive',
   dialect: 'archon',
   severity: 'warning',
-  basis: 'loop.ts: signal_completes "is meaningful only with interactive"; set without it, the engine writes only a log line',
+  basis:
+    'loop.ts: signal_completes "is meaningful only with interactive"; set without it, the engine writes only a log line',
   summary: 'signal_completes does nothing on a loop that is not interactive',
   check(model, report) {
     for (const node of model.nodes) {
       if (node.kind !== 'loop' && node.kind !== 'loop_group') continue;
       const block = node.fields.get(node.kind)!.value;
       const signal = model.tree.entry(block, 'signal_completes');
-      if (!signal || scalarValue(signal.value) !== true || scalarValue(model.tree.get(block, 'interactive')) === true) continue;
-      report({ at: signal.keyNode, message: `${node.label}: 'signal_completes' only matters for an interactive loop, and this one is not; remove it (the completion signal already ends a non-interactive loop)` });
+      if (!signal || scalarValue(signal.value) !== true || scalarValue(model.tree.get(block, 'interactive')) === true)
+        continue;
+      report({
+        at: signal.keyNode,
+        message: `${node.label}: 'signal_completes' only matters for an interactive loop, and this one is not; remove it (the completion signal already ends a non-interactive loop)`,
+      });
     }
   },
 });

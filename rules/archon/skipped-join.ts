@@ -5,17 +5,22 @@ export default defineRule<WorkflowModel>({
   id: 'archon/skipped-join',
   dialect: 'archon',
   severity: 'warning',
-  basis: 'parameter matrix, silent failures: "trigger_rule: all_success after when-gated branches"; spec §8.2 — a skipped dependency propagates its skip under the default trigger_rule',
+  basis:
+    'parameter matrix, silent failures: "trigger_rule: all_success after when-gated branches"; spec §8.2 — a skipped dependency propagates its skip under the default trigger_rule',
   summary: 'a join with the implicit all_success is skipped whenever one of its when-gated branches is',
   check(model, report) {
     for (const node of model.nodes) {
       // A join with its own when: is gated on purpose; its author already decides when it runs.
       if (node.fields.has('trigger_rule') || node.when || node.dependsOn.length < 2) continue;
-      const producers = node.dependsOn.map((d) => (typeof d.value === 'string' ? node.scope.byId.get(d.value) : undefined));
+      const producers = node.dependsOn.map((d) =>
+        typeof d.value === 'string' ? node.scope.byId.get(d.value) : undefined,
+      );
       // A join on one path through a gated node (its other dependencies are upstream of it, or
       // downstream of it) is that node's conditional phase: it runs exactly when the gated node does.
       const onItsPath = (gate: ArchonNode): boolean =>
-        producers.every((p) => !p || p === gate || model.analysis.upstream(gate).has(p) || model.analysis.upstream(p).has(gate));
+        producers.every(
+          (p) => !p || p === gate || model.analysis.upstream(gate).has(p) || model.analysis.upstream(p).has(gate),
+        );
       const gated = node.dependsOn.filter((_, i) => producers[i]?.when && !onItsPath(producers[i]!));
       if (!gated.length) continue;
       const names = gated.map((d) => `'${String(d.value)}'`).join(', ');
@@ -23,7 +28,7 @@ export default defineRule<WorkflowModel>({
         at: gated[0]!.node,
         message:
           `${node.label} joins ${node.dependsOn.length} branches with the implicit trigger_rule all_success, so whenever ${names} ${gated.length > 1 ? 'are' : 'is'} skipped by its when:, ${node.label} is skipped too. ` +
-          "To run after whichever branches ran, set trigger_rule: none_failed_min_one_success (or all_done); if the skip is intended, write trigger_rule: all_success",
+          'To run after whichever branches ran, set trigger_rule: none_failed_min_one_success (or all_done); if the skip is intended, write trigger_rule: all_success',
       });
     }
   },

@@ -1,4 +1,14 @@
-import { defineRule, didYouMean, isMap, isScalar, isSeq, type Entry, type Report, type Tree, type TreeNode } from '@orchlint/core';
+import {
+  defineRule,
+  didYouMean,
+  isMap,
+  isScalar,
+  isSeq,
+  type Entry,
+  type Report,
+  type Tree,
+  type TreeNode,
+} from '@orchlint/core';
 import { isStubFixture, type ArchonNode, type ArchonUnit, type StubFixtureModel } from '@orchlint/archon';
 
 /** Keys of a fixture file that are not stubs (fixture-runner.ts, RESERVED_FIXTURE_KEYS). */
@@ -16,7 +26,8 @@ function jsonType(tree: Tree, node: TreeNode | undefined): string {
   return typeof value.value;
 }
 
-const fits = (declared: string, actual: string): boolean => declared === actual || (declared === 'number' && actual === 'integer');
+const fits = (declared: string, actual: string): boolean =>
+  declared === actual || (declared === 'number' && actual === 'integer');
 const article = (kind: string): string => (/^[aeiou]/.test(kind) ? `an ${kind}` : `a ${kind}`);
 
 export default defineRule<ArchonUnit>({
@@ -25,12 +36,16 @@ export default defineRule<ArchonUnit>({
   severity: 'error',
   basis:
     "dry-run.ts (0.9): a stub file is one mapping of node ids to a string or a mapping, else 'Invalid dry-run stub file'; a node runs on the stub of its own id (after include expansion) or fails 'Missing reachable stub'; a mapping stub is the node's structured output",
-  summary: 'a dry-run stub file must map node ids of its workflow (after include expansion) to outputs the node declares',
+  summary:
+    'a dry-run stub file must map node ids of its workflow (after include expansion) to outputs the node declares',
   check(model, report) {
     if (!isStubFixture(model)) return;
     const { tree, root } = model;
     if (!isMap(root)) {
-      report({ at: root, message: `a dry-run stub file must be one mapping of node ids to outputs; Archon rejects this file ('Invalid dry-run stub file')` });
+      report({
+        at: root,
+        message: `a dry-run stub file must be one mapping of node ids to outputs; Archon rejects this file ('Invalid dry-run stub file')`,
+      });
       return;
     }
     for (const entry of tree.entries(root)) {
@@ -46,14 +61,26 @@ export default defineRule<ArchonUnit>({
         });
         continue;
       }
-      const node = nodeNamed(model, report, entry.key, entry.keyNode, 'the dry run leaves this stub unused and the node it meant fails with \'Missing reachable stub\'');
+      const node = nodeNamed(
+        model,
+        report,
+        entry.key,
+        entry.keyNode,
+        "the dry run leaves this stub unused and the node it meant fails with 'Missing reachable stub'",
+      );
       if (node) checkOutput(model, report, entry, node, kind);
     }
   },
 });
 
 /** The node a stub key names, or a finding (with a did-you-mean) when no workflow beside the fixture has it. */
-function nodeNamed(model: StubFixtureModel, report: Report, id: string, at: TreeNode, consequence: string): ArchonNode | undefined {
+function nodeNamed(
+  model: StubFixtureModel,
+  report: Report,
+  id: string,
+  at: TreeNode,
+  consequence: string,
+): ArchonNode | undefined {
   if (!model.workflows.length) return undefined;
   const node = model.stubbable.get(id);
   if (node) return node;
@@ -71,14 +98,23 @@ function nodeNamed(model: StubFixtureModel, report: Report, id: string, at: Tree
 function checkReserved(model: StubFixtureModel, report: Report, entry: Entry): void {
   const { tree } = model;
   if (entry.key === 'exec-code') {
-    if (jsonType(tree, entry.value) !== 'boolean') report({ at: entry.value ?? entry.keyNode, message: `'exec-code' must be true or false; Archon rejects the fixture file otherwise` });
+    if (jsonType(tree, entry.value) !== 'boolean')
+      report({
+        at: entry.value ?? entry.keyNode,
+        message: `'exec-code' must be true or false; Archon rejects the fixture file otherwise`,
+      });
     return;
   }
   for (const field of tree.entries(tree.resolve(entry.value))) {
     if (!NODE_LISTS.has(field.key)) continue;
     const value = tree.resolve(field.value);
-    const named = isMap(value) ? tree.entries(value).map((e) => ({ id: e.key, at: e.keyNode })) : (isSeq(value) ? tree.items(value) : [value]).flatMap((n) => (isScalar(n) && typeof n.value === 'string' ? [{ id: n.value, at: n as TreeNode }] : []));
-    for (const { id, at } of named) nodeNamed(model, report, id, at, `'fixture.${field.key}' names no node and the fixture cannot pass`);
+    const named = isMap(value)
+      ? tree.entries(value).map((e) => ({ id: e.key, at: e.keyNode }))
+      : (isSeq(value) ? tree.items(value) : [value]).flatMap((n) =>
+          isScalar(n) && typeof n.value === 'string' ? [{ id: n.value, at: n as TreeNode }] : [],
+        );
+    for (const { id, at } of named)
+      nodeNamed(model, report, id, at, `'fixture.${field.key}' names no node and the fixture cannot pass`);
   }
 }
 
@@ -92,19 +128,28 @@ function checkOutput(model: StubFixtureModel, report: Report, entry: Entry, node
   if (kind !== 'object') {
     // A string that is a JSON object's text reads as the same fields.
     if (jsonObjectText(tree.resolve(at))) return;
-    report({ at, message: `node '${key}' declares output_format, so its stub should be a mapping of those fields; a string stub leaves '$${key}.output.<field>' with no fields to read` });
+    report({
+      at,
+      message: `node '${key}' declares output_format, so its stub should be a mapping of those fields; a string stub leaves '$${key}.output.<field>' with no fields to read`,
+    });
     return;
   }
   const given = new Map(tree.entries(tree.resolve(at)).map((e) => [e.key, e]));
   const missing = [...format.required].filter((f) => !given.has(f));
   if (missing.length) {
-    report({ at: entry.keyNode, message: `the stub for '${key}' lacks ${missing.map((f) => `'${f}'`).join(', ')}, which node '${key}' output_format requires; add ${missing.length > 1 ? 'them' : 'it'} so the dry run reads what a real run would` });
+    report({
+      at: entry.keyNode,
+      message: `the stub for '${key}' lacks ${missing.map((f) => `'${f}'`).join(', ')}, which node '${key}' output_format requires; add ${missing.length > 1 ? 'them' : 'it'} so the dry run reads what a real run would`,
+    });
   }
   for (const [name, e] of given) {
     const declared = format.properties.get(name)?.type;
     const actual = jsonType(tree, e.value);
     if (declared !== undefined && !fits(declared, actual)) {
-      report({ at: e.value ?? e.keyNode, message: `'${name}' of the stub for '${key}' is ${article(actual)}, but node '${key}' output_format declares it ${declared}` });
+      report({
+        at: e.value ?? e.keyNode,
+        message: `'${name}' of the stub for '${key}' is ${article(actual)}, but node '${key}' output_format declares it ${declared}`,
+      });
     }
   }
 }

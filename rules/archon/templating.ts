@@ -5,12 +5,19 @@ export default defineRule<WorkflowModel>({
   id: 'archon/templating',
   dialect: 'archon',
   severity: 'error',
-  basis: 'Workflow Language Constitution, case law: "Templating (Jinja-style interpolation, computed node ids) ❌ rejected — evaluation inside declaration, the Helm road"',
+  basis:
+    'Workflow Language Constitution, case law: "Templating (Jinja-style interpolation, computed node ids) ❌ rejected — evaluation inside declaration, the Helm road"',
   summary: 'no {{ }} / ${{ }} interpolation in the YAML structure, no ids or keys computed from values',
   check(model, report) {
     for (const site of model.templating) {
       const what =
-        site.where === 'key' ? 'a key' : site.where === 'id' ? 'a node id' : site.where === 'depends_on' ? 'a depends_on entry' : `the '${site.where}' value`;
+        site.where === 'key'
+          ? 'a key'
+          : site.where === 'id'
+            ? 'a node id'
+            : site.where === 'depends_on'
+              ? 'a depends_on entry'
+              : `the '${site.where}' value`;
       report({
         at: site.span,
         message:

@@ -5,7 +5,8 @@ export default defineRule<WorkflowModel>({
   id: 'archon/undiscovered-workflow',
   dialect: 'archon',
   severity: 'warning',
-  basis: 'Archon workflow discovery: files one folder deep (MAX_DISCOVERY_DEPTH = 1) and package folders <group>/<workflow>/ are read; nothing deeper',
+  basis:
+    'Archon workflow discovery: files one folder deep (MAX_DISCOVERY_DEPTH = 1) and package folders <group>/<workflow>/ are read; nothing deeper',
   summary: 'a workflow deeper than a package folder under .archon/workflows is never discovered',
   check(model, report) {
     const role = model.discovery?.role;

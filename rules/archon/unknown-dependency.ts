@@ -5,7 +5,8 @@ export default defineRule<WorkflowModel>({
   id: 'archon/unknown-dependency',
   dialect: 'archon',
   severity: 'error',
-  basis: "loader.ts validateDagStructure: \"Node '<id>' depends_on unknown node '<dep>'\" (depends_on resolves in the node's own scope)",
+  basis:
+    "loader.ts validateDagStructure: \"Node '<id>' depends_on unknown node '<dep>'\" (depends_on resolves in the node's own scope)",
   summary: 'depends_on must name a node of the same scope',
   check(model, report) {
     for (const node of model.nodes) {

@@ -5,14 +5,16 @@ export default defineRule<WorkflowModel>({
   id: 'archon/unknown-node-ref',
   dialect: 'archon',
   severity: 'error',
-  basis: "loader.ts validateDagStructure: \"Node '<n>' field '<field>' references unknown node '$<id>.output'\" (text surfaces, scanned verbatim, and when:)",
+  basis:
+    "loader.ts validateDagStructure: \"Node '<n>' field '<field>' references unknown node '$<id>.output'\" (text surfaces, scanned verbatim, and when:)",
   summary: '$id.output and when: references must name a node of this or an enclosing scope',
   check(model, report) {
     for (const node of model.nodes) {
       for (const ref of nodeReferences(node)) {
         if (ref.id === 'INPUTS' || model.analysis.resolve(node, ref.id)) continue;
         const visible: string[] = [];
-        for (let scope: typeof node.scope | undefined = node.scope; scope; scope = scope.parent) visible.push(...scope.byId.keys());
+        for (let scope: typeof node.scope | undefined = node.scope; scope; scope = scope.parent)
+          visible.push(...scope.byId.keys());
         report({
           at: ref.span,
           message:

@@ -2,7 +2,10 @@ import { defineRule } from '@orchlint/core';
 import type { ArchonNode, VariableRef, WorkflowModel } from '@orchlint/archon';
 
 /** Where each variable has a value: anywhere else the engine substitutes nothing useful. */
-const HOME: Record<VariableRef['name'], { where: string; fits: (node: ArchonNode, ref: VariableRef) => boolean; elsewhere: string }> = {
+const HOME: Record<
+  VariableRef['name'],
+  { where: string; fits: (node: ArchonNode, ref: VariableRef) => boolean; elsewhere: string }
+> = {
   REJECTION_REASON: {
     where: "an approval's 'on_reject.prompt'",
     fits: (_, ref) => ref.surface === 'approval.on_reject.prompt',

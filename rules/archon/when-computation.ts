@@ -5,7 +5,8 @@ export default defineRule<WorkflowModel>({
   id: 'archon/when-computation',
   dialect: 'archon',
   severity: 'error',
-  basis: 'Workflow Language Constitution, case law: "Arithmetic / string functions / regex in when: ❌ rejected — Computation. A script node computes the decision; when: gates on its output"',
+  basis:
+    'Workflow Language Constitution, case law: "Arithmetic / string functions / regex in when: ❌ rejected — Computation. A script node computes the decision; when: gates on its output"',
   summary: 'when: compares; it does not compute (no arithmetic, functions, regex or other operators)',
   check(model, report) {
     for (const f of whenFindings(model, 'computation')) {

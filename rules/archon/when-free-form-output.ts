@@ -5,8 +5,9 @@ export default defineRule<WorkflowModel>({
   id: 'archon/when-free-form-output',
   dialect: 'archon',
   severity: 'error',
-  basis: "loader.ts validateDagStructure (#2566): \"Node '<n>' field 'when' compares the whole output of AI node '<p>' to a literal\" — a load error",
-  summary: "when: must not compare the whole free-form output of an AI node or loop_group",
+  basis:
+    "loader.ts validateDagStructure (#2566): \"Node '<n>' field 'when' compares the whole output of AI node '<p>' to a literal\" — a load error",
+  summary: 'when: must not compare the whole free-form output of an AI node or loop_group',
   check(model, report) {
     for (const node of model.nodes) {
       if (!node.when) continue;
@@ -23,7 +24,10 @@ export default defineRule<WorkflowModel>({
               `${node.label} compares the whole output of loop_group '${atom.left.name}' to '${value}': that output is the last iteration's raw text (output_format does not replace it), ` +
               "so compute the decision in a 'bash:'/'script:' node (or an 'until_bash' check) and gate on that node's output",
           });
-        } else if ((producer.kind === 'prompt' || producer.kind === 'command' || producer.kind === 'loop') && !producer.outputFormat) {
+        } else if (
+          (producer.kind === 'prompt' || producer.kind === 'command' || producer.kind === 'loop') &&
+          !producer.outputFormat
+        ) {
           report({
             at,
             message:

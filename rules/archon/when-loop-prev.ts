@@ -5,7 +5,8 @@ export default defineRule<WorkflowModel>({
   id: 'archon/when-loop-prev',
   dialect: 'archon',
   severity: 'error',
-  basis: 'variables.md: $LOOP_PREV.<id>.output is "not substituted in when:"; parameter matrix, silent failures: "$LOOP_PREV in when"',
+  basis:
+    'variables.md: $LOOP_PREV.<id>.output is "not substituted in when:"; parameter matrix, silent failures: "$LOOP_PREV in when"',
   summary: '$LOOP_PREV is not available in when:',
   check(model, report) {
     for (const f of whenFindings(model, 'loop-prev')) {

@@ -5,7 +5,8 @@ export default defineRule<WorkflowModel>({
   id: 'archon/when-numeric-literal',
   dialect: 'archon',
   severity: 'error',
-  basis: 'condition-evaluator.ts: < > <= >= apply parseFloat to both sides; a side that is not finite makes the whole expression {result: false, parsed: false} and the node is skipped',
+  basis:
+    'condition-evaluator.ts: < > <= >= apply parseFloat to both sides; a side that is not finite makes the whole expression {result: false, parsed: false} and the node is skipped',
   summary: '< > <= >= need a numeric literal',
   check(model, report) {
     for (const f of whenFindings(model, 'non-numeric')) {

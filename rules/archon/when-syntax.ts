@@ -5,7 +5,8 @@ export default defineRule<WorkflowModel>({
   id: 'archon/when-syntax',
   dialect: 'archon',
   severity: 'error',
-  basis: 'when-atom.ts WHEN_ATOM_PATTERN; condition-evaluator.ts: "malformed syntax fails closed" — the loader leaves an unparseable atom alone and the node is skipped at run time without a word',
+  basis:
+    'when-atom.ts WHEN_ATOM_PATTERN; condition-evaluator.ts: "malformed syntax fails closed" — the loader leaves an unparseable atom alone and the node is skipped at run time without a word',
   summary: "every when: atom must be '<reference> <op> <literal>'",
   check(model, report) {
     for (const f of whenFindings(model, 'syntax')) {

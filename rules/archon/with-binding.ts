@@ -7,7 +7,8 @@ export default defineRule<WorkflowModel>({
   id: 'archon/with-binding',
   dialect: 'archon',
   severity: 'error',
-  basis: "dag-node.ts with: bindings on command/script nodes: \"an object value must be a binding directive { from, if_skipped? }\", \"'from' must be exactly one whole '$node.output' or '$node.output.field' reference\", \"'from' cannot read '$LOOP_PREV'\"; loader.ts: \"binding 'with.<k>' references '$<p>.output', which is not an upstream dependency\"",
+  basis:
+    "dag-node.ts with: bindings on command/script nodes: \"an object value must be a binding directive { from, if_skipped? }\", \"'from' must be exactly one whole '$node.output' or '$node.output.field' reference\", \"'from' cannot read '$LOOP_PREV'\"; loader.ts: \"binding 'with.<k>' references '$<p>.output', which is not an upstream dependency\"",
   summary: 'a with: binding reads exactly one upstream $node.output',
   check(model, report) {
     for (const node of model.nodes) {
@@ -15,26 +16,41 @@ export default defineRule<WorkflowModel>({
       for (const binding of model.tree.entries(node.fields.get('with')?.value)) {
         if (!isMap(binding.value)) continue;
         const fail = (at: At, message: string) =>
-          report({ at, message: `${node.label}: ${node.kind} binding '${binding.key}': ${message}; Archon refuses to load the workflow` });
+          report({
+            at,
+            message: `${node.label}: ${node.kind} binding '${binding.key}': ${message}; Archon refuses to load the workflow`,
+          });
         const extra = model.tree.entries(binding.value).filter((e) => e.key !== 'from' && e.key !== 'if_skipped');
         const from = model.tree.entry(binding.value, 'from');
         if (extra.length || !from?.value) {
-          fail(extra[0]?.keyNode ?? binding.keyNode, "an object value must be a binding directive { from: '$node.output[.field]', if_skipped?: <value> }. Use a string, number, boolean, null or array for a literal value");
+          fail(
+            extra[0]?.keyNode ?? binding.keyNode,
+            "an object value must be a binding directive { from: '$node.output[.field]', if_skipped?: <value> }. Use a string, number, boolean, null or array for a literal value",
+          );
           continue;
         }
         const text = stringValue(from.value) ?? '';
         if (text.includes('$LOOP_PREV')) {
-          fail(from.value, "'from' cannot read '$LOOP_PREV' — it is not a node reference. Read $LOOP_PREV in the node's text instead");
+          fail(
+            from.value,
+            "'from' cannot read '$LOOP_PREV' — it is not a node reference. Read $LOOP_PREV in the node's text instead",
+          );
           continue;
         }
         const m = WHOLE_REF.exec(text);
         if (!m) {
-          fail(from.value, `'from' must be exactly one whole '$node.output' or '$node.output.field' reference, got '${text}'`);
+          fail(
+            from.value,
+            `'from' must be exactly one whole '$node.output' or '$node.output.field' reference, got '${text}'`,
+          );
           continue;
         }
         const producer = model.analysis.resolve(node, m[1]!);
         if (producer && producer !== node && !model.analysis.upstream(node).has(producer)) {
-          fail(from.value, `'with.${binding.key}' references '$${m[1]}.output', which is not an upstream dependency — add '${m[1]}' to depends_on so its value is produced first`);
+          fail(
+            from.value,
+            `'with.${binding.key}' references '$${m[1]}.output', which is not an upstream dependency — add '${m[1]}' to depends_on so its value is produced first`,
+          );
         }
       }
     }

@@ -5,7 +5,8 @@ export default defineRule<WorkflowModel>({
   id: 'archon/workflow-in-loop-group',
   dialect: 'archon',
   severity: 'error',
-  basis: "loader.ts validateDagStructure: \"loop_group '<g>' body: 'workflow' (sub-run) is not supported inside a loop_group body\"",
+  basis:
+    "loader.ts validateDagStructure: \"loop_group '<g>' body: 'workflow' (sub-run) is not supported inside a loop_group body\"",
   summary: 'a loop_group body cannot start child runs',
   check(model, report) {
     for (const node of model.nodes) {

@@ -4,13 +4,24 @@ import { lastClause, type PromptRunnerModel } from '@orchlint/prompt-runner';
 export const kind = 'agent_owned_structural_evidence_required';
 
 /** Every clause but commands, changed_paths_only and repos_clean: evidence about this prompt's output. */
-const STRUCTURAL = ['files_exist', 'files_absent', 'contains', 'matches', 'doc', 'yaml', 'json', 'glob', 'source_absent'];
+const STRUCTURAL = [
+  'files_exist',
+  'files_absent',
+  'contains',
+  'matches',
+  'doc',
+  'yaml',
+  'json',
+  'glob',
+  'source_absent',
+];
 
 export default defineRule<PromptRunnerModel>({
   id: 'prompt-runner/agent-owned-structural-evidence-required',
   dialect: 'prompt-runner',
   severity: 'error',
-  basis: 'Prompt Runner 0.13 packet lint `agent_owned_structural_evidence_required` (CompletionPolicy.structural_contract?/1); only when targeting 0.13 or later',
+  basis:
+    'Prompt Runner 0.13 packet lint `agent_owned_structural_evidence_required` (CompletionPolicy.structural_contract?/1); only when targeting 0.13 or later',
   summary: 'in an agent-owned packet every prompt needs structural evidence (files_exist, contains, doc, …)',
   check(model, report) {
     if (model.kind !== 'packet' || model.execution?.completion !== 'agent_owned') return;
@@ -20,7 +31,8 @@ export default defineRule<PromptRunnerModel>({
       report({
         at: c.anchor,
         source: p.file.source,
-        message: 'agent-owned completion requires prompt-specific structural evidence; repos_clean or changed_paths_only alone cannot prove this prompt completed',
+        message:
+          'agent-owned completion requires prompt-specific structural evidence; repos_clean or changed_paths_only alone cannot prove this prompt completed',
       });
     }
   },

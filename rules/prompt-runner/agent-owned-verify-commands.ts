@@ -7,7 +7,8 @@ export default defineRule<PromptRunnerModel>({
   id: 'prompt-runner/agent-owned-verify-commands',
   dialect: 'prompt-runner',
   severity: 'error',
-  basis: 'Prompt Runner 0.13 packet lint `agent_owned_verify_commands` (CompletionPolicy.command_contract?/2); only when targeting 0.13 or later',
+  basis:
+    'Prompt Runner 0.13 packet lint `agent_owned_verify_commands` (CompletionPolicy.command_contract?/2); only when targeting 0.13 or later',
   summary: 'an agent-owned packet must not give prompts verify.commands or validation commands',
   check(model, report) {
     if (model.kind !== 'packet' || model.execution?.completion !== 'agent_owned') return;
@@ -17,7 +18,8 @@ export default defineRule<PromptRunnerModel>({
       report({
         at: lastClause(c.clauses, 'commands')?.keyNode ?? c.commands[0]?.entry.span ?? c.anchor,
         source: p.file.source,
-        message: 'agent-owned completion forbids verify.commands and validation_commands; put executable quality-control commands in the agent instructions',
+        message:
+          'agent-owned completion forbids verify.commands and validation_commands; put executable quality-control commands in the agent instructions',
       });
     }
   },

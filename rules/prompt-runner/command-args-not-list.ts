@@ -7,8 +7,9 @@ export default defineRule<PromptRunnerModel>({
   id: 'prompt-runner/command-args-not-list',
   dialect: 'prompt-runner',
   severity: 'warning',
-  basis: 'Prompt Runner Verifier.normalize_argv/1: a list is the argv; null is no argument; any other value becomes ONE argument (to_string), and a mapping raises',
-  summary: 'a command\'s args (argv) must be a list',
+  basis:
+    'Prompt Runner Verifier.normalize_argv/1: a list is the argv; null is no argument; any other value becomes ONE argument (to_string), and a mapping raises',
+  summary: "a command's args (argv) must be a list",
   check(model, report) {
     if (model.kind !== 'packet') return;
     for (const c of model.contracts) {
@@ -27,7 +28,11 @@ export default defineRule<PromptRunnerModel>({
           message:
             term instanceof EMap
               ? `${e.key} is a mapping, which the verifier cannot turn into arguments (it raises); write ${e.key} as a list of strings`
-              : `${e.key} is not a list, so the runner passes ${text} as one single argument (no shell splits it); write ${e.key}: [${text.replace(/^["']|["']$/g, '').split(/\s+/).map((a) => JSON.stringify(a)).join(', ')}]`,
+              : `${e.key} is not a list, so the runner passes ${text} as one single argument (no shell splits it); write ${e.key}: [${text
+                  .replace(/^["']|["']$/g, '')
+                  .split(/\s+/)
+                  .map((a) => JSON.stringify(a))
+                  .join(', ')}]`,
         });
       }
     }

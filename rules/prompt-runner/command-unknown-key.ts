@@ -5,15 +5,28 @@ export const kind = 'prompt-runner/command-unknown-key';
 
 /** Keys the verifier reads from a commands entry, structured and legacy forms together. */
 const COMMAND_KEYS = [
-  'exec', 'program', 'args', 'argv', 'timeout_ms', 'cwd', 'env', 'stdout_contains', 'stdout_matches',
-  'fault_exit_codes', 'regenerates', 'repo', 'run', 'command',
+  'exec',
+  'program',
+  'args',
+  'argv',
+  'timeout_ms',
+  'cwd',
+  'env',
+  'stdout_contains',
+  'stdout_matches',
+  'fault_exit_codes',
+  'regenerates',
+  'repo',
+  'run',
+  'command',
 ];
 
 export default defineRule<PromptRunnerModel>({
   id: 'prompt-runner/command-unknown-key',
   dialect: 'prompt-runner',
   severity: 'warning',
-  basis: 'Prompt Runner Verifier.resolve_command_entry/3 reads only exec/program, args/argv, timeout_ms, cwd, env, stdout_contains, stdout_matches, fault_exit_codes, regenerates, repo, run/command; other keys are ignored',
+  basis:
+    'Prompt Runner Verifier.resolve_command_entry/3 reads only exec/program, args/argv, timeout_ms, cwd, env, stdout_contains, stdout_matches, fault_exit_codes, regenerates, repo, run/command; other keys are ignored',
   summary: 'a commands entry should hold only keys the verifier reads',
   check(model, report) {
     if (model.kind !== 'packet') return;

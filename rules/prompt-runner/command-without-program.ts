@@ -7,7 +7,8 @@ export default defineRule<PromptRunnerModel>({
   id: 'prompt-runner/command-without-program',
   dialect: 'prompt-runner',
   severity: 'error',
-  basis: 'Prompt Runner Verifier.resolved_command/6: a commands entry with neither exec/program nor run/command becomes the legacy command "", and bash -c "" exits 0',
+  basis:
+    'Prompt Runner Verifier.resolved_command/6: a commands entry with neither exec/program nor run/command becomes the legacy command "", and bash -c "" exits 0',
   summary: 'a commands entry must say what to run (exec or program; run or command for shell strings)',
   check(model, report) {
     if (model.kind !== 'packet') return;
@@ -17,7 +18,8 @@ export default defineRule<PromptRunnerModel>({
         report({
           at: command.entry.node ?? command.entry.span,
           source: c.file.source,
-          message: 'this commands entry has no exec, program, run or command, so the runner executes bash -c "" and the check passes whatever the work did; add exec: (and args:, timeout_ms:)',
+          message:
+            'this commands entry has no exec, program, run or command, so the runner executes bash -c "" and the check passes whatever the work did; add exec: (and args:, timeout_ms:)',
         });
       }
     }

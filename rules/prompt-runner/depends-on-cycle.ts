@@ -7,14 +7,20 @@ export default defineRule<PromptRunnerModel>({
   id: 'prompt-runner/depends-on-cycle',
   dialect: 'prompt-runner',
   severity: 'error',
-  basis: 'Prompt Runner Scheduler.order/2: prompts whose depends_on form a cycle fail planning with {:prompt_dependency_cycle, ids}',
+  basis:
+    'Prompt Runner Scheduler.order/2: prompts whose depends_on form a cycle fail planning with {:prompt_dependency_cycle, ids}',
   summary: 'depends_on must not form a cycle',
   check(model, report) {
     if (model.kind !== 'packet') return;
     for (const component of cyclicComponents(model.dependencies)) {
       const members = new Set(component);
       // Two prompts may share an id: the one reported is one whose own depends_on is in the cycle.
-      const first = model.prompts.find((p) => p.id !== undefined && members.has(p.id) && p.dependsOn.some((d) => typeof d.term === 'string' && members.has(d.term)));
+      const first = model.prompts.find(
+        (p) =>
+          p.id !== undefined &&
+          members.has(p.id) &&
+          p.dependsOn.some((d) => typeof d.term === 'string' && members.has(d.term)),
+      );
       if (!first?.dependsOnEntry) continue;
       const cycle = cycleThrough(model.dependencies, first.id!, members);
       const dep = first.dependsOn.find((d) => typeof d.term === 'string' && d.term === cycle[1]);
@@ -26,8 +32,19 @@ export default defineRule<PromptRunnerModel>({
           `planning fails (prompt_dependency_cycle); remove one of these dependencies`,
         // One note per id: prompts that share an id (duplicate_prompt_id) are one node of the graph.
         related: model.prompts
-          .filter((p, i, all) => p.id !== first.id && p.id !== undefined && members.has(p.id) && p.dependsOnEntry && all.findIndex((q) => q.id === p.id && q.dependsOnEntry) === i)
-          .map((p) => ({ at: p.dependsOnEntry!.keyNode, source: p.file.source, message: `prompt "${p.id}" is part of the cycle` })),
+          .filter(
+            (p, i, all) =>
+              p.id !== first.id &&
+              p.id !== undefined &&
+              members.has(p.id) &&
+              p.dependsOnEntry &&
+              all.findIndex((q) => q.id === p.id && q.dependsOnEntry) === i,
+          )
+          .map((p) => ({
+            at: p.dependsOnEntry!.keyNode,
+            source: p.file.source,
+            message: `prompt "${p.id}" is part of the cycle`,
+          })),
       });
     }
   },

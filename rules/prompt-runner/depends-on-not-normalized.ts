@@ -7,7 +7,8 @@ export default defineRule<PromptRunnerModel>({
   id: 'prompt-runner/depends-on-not-normalized',
   dialect: 'prompt-runner',
   severity: 'error',
-  basis: 'Prompt Runner Scheduler: depends_on items are compared as written to normalized ids ("01"); DirectorySource keeps depends_on only when it is a list',
+  basis:
+    'Prompt Runner Scheduler: depends_on items are compared as written to normalized ids ("01"); DirectorySource keeps depends_on only when it is a list',
   summary: 'depends_on must be a list of normalized id strings ("01", not 1 or "1")',
   fixable: true,
   check(model, report) {
@@ -20,8 +21,11 @@ export default defineRule<PromptRunnerModel>({
         report({
           at: value,
           source: p.file.source,
-          message: 'depends_on is not a list, so the runner silently ignores it and the prompt waits for nothing; write a list of prompt ids',
-          ...(single && ids.has(single) ? { fix: { title: `Write ["${single}"]`, edits: [{ at: value, newText: `["${single}"]` }] } } : {}),
+          message:
+            'depends_on is not a list, so the runner silently ignores it and the prompt waits for nothing; write a list of prompt ids',
+          ...(single && ids.has(single)
+            ? { fix: { title: `Write ["${single}"]`, edits: [{ at: value, newText: `["${single}"]` }] } }
+            : {}),
         });
         continue;
       }

@@ -7,7 +7,8 @@ export default defineRule<PromptRunnerModel>({
   id: 'prompt-runner/depends-on-unknown',
   dialect: 'prompt-runner',
   severity: 'error',
-  basis: 'Prompt Runner Scheduler.validate/1: a dependency that is no prompt id fails plan construction with {:invalid_prompt_dependencies, …}',
+  basis:
+    'Prompt Runner Scheduler.validate/1: a dependency that is no prompt id fails plan construction with {:invalid_prompt_dependencies, …}',
   summary: 'every depends_on item must name a prompt of the packet',
   check(model, report) {
     if (model.kind !== 'packet') return;

@@ -3,7 +3,8 @@ import { compareBytes, inspect, type PromptModel, type PromptRunnerModel } from 
 
 export const kind = 'duplicate_prompt_id';
 
-const idSpan = (p: PromptModel) => (p.idEntry?.value ? spanOfNode(p.idEntry.value) : { start: 0, end: p.file.source.lineEnd(0) });
+const idSpan = (p: PromptModel) =>
+  p.idEntry?.value ? spanOfNode(p.idEntry.value) : { start: 0, end: p.file.source.lineEnd(0) };
 
 export default defineRule<PromptRunnerModel>({
   id: 'prompt-runner/duplicate-prompt-id',
@@ -23,7 +24,13 @@ export default defineRule<PromptRunnerModel>({
         at: idSpan(second),
         source: second.file.source,
         message: `duplicate prompt id ${inspect(id)} in ${sorted.map((p) => p.file.name).join(', ')}; progress state, runtime state, and single-prompt selection are all keyed by id`,
-        related: sorted.filter((p) => p !== second).map((p) => ({ at: idSpan(p), source: p.file.source, message: `prompt ${inspect(id)} is also ${p.file.name}` })),
+        related: sorted
+          .filter((p) => p !== second)
+          .map((p) => ({
+            at: idSpan(p),
+            source: p.file.source,
+            message: `prompt ${inspect(id)} is also ${p.file.name}`,
+          })),
       });
     }
   },

@@ -7,7 +7,8 @@ export default defineRule<PromptRunnerModel>({
   id: 'prompt-runner/entry-without-path',
   dialect: 'prompt-runner',
   severity: 'error',
-  basis: 'Prompt Runner Verifier.resolve_entry/3 matches {repo, path} and {path}; any other mapping reaches to_string/1, which raises, and the verifier crashes',
+  basis:
+    'Prompt Runner Verifier.resolve_entry/3 matches {repo, path} and {path}; any other mapping reaches to_string/1, which raises, and the verifier crashes',
   summary: 'a mapping entry of a path clause must have path',
   check(model, report) {
     if (model.kind !== 'packet') return;

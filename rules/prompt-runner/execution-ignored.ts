@@ -7,10 +7,17 @@ export default defineRule<PromptRunnerModel>({
   id: 'prompt-runner/execution-ignored',
   dialect: 'prompt-runner',
   severity: 'warning',
-  basis: 'Prompt Runner 0.12.1 Packet.merged_options/2 does not keep execution (0.13.0 adds it): before 0.13 the block is silently ignored',
+  basis:
+    'Prompt Runner 0.12.1 Packet.merged_options/2 does not keep execution (0.13.0 adds it): before 0.13 the block is silently ignored',
   summary: 'an execution: block that the targeted Prompt Runner release ignores',
   check(model, report) {
-    if (model.kind !== 'packet' || !model.manifest?.tree || !model.manifest.attributes || atLeast(model.version, '0.13.0')) return;
+    if (
+      model.kind !== 'packet' ||
+      !model.manifest?.tree ||
+      !model.manifest.attributes ||
+      atLeast(model.version, '0.13.0')
+    )
+      return;
     const e = model.manifest.tree.entry(model.manifest.attributes, 'execution');
     if (!e || termOf(model.manifest.tree, e.value) === null) return;
     report({

@@ -7,7 +7,8 @@ export default defineRule<PromptRunnerModel>({
   id: 'prompt-runner/fault-exit-code-range',
   dialect: 'prompt-runner',
   severity: 'error',
-  basis: 'Prompt Runner Verifier.normalize_exit_codes/1 keeps only integers 0..255 from a list and ignores anything else',
+  basis:
+    'Prompt Runner Verifier.normalize_exit_codes/1 keeps only integers 0..255 from a list and ignores anything else',
   summary: 'fault_exit_codes must be a list of integers from 0 to 255',
   check(model, report) {
     if (model.kind !== 'packet') return;
@@ -18,7 +19,12 @@ export default defineRule<PromptRunnerModel>({
         if (!tree || !entry?.value) continue;
         const node = tree.resolve(entry.value);
         if (!isSeq(node)) {
-          report({ at: entry.value, source: c.file.source, message: 'fault_exit_codes is not a list, so the runner ignores it and no exit code counts as a verifier fault; write a list such as [2]' });
+          report({
+            at: entry.value,
+            source: c.file.source,
+            message:
+              'fault_exit_codes is not a list, so the runner ignores it and no exit code counts as a verifier fault; write a list such as [2]',
+          });
           continue;
         }
         for (const item of tree.items(node)) {
@@ -35,4 +41,3 @@ export default defineRule<PromptRunnerModel>({
     }
   },
 });
-

@@ -7,18 +7,28 @@ export default defineRule<PromptRunnerModel>({
   id: 'prompt-runner/front-matter-line-endings',
   dialect: 'prompt-runner',
   severity: 'error',
-  basis: 'Prompt Runner FrontMatter.split/1 (\\A---\\n(.*?)\\n---): with CRLF line endings or a byte order mark the file has no front matter at all',
+  basis:
+    'Prompt Runner FrontMatter.split/1 (\\A---\\n(.*?)\\n---): with CRLF line endings or a byte order mark the file has no front matter at all',
   summary: 'packet Markdown files must start with ---\\n: no CRLF line endings, no byte order mark',
   fixable: true,
   check(model, report) {
     if (model.kind !== 'packet') return;
-    const files: MarkdownFile[] = [...(model.manifest ? [model.manifest.file] : []), ...model.prompts.map((p) => p.file)];
+    const files: MarkdownFile[] = [
+      ...(model.manifest ? [model.manifest.file] : []),
+      ...model.prompts.map((p) => p.file),
+    ];
     for (const file of files) {
       if (!file.unread) continue;
       const text = file.source.text;
-      const loses = file === model.manifest?.file ? 'the packet loses its name, repos and every option' : 'the prompt loses its id, targets and verify contract';
+      const loses =
+        file === model.manifest?.file
+          ? 'the packet loses its name, repos and every option'
+          : 'the prompt loses its id, targets and verify contract';
       const what = file.unread === 'bom' ? 'starts with a UTF-8 byte order mark' : 'uses CRLF line endings';
-      const remedy = file.unread === 'bom' ? 'save it without the byte order mark' : 'save it with LF line endings (a .gitattributes line such as "*.md text eol=lf" keeps them)';
+      const remedy =
+        file.unread === 'bom'
+          ? 'save it without the byte order mark'
+          : 'save it with LF line endings (a .gitattributes line such as "*.md text eol=lf" keeps them)';
       report({
         at: { start: 0, end: file.source.lineEnd(0) },
         source: file.source,
@@ -26,7 +36,10 @@ export default defineRule<PromptRunnerModel>({
         fix:
           file.unread === 'bom'
             ? { title: 'Remove the byte order mark', edits: [{ at: { start: 0, end: 1 }, newText: '' }] }
-            : { title: 'Convert line endings to LF', edits: [{ at: { start: 0, end: text.length }, newText: text.replace(/\r\n/g, '\n') }] },
+            : {
+                title: 'Convert line endings to LF',
+                edits: [{ at: { start: 0, end: text.length }, newText: text.replace(/\r\n/g, '\n') }],
+              },
       });
     }
   },

@@ -7,7 +7,8 @@ export default defineRule<PromptRunnerModel>({
   id: 'prompt-runner/front-matter-unparsed',
   dialect: 'prompt-runner',
   severity: 'error',
-  basis: 'Prompt Runner FrontMatter.parse/1 and DirectorySource.parse_front_matter/1: a prompt whose YAML does not parse loses its whole front matter silently; a manifest that does not parse stops the load',
+  basis:
+    'Prompt Runner FrontMatter.parse/1 and DirectorySource.parse_front_matter/1: a prompt whose YAML does not parse loses its whole front matter silently; a manifest that does not parse stops the load',
   summary: 'front matter must be valid YAML holding a mapping',
   check(model, report) {
     if (model.kind !== 'packet') return;
@@ -18,7 +19,11 @@ export default defineRule<PromptRunnerModel>({
         const consequence = isManifest
           ? 'Prompt Runner refuses to load the packet (ERROR: …)'
           : 'Prompt Runner silently drops the whole front matter of this prompt, so it loses its id, targets and verify contract and runs with none';
-        report({ at: problem.span, source: file.source, message: `the front matter does not parse: ${problem.message}; ${consequence}. Fix the YAML` });
+        report({
+          at: problem.span,
+          source: file.source,
+          message: `the front matter does not parse: ${problem.message}; ${consequence}. Fix the YAML`,
+        });
       }
     }
   },

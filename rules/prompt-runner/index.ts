@@ -124,7 +124,9 @@ const beyond: RuleModule[] = [
 export const promptRunnerRules: readonly Rule<any>[] = [...upstream, ...beyond].map((m) => m.default);
 
 /** Rule id → the kind `orchlint packet lint` reports it as. */
-export const promptRunnerKinds: ReadonlyMap<string, string> = new Map([...upstream, ...beyond].map((m) => [m.default.id, m.kind]));
+export const promptRunnerKinds: ReadonlyMap<string, string> = new Map(
+  [...upstream, ...beyond].map((m) => [m.default.id, m.kind]),
+);
 
 /** The kinds Prompt Runner's own lint emits (the rest are orchlint's). */
 export const upstreamKinds: ReadonlySet<string> = new Set(upstream.map((m) => m.kind));

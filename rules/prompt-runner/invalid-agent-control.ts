@@ -10,7 +10,8 @@ export default defineRule<PromptRunnerModel>({
   dialect: 'prompt-runner',
   severity: 'error',
   basis: 'Prompt Runner 0.12.1 packet lint `invalid_agent_control` (AgentControl.config/1, its seven checks in order)',
-  summary: 'agent_control must be a valid block: known keys, boolean enabled, continue/repeat, positive max_iterations, a real completion_verify',
+  summary:
+    'agent_control must be a valid block: known keys, boolean enabled, continue/repeat, positive max_iterations, a real completion_verify',
   check(model, report) {
     if (model.kind !== 'packet' || !model.manifest || !model.agentControl?.problem) return;
     const { reason, at } = model.agentControl.problem;

@@ -7,18 +7,25 @@ export default defineRule<PromptRunnerModel>({
   id: 'prompt-runner/invalid-execution-policy',
   dialect: 'prompt-runner',
   severity: 'error',
-  basis: 'Prompt Runner 0.13 packet lint `invalid_execution_policy` (CompletionPolicy.normalize/1); only when targeting 0.13 or later',
-  summary: 'execution must be {completion: verifier_owned[, incomplete: fail]} or {completion: agent_owned, incomplete: repeat}',
+  basis:
+    'Prompt Runner 0.13 packet lint `invalid_execution_policy` (CompletionPolicy.normalize/1); only when targeting 0.13 or later',
+  summary:
+    'execution must be {completion: verifier_owned[, incomplete: fail]} or {completion: agent_owned, incomplete: repeat}',
   check(model, report) {
     if (model.kind !== 'packet' || !model.manifest || !model.execution?.problem) return;
     const { reason, at } = model.execution.problem;
     const source = model.manifest.file.source;
     // `orchlint packet lint` prints the runner's own `execution policy is invalid: <inspect(reason)>`.
-    report({ at, source, message: `execution policy is invalid: ${inYaml(reason, source.text.slice(at.start, at.end))}` });
+    report({
+      at,
+      source,
+      message: `execution policy is invalid: ${inYaml(reason, source.text.slice(at.start, at.end))}`,
+    });
   },
 });
 
-const SHAPES = 'use {completion: verifier_owned} (optionally incomplete: fail) or {completion: agent_owned, incomplete: repeat}';
+const SHAPES =
+  'use {completion: verifier_owned} (optionally incomplete: fail) or {completion: agent_owned, incomplete: repeat}';
 
 /** The runner's reason, said in the YAML the author wrote; `written` is the text at the finding. */
 function inYaml(reason: Term, written: string): string {
@@ -28,7 +35,9 @@ function inYaml(reason: Term, written: string): string {
       return `execution must be a mapping, not ${written}; ${SHAPES}`;
     case 'unknown_execution_keys': {
       const keys = Array.isArray(items[1]) ? items[1].map(String) : [];
-      const hints = keys.map((k) => `'${k}'${didYouMean(k, ['completion', 'incomplete']).replace(/^; /, ' (').replace(/\?$/, '?)')}`);
+      const hints = keys.map(
+        (k) => `'${k}'${didYouMean(k, ['completion', 'incomplete']).replace(/^; /, ' (').replace(/\?$/, '?)')}`,
+      );
       return `unknown key${keys.length > 1 ? 's' : ''} ${hints.join(', ')}; the keys are completion and incomplete`;
     }
     case 'agent_owned_requires':

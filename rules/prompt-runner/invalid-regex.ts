@@ -7,7 +7,8 @@ export default defineRule<PromptRunnerModel>({
   id: 'prompt-runner/invalid-regex',
   dialect: 'prompt-runner',
   severity: 'error',
-  basis: 'Prompt Runner verifier: matches.pattern (Regex.compile, no flags), stdout_matches ("iu") and source_absent patterns ("u") are compiled at run time; one that does not compile fails the check',
+  basis:
+    'Prompt Runner verifier: matches.pattern (Regex.compile, no flags), stdout_matches ("iu") and source_absent patterns ("u") are compiled at run time; one that does not compile fails the check',
   summary: 'regexes in matches, stdout_matches and source_absent must compile (PCRE)',
   check(model, report) {
     if (model.kind !== 'packet') return;
@@ -31,7 +32,8 @@ export default defineRule<PromptRunnerModel>({
       }
       for (const command of c.commands) {
         const term = command.entry.term;
-        if (term instanceof EMap && typeof term.get('stdout_contains') !== 'string') check(tree.get(command.entry.node, 'stdout_matches'), 'iu', 'stdout_matches');
+        if (term instanceof EMap && typeof term.get('stdout_contains') !== 'string')
+          check(tree.get(command.entry.node, 'stdout_matches'), 'iu', 'stdout_matches');
       }
       for (const entry of lastClause(c.clauses, 'source_absent')?.entries ?? []) {
         if (!(entry.term instanceof EMap)) continue;

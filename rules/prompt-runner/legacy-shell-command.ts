@@ -7,7 +7,8 @@ export default defineRule<PromptRunnerModel>({
   id: 'prompt-runner/legacy-shell-command',
   dialect: 'prompt-runner',
   severity: 'warning',
-  basis: 'Prompt Runner 0.12.1 packet lint `legacy_shell_command`; the fix follows `mix prompt_runner.migrate_contracts`',
+  basis:
+    'Prompt Runner 0.12.1 packet lint `legacy_shell_command`; the fix follows `mix prompt_runner.migrate_contracts`',
   summary: 'verify commands should be structured (exec/args/timeout_ms), not shell strings',
   fixable: true,
   check(model, report) {
@@ -33,7 +34,11 @@ function structuredFix(contract: Contract, command: Command): ReportDescriptor['
   const node = command.entry.node;
   if ('refused' in migrated || !node) return undefined;
   const q = (s: string) => JSON.stringify(s);
-  const parts = [`exec: ${q(migrated.exec)}`, `args: [${migrated.args.map(q).join(', ')}]`, `timeout_ms: ${migrated.timeoutMs}`];
+  const parts = [
+    `exec: ${q(migrated.exec)}`,
+    `args: [${migrated.args.map(q).join(', ')}]`,
+    `timeout_ms: ${migrated.timeoutMs}`,
+  ];
   const title = `Convert to exec: ${q(migrated.exec)} with timeout_ms: ${migrated.timeoutMs}`;
   if (!command.keys.length) return { title, edits: [{ at: node, newText: `{ ${parts.join(', ')} }` }] };
   if (command.keys.some((k) => ['exec', 'program', 'args', 'argv', 'timeout_ms'].includes(k.key))) return undefined;
@@ -43,5 +48,10 @@ function structuredFix(contract: Contract, command: Command): ReportDescriptor['
   const text = contract.file.source.text;
   const column = start - text.lastIndexOf('\n', start - 1) - 1;
   const flow = isMap(node) && node.flow === true;
-  return { title, edits: [{ at: { start, end: spanOfNode(pair.value).end }, newText: parts.join(flow ? ', ' : `\n${' '.repeat(column)}`) }] };
+  return {
+    title,
+    edits: [
+      { at: { start, end: spanOfNode(pair.value).end }, newText: parts.join(flow ? ', ' : `\n${' '.repeat(column)}`) },
+    ],
+  };
 }

@@ -11,7 +11,13 @@ export default defineRule<PromptRunnerModel>({
   summary: 'a packet with no prompts runs nothing',
   check(model, report) {
     // A prompt_dir that does not exist is prompt-runner/prompt-dir-missing's.
-    if (model.kind !== 'packet' || !model.manifest || model.prompts.length || (model.promptDirEntry && !model.promptDirExists)) return;
+    if (
+      model.kind !== 'packet' ||
+      !model.manifest ||
+      model.prompts.length ||
+      (model.promptDirEntry && !model.promptDirExists)
+    )
+      return;
     report({
       at: { start: 0, end: Math.min(3, model.manifest.file.source.text.length) },
       source: model.manifest.file.source,

@@ -9,7 +9,8 @@ export default defineRule<PromptRunnerModel>({
   id: 'prompt-runner/placeholder-body',
   dialect: 'prompt-runner',
   severity: 'warning',
-  basis: 'Prompt Runner packet doctor `prompt_placeholder_body` ("prompt still contains scaffold placeholder markers", Template.contains_placeholder_markers?/1); packet lint does not report it',
+  basis:
+    'Prompt Runner packet doctor `prompt_placeholder_body` ("prompt still contains scaffold placeholder markers", Template.contains_placeholder_markers?/1); packet lint does not report it',
   summary: 'a prompt body that still holds scaffold placeholders',
   check(model, report) {
     if (model.kind !== 'packet') return;

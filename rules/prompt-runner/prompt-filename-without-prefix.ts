@@ -16,7 +16,8 @@ export default defineRule<PromptRunnerModel>({
       report({
         at: { start: 0, end: p.file.source.lineEnd(0) },
         source: p.file.source,
-        message: 'prompt filename has no numeric prefix, so it sorts last by basename; prompts are ordered by the filename prefix, not by id:',
+        message:
+          'prompt filename has no numeric prefix, so it sorts last by basename; prompts are ordered by the filename prefix, not by id:',
       });
     }
   },

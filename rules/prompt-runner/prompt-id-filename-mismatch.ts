@@ -19,7 +19,14 @@ export default defineRule<PromptRunnerModel>({
         at: value ?? { start: 0, end: p.file.source.lineEnd(0) },
         source: p.file.source,
         message: `prompt id ${inspect(p.id)} does not match the filename numeric prefix ${inspect(p.filenamePrefix)}; ordering is by filename, so the declared id never reaches the schedule`,
-        ...(value ? { fix: { title: `Set the id to "${p.filenamePrefix}"`, edits: [{ at: value, newText: `"${p.filenamePrefix}"` }] } } : {}),
+        ...(value
+          ? {
+              fix: {
+                title: `Set the id to "${p.filenamePrefix}"`,
+                edits: [{ at: value, newText: `"${p.filenamePrefix}"` }],
+              },
+            }
+          : {}),
       });
     }
   },

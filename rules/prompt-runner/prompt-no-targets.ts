@@ -14,7 +14,8 @@ export default defineRule<PromptRunnerModel>({
     if (model.kind !== 'packet' || !model.manifest || !model.repoNames.length) return;
     for (const p of model.prompts) {
       if (p.targets?.length) continue;
-      const targetsKey = p.file.tree && p.file.attributes ? p.file.tree.entry(p.file.attributes, 'targets')?.keyNode : undefined;
+      const targetsKey =
+        p.file.tree && p.file.attributes ? p.file.tree.entry(p.file.attributes, 'targets')?.keyNode : undefined;
       report({
         at: targetsKey ?? { start: 0, end: Math.min(3, p.file.source.text.length) },
         source: p.file.source,

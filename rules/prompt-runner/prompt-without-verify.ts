@@ -16,7 +16,8 @@ export default defineRule<PromptRunnerModel>({
       report({
         at: c.anchor,
         source: c.file.source,
-        message: "prompt has no verify contract, so completion is owned by the provider's own claim of success rather than by a deterministic check",
+        message:
+          "prompt has no verify contract, so completion is owned by the provider's own claim of success rather than by a deterministic check",
       });
     }
   },

@@ -4,19 +4,46 @@ import { inspect, isIntegerScalar, type MarkdownFile, type PromptRunnerModel } f
 export const kind = 'prompt-runner/provider-option-value';
 
 const PERMISSION_MODES = [
-  'default', 'auto', 'bypass', 'plan', 'full_auto', 'accept_edits', 'delegate', 'dont_ask', 'auto_edit',
-  'dangerously_skip_permissions', 'bypass_permissions', 'yolo', 'dangerously_allow_all',
+  'default',
+  'auto',
+  'bypass',
+  'plan',
+  'full_auto',
+  'accept_edits',
+  'delegate',
+  'dont_ask',
+  'auto_edit',
+  'dangerously_skip_permissions',
+  'bypass_permissions',
+  'yolo',
+  'dangerously_allow_all',
 ];
 
 /** Option → allowed values, and what the runner does with anything else. */
 const ENUMS: Record<string, { values: string[]; effect: string; promptLevel: boolean }> = {
-  provider: { values: ['claude', 'codex', 'amp', 'cursor', 'antigravity', 'simulated'], effect: 'planning fails', promptLevel: true },
-  permission_mode: { values: PERMISSION_MODES, effect: 'planning fails with {:invalid_permission_mode, …}', promptLevel: true },
+  provider: {
+    values: ['claude', 'codex', 'amp', 'cursor', 'antigravity', 'simulated'],
+    effect: 'planning fails',
+    promptLevel: true,
+  },
+  permission_mode: {
+    values: PERMISSION_MODES,
+    effect: 'planning fails with {:invalid_permission_mode, …}',
+    promptLevel: true,
+  },
   cli_confirmation: { values: ['off', 'warn', 'require'], effect: 'the runner silently uses warn', promptLevel: true },
-  log_mode: { values: ['compact', 'verbose', 'studio'], effect: 'planning fails with {:invalid_log_mode, …}', promptLevel: false },
+  log_mode: {
+    values: ['compact', 'verbose', 'studio'],
+    effect: 'planning fails with {:invalid_log_mode, …}',
+    promptLevel: false,
+  },
   log_meta: { values: ['none', 'full'], effect: 'planning fails', promptLevel: false },
   events_mode: { values: ['compact', 'full', 'off'], effect: 'planning fails', promptLevel: false },
-  tool_output: { values: ['summary', 'preview', 'full'], effect: 'planning fails with {:invalid_tool_output, …}', promptLevel: false },
+  tool_output: {
+    values: ['summary', 'preview', 'full'],
+    effect: 'planning fails with {:invalid_tool_output, …}',
+    promptLevel: false,
+  },
   thinking: { values: ['show', 'hide'], effect: 'planning fails', promptLevel: false },
   diff: { values: ['none', 'stat', 'full'], effect: 'planning fails', promptLevel: false },
 };
@@ -27,7 +54,8 @@ export default defineRule<PromptRunnerModel>({
   id: 'prompt-runner/provider-option-value',
   dialect: 'prompt-runner',
   severity: 'error',
-  basis: 'Prompt Runner plan construction (provider, permission_mode, log_mode, log_meta, events_mode, tool_output, thinking, diff, timeout) and Packet options (cli_confirmation silently falls back to warn)',
+  basis:
+    'Prompt Runner plan construction (provider, permission_mode, log_mode, log_meta, events_mode, tool_output, thinking, diff, timeout) and Packet options (cli_confirmation silently falls back to warn)',
   summary: 'provider options must hold one of their allowed values',
   check(model, report) {
     if (model.kind !== 'packet') return;

@@ -9,14 +9,20 @@ export default defineRule<PromptRunnerModel>({
   id: 'prompt-runner/repo-reference-in-path',
   dialect: 'prompt-runner',
   severity: 'error',
-  basis: 'Prompt Runner Verifier.resolve_argv_entry/2 expands @repo: only in commands[].exec and args; path fields (Verifier.resolve_entry/3, cwd, regenerates) take the text as a file name',
+  basis:
+    'Prompt Runner Verifier.resolve_argv_entry/2 expands @repo: only in commands[].exec and args; path fields (Verifier.resolve_entry/3, cwd, regenerates) take the text as a file name',
   summary: '@repo: works only in exec and args; path fields use repo:',
   check(model, report) {
     if (model.kind !== 'packet') return;
     for (const c of model.contracts) {
       const tree = c.file.tree;
       if (!tree) continue;
-      const flag = (node: TreeNode | undefined, field: string, effect: string, fix: (repo: string, path: string) => string) => {
+      const flag = (
+        node: TreeNode | undefined,
+        field: string,
+        effect: string,
+        fix: (repo: string, path: string) => string,
+      ) => {
         if (!isScalar(node) || typeof node.value !== 'string') return;
         const m = REFERENCE.exec(node.value);
         if (!m) return;
@@ -37,8 +43,19 @@ export default defineRule<PromptRunnerModel>({
       }
       for (const command of c.commands) {
         const node = command.entry.node;
-        flag(tree.get(node, 'cwd'), 'cwd:', 'the command runs in a folder that does not exist', (repo, path) => `write repo: ${repo} and cwd: ${path}`);
-        for (const item of tree.items(tree.get(node, 'regenerates'))) flag(item, 'regenerates', 'the command is held to regenerate a file of that name', (repo, path) => `set repo: ${repo} on the command and list ${path}`);
+        flag(
+          tree.get(node, 'cwd'),
+          'cwd:',
+          'the command runs in a folder that does not exist',
+          (repo, path) => `write repo: ${repo} and cwd: ${path}`,
+        );
+        for (const item of tree.items(tree.get(node, 'regenerates')))
+          flag(
+            item,
+            'regenerates',
+            'the command is held to regenerate a file of that name',
+            (repo, path) => `set repo: ${repo} on the command and list ${path}`,
+          );
       }
     }
   },

@@ -19,7 +19,8 @@ export default defineRule<PromptRunnerModel>({
         report({
           at: entry.node ?? entry.span,
           source: c.file.source,
-          message: 'this source_absent entry has no pattern, so it always fails ("source_absent requires at least one pattern"); add pattern: or patterns: with the regexes that must not appear',
+          message:
+            'this source_absent entry has no pattern, so it always fails ("source_absent requires at least one pattern"); add pattern: or patterns: with the regexes that must not appear',
         });
       }
     }

@@ -7,7 +7,8 @@ export default defineRule<PromptRunnerModel>({
   id: 'prompt-runner/targets-not-a-list',
   dialect: 'prompt-runner',
   severity: 'error',
-  basis: 'Prompt Runner DirectorySource.parse_targets/2 reads targets only when it is a list; anything else is silently ignored',
+  basis:
+    'Prompt Runner DirectorySource.parse_targets/2 reads targets only when it is a list; anything else is silently ignored',
   summary: 'targets must be a YAML list',
   check(model, report) {
     if (model.kind !== 'packet') return;

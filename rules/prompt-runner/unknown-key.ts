@@ -7,7 +7,8 @@ export default defineRule<PromptRunnerModel>({
   id: 'prompt-runner/unknown-key',
   dialect: 'prompt-runner',
   severity: 'warning',
-  basis: 'Prompt Runner Packet.build_packet/5, Packet.merged_options/2 and DirectorySource.build_prompt/1 read a fixed set of keys; any other manifest or front-matter key is silently ignored',
+  basis:
+    'Prompt Runner Packet.build_packet/5, Packet.merged_options/2 and DirectorySource.build_prompt/1 read a fixed set of keys; any other manifest or front-matter key is silently ignored',
   summary: 'a manifest or prompt front-matter key the runner never reads (a typo, usually)',
   check(model, report) {
     if (model.kind !== 'packet') return;
@@ -24,9 +25,15 @@ export default defineRule<PromptRunnerModel>({
         });
       }
     };
-    if (model.manifest) check(model.manifest.file, manifestKeys(model.version), 'packet manifest', 'fix the name or remove the key');
+    if (model.manifest)
+      check(model.manifest.file, manifestKeys(model.version), 'packet manifest', 'fix the name or remove the key');
     for (const p of model.prompts) {
-      check(p.file, PROMPT_KEYS, 'prompt front matter', 'fix the name (a misspelt verify: leaves the prompt with no contract), or remove the key');
+      check(
+        p.file,
+        PROMPT_KEYS,
+        'prompt front matter',
+        'fix the name (a misspelt verify: leaves the prompt with no contract), or remove the key',
+      );
     }
   },
 });

@@ -7,7 +7,8 @@ export default defineRule<PromptRunnerModel>({
   id: 'prompt-runner/unknown-repo-reference',
   dialect: 'prompt-runner',
   severity: 'error',
-  basis: 'Prompt Runner Verifier.resolve_argv_entry/2 leaves @repo:NAME unchanged for an unknown NAME (a missing relative executable at run time); ReposClean reads a bare repos_clean string as a repo name',
+  basis:
+    'Prompt Runner Verifier.resolve_argv_entry/2 leaves @repo:NAME unchanged for an unknown NAME (a missing relative executable at run time); ReposClean reads a bare repos_clean string as a repo name',
   summary: '@repo:NAME in exec/args and bare repos_clean names must be packet repos',
   check(model, report) {
     const { known, unknown } = unknownRepoReferences(model);
@@ -19,7 +20,11 @@ export default defineRule<PromptRunnerModel>({
             ? `@repo:${ref.name} in ${ref.via} names no packet repo, so the runner leaves the text unchanged and the command fails at run time`
             : undefined;
       if (!where) continue;
-      report({ at: ref.span, source: contract.file.source, message: `${where}${didYouMean(ref.name, known)} (known: ${known.join(', ')})` });
+      report({
+        at: ref.span,
+        source: contract.file.source,
+        message: `${where}${didYouMean(ref.name, known)} (known: ${known.join(', ')})`,
+      });
     }
   },
 });

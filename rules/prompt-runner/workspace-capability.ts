@@ -1,5 +1,10 @@
 import { defineRule, didYouMean } from '@orchlint/core';
-import { capabilitiesOf, RELEASE_CAPABILITIES, releaseWithCapability, type PromptRunnerModel } from '@orchlint/prompt-runner';
+import {
+  capabilitiesOf,
+  RELEASE_CAPABILITIES,
+  releaseWithCapability,
+  type PromptRunnerModel,
+} from '@orchlint/prompt-runner';
 
 export const kind = 'prompt-runner/workspace-capability';
 
@@ -10,7 +15,8 @@ export default defineRule<PromptRunnerModel>({
   id: 'prompt-runner/workspace-capability',
   dialect: 'prompt-runner',
   severity: 'error',
-  basis: "Prompt Runner workspace doctor: every requires.capabilities item must be in the running release's priv/capabilities",
+  basis:
+    "Prompt Runner workspace doctor: every requires.capabilities item must be in the running release's priv/capabilities",
   summary: 'required capabilities must exist, and exist in the Prompt Runner release the project targets',
   check(model, report) {
     if (model.kind !== 'workspace') return;

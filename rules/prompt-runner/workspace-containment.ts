@@ -7,7 +7,8 @@ export default defineRule<PromptRunnerModel>({
   id: 'prompt-runner/workspace-containment',
   dialect: 'prompt-runner',
   severity: 'error',
-  basis: 'Prompt Runner Workspace.Doctor.containment_report/2: only operator.containment "systemd_user" (the default) is ready; any other value leaves the workspace not ready, so preflight refuses to run',
+  basis:
+    'Prompt Runner Workspace.Doctor.containment_report/2: only operator.containment "systemd_user" (the default) is ready; any other value leaves the workspace not ready, so preflight refuses to run',
   summary: 'operator.containment must be systemd_user (or left out)',
   check(model, report) {
     if (model.kind !== 'workspace') return;

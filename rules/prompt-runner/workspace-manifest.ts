@@ -7,12 +7,15 @@ export default defineRule<PromptRunnerModel>({
   id: 'prompt-runner/workspace-manifest',
   dialect: 'prompt-runner',
   severity: 'error',
-  basis: 'Prompt Runner Workspace.Manifest.load/1 (schema prompt_runner.workspace/v1, strict keys, required strings, ids, repositories, packet binding, contract artifacts, operator roots)',
+  basis:
+    'Prompt Runner Workspace.Manifest.load/1 (schema prompt_runner.workspace/v1, strict keys, required strings, ids, repositories, packet binding, contract artifacts, operator roots)',
   summary: 'a workspace manifest must load: every error the runner stops at, and sections it silently empties',
   check(model, report) {
     if (model.kind !== 'workspace') return;
     for (const problem of model.problems) {
-      const why = problem.silent ? '' : ` (Prompt Runner stops loading the manifest: {:error, ${inspect(problem.reason)}})`;
+      const why = problem.silent
+        ? ''
+        : ` (Prompt Runner stops loading the manifest: {:error, ${inspect(problem.reason)}})`;
       report({ at: problem.at, message: `${problem.message}${why}` });
     }
   },

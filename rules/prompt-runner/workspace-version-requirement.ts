@@ -7,14 +7,18 @@ export default defineRule<PromptRunnerModel>({
   id: 'prompt-runner/workspace-version-requirement',
   dialect: 'prompt-runner',
   severity: 'error',
-  basis: "Prompt Runner workspace doctor: requires.prompt_runner is read with Elixir's Version.parse_requirement/1, and an unparsable requirement is never satisfied",
+  basis:
+    "Prompt Runner workspace doctor: requires.prompt_runner is read with Elixir's Version.parse_requirement/1, and an unparsable requirement is never satisfied",
   summary: 'requires.prompt_runner must be a valid Elixir version requirement (">= 0.12.1 and < 0.13.0")',
   check(model, report) {
     if (model.kind !== 'workspace' || !model.requirementEntry?.value) return;
     const value = (model.requirementEntry.value as { value?: unknown }).value;
     if (value === null) return;
     if (typeof value !== 'string') {
-      report({ at: model.requirementEntry.value, message: `requires.prompt_runner ${inspect(typeof value === 'number' ? value : null)} must be a requirement string such as ">= 0.12.1 and < 0.13.0"; workspace doctor never passes otherwise` });
+      report({
+        at: model.requirementEntry.value,
+        message: `requires.prompt_runner ${inspect(typeof value === 'number' ? value : null)} must be a requirement string such as ">= 0.12.1 and < 0.13.0"; workspace doctor never passes otherwise`,
+      });
       return;
     }
     const parsed = parseRequirement(value);

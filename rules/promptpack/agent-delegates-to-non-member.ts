@@ -7,7 +7,7 @@ export default defineRule<PackModel>({
   severity: 'warning',
   basis:
     'RFC 0007: "If the entry agent\'s tools list contains a name matching a member prompt key, warn if that member is not in members (possible misconfiguration)"',
-  summary: "the entry agent delegates to a prompt that is not an agent member",
+  summary: 'the entry agent delegates to a prompt that is not an agent member',
   check(pack, report) {
     for (const ref of delegationsToNonMembers(pack)) {
       const name = ref.value as string;

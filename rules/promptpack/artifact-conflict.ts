@@ -5,7 +5,8 @@ export default defineRule<PackModel>({
   id: 'promptpack/artifact-conflict',
   dialect: 'promptpack',
   severity: 'warning',
-  basis: 'derived from RFC 0009: artifact slots share one workflow-wide namespace (the same name in two states is the same artifact)',
+  basis:
+    'derived from RFC 0009: artifact slots share one workflow-wide namespace (the same name in two states is the same artifact)',
   summary: 'one artifact declared with different type or mode in two states',
   check(pack, report) {
     const first = new Map<string, { state: string; def: ArtifactDef }>();
@@ -25,7 +26,9 @@ export default defineRule<PackModel>({
             message:
               `artifact '${def.name}' has ${field} ${mine} in state '${state.name}' but ${theirs} in state '${earlier.state}'; ` +
               `artifacts are workflow-wide, so both declare the same slot: make the ${field}s agree, or rename one of them`,
-            related: [{ at: earlier.def[field]?.node ?? earlier.def.keyNode, message: `'${earlier.state}' declares it here` }],
+            related: [
+              { at: earlier.def[field]?.node ?? earlier.def.keyNode, message: `'${earlier.state}' declares it here` },
+            ],
           });
         }
       }

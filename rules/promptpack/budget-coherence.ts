@@ -6,7 +6,7 @@ export default defineRule<PackModel>({
   dialect: 'promptpack',
   severity: 'warning',
   basis:
-    "RFC 0009: \"If engine.budget.max_total_visits is set, it should be >= the sum of all reachable states' max_visits values. Warn if per-state limits exceed the global budget\"",
+    'RFC 0009: "If engine.budget.max_total_visits is set, it should be >= the sum of all reachable states\' max_visits values. Warn if per-state limits exceed the global budget"',
   summary: 'max_total_visits below the sum of the reachable states’ max_visits',
   check(pack, report) {
     const workflow = pack.workflow;

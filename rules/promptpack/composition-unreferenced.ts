@@ -5,7 +5,8 @@ export default defineRule<PackModel>({
   id: 'promptpack/composition-unreferenced',
   dialect: 'promptpack',
   severity: 'warning',
-  basis: 'RFC 0010: "Compositions are reachable only through workflow states" (PromptKit warns on unreferenced compositions)',
+  basis:
+    'RFC 0010: "Compositions are reachable only through workflow states" (PromptKit warns on unreferenced compositions)',
   summary: 'a composition that no workflow state runs',
   check(pack, report) {
     const used = new Set<string>();

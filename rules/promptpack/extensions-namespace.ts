@@ -8,7 +8,8 @@ export default defineRule<PackModel>({
   id: 'promptpack/extensions-namespace',
   dialect: 'promptpack',
   severity: 'warning',
-  basis: 'RFC 0016: extensions "Keys SHOULD be namespaced"; their contents are never interpreted (so orchlint reads only the keys)',
+  basis:
+    'RFC 0016: extensions "Keys SHOULD be namespaced"; their contents are never interpreted (so orchlint reads only the keys)',
   summary: 'an extensions key without a namespace',
   check(pack, report) {
     for (const bag of pack.extensions) {

@@ -12,7 +12,10 @@ export default defineRule<PackModel>({
   check(pack, report) {
     for (const prompt of pack.prompts.values()) {
       for (const field of prompt.failOnViolation) {
-        const remove = { title: 'Remove fail_on_violation', edits: [{ at: entryRemovalSpan(pack.source, field), newText: '' }] };
+        const remove = {
+          title: 'Remove fail_on_violation',
+          edits: [{ at: entryRemovalSpan(pack.source, field), newText: '' }],
+        };
         if (field.value === false) {
           report({
             at: field.key ?? field.node,

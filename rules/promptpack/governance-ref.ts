@@ -10,11 +10,13 @@ export default defineRule<PackModel>({
   summary: 'governance obligations and reviews must name validators, evals and obligations that exist',
   check(pack, report) {
     const validatorIds = new Set<string>();
-    for (const prompt of pack.prompts.values()) for (const id of prompt.validatorIds) if (typeof id.value === 'string') validatorIds.add(id.value);
+    for (const prompt of pack.prompts.values())
+      for (const id of prompt.validatorIds) if (typeof id.value === 'string') validatorIds.add(id.value);
     const evalIds = new Set([...pack.evalIds, ...pack.promptEvalIds]);
     const packGovernance = pack.governance.find((g) => g.agent === undefined);
     // An agent's governance replaces the pack's field by field: what it does not declare it inherits.
-    const obligationsOf = (g: GovernanceModel | undefined) => new Set((g?.obligationIds ?? packGovernance?.obligationIds ?? []).map((l) => String(l.value)));
+    const obligationsOf = (g: GovernanceModel | undefined) =>
+      new Set((g?.obligationIds ?? packGovernance?.obligationIds ?? []).map((l) => String(l.value)));
 
     for (const g of pack.governance) {
       for (const { kind, ref } of g.controls) {
@@ -33,7 +35,10 @@ export default defineRule<PackModel>({
       }
       if (!g.reviews) continue;
       // The pack's reviews also apply to every agent that declares its own obligations but not its own reviews.
-      const contexts = g.agent !== undefined ? [g] : [g, ...pack.governance.filter((a) => a.agent !== undefined && a.obligationIds && !a.reviews)];
+      const contexts =
+        g.agent !== undefined
+          ? [g]
+          : [g, ...pack.governance.filter((a) => a.agent !== undefined && a.obligationIds && !a.reviews)];
       for (const review of g.reviews) {
         const e = review.eval;
         if (typeof e?.value === 'string' && !evalIds.has(e.value)) {
@@ -49,7 +54,10 @@ export default defineRule<PackModel>({
           const failing = contexts.find((c) => !obligationsOf(c).has(ref.value as string));
           if (!failing) continue;
           const obligations = obligationsOf(failing);
-          const where = failing === g ? g.owner : `${failing.owner} (which inherits these reviews but declares its own obligations)`;
+          const where =
+            failing === g
+              ? g.owner
+              : `${failing.owner} (which inherits these reviews but declares its own obligations)`;
           report({
             at: ref.node,
             message:

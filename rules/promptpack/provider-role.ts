@@ -6,7 +6,7 @@ export default defineRule<PackModel>({
   dialect: 'promptpack',
   severity: 'warning',
   basis:
-    "RFC 0017 rule 5: \"Validators SHOULD warn when a prompt referenced by a conversational workflow state names a requirement whose role is not llm, and when a prompt step names one and has no output_schema\"",
+    'RFC 0017 rule 5: "Validators SHOULD warn when a prompt referenced by a conversational workflow state names a requirement whose role is not llm, and when a prompt step names one and has no output_schema"',
   summary: 'a non-LLM provider on a conversational state, or on a prompt step without output_schema',
   check(pack, report) {
     const roles = new Map(pack.providers.flatMap((p) => (p.role ? [[p.key, p.role] as const] : [])));

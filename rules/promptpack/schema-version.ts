@@ -1,5 +1,10 @@
 import { defineRule } from '@orchlint/core';
-import { isPublishedSpecVersion, publishedSpecVersions, versionFromSchemaUrl, type PackModel } from '@orchlint/promptpack';
+import {
+  isPublishedSpecVersion,
+  publishedSpecVersions,
+  versionFromSchemaUrl,
+  type PackModel,
+} from '@orchlint/promptpack';
 
 export default defineRule<PackModel>({
   id: 'promptpack/schema-version',

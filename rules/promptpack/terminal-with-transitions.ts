@@ -20,7 +20,10 @@ export default defineRule<PackModel>({
           `state '${state.name}' is terminal, so the workflow ends after its prompt and its transitions (${events}) never fire; ` +
           `remove on_event, or drop 'terminal: true' if the workflow should go on from here`,
         related: [{ at: state.terminal!.key ?? state.terminal!.node, message: 'the workflow completes here' }],
-        fix: { title: "Remove the terminal state's on_event", edits: [{ at: entryRemovalSpan(pack.source, onEvent), newText: '' }] },
+        fix: {
+          title: "Remove the terminal state's on_event",
+          edits: [{ at: entryRemovalSpan(pack.source, onEvent), newText: '' }],
+        },
       });
     }
   },

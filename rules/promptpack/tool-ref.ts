@@ -13,7 +13,7 @@ export default defineRule<PackModel>({
     const members = [...(pack.agents?.members.keys() ?? [])];
     const unknown = (ref: Located, where: string, candidates: string[]): ReportDescriptor | undefined => {
       if (typeof ref.value !== 'string' || candidates.includes(ref.value)) return undefined;
-      const defined = pack.tools.size ? 'the pack\'s tools' : 'the pack, which has no tools map';
+      const defined = pack.tools.size ? "the pack's tools" : 'the pack, which has no tools map';
       return {
         at: ref.node,
         message: `${where} names tool '${ref.value}', which is not defined in ${defined}${didYouMean(ref.value, candidates)}; add it under 'tools' or remove the reference`,

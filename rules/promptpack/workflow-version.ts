@@ -11,7 +11,12 @@ export default defineRule<PackModel>({
   check(pack, report) {
     const version = pack.workflow?.version;
     // Non-integers and values below 1 are schema errors.
-    if (!Number.isInteger(version?.value) || (version!.value as number) < 1 || [1, 2].includes(version!.value as number)) return;
+    if (
+      !Number.isInteger(version?.value) ||
+      (version!.value as number) < 1 ||
+      [1, 2].includes(version!.value as number)
+    )
+      return;
     report({
       at: version!.node,
       message:

@@ -41,16 +41,26 @@ try {
   for (const n of SIZES) {
     const inside = cpuMs(layout(path.join(tmp, `in-${n}`), '.archon/workflows', n));
     const outside = cpuMs(layout(path.join(tmp, `out-${n}`), 'workflows', n));
-    if (inside.findings || outside.findings) throw new Error(`expected no findings, got ${inside.findings} inside and ${outside.findings} outside`);
+    if (inside.findings || outside.findings)
+      throw new Error(`expected no findings, got ${inside.findings} inside and ${outside.findings} outside`);
     rows.push({ n, inside, outside });
-    console.log(`${String(n).padStart(6)} workflows: ${(inside.ms / 1000).toFixed(2)} s in .archon/workflows, ${(outside.ms / 1000).toFixed(2)} s outside (${(inside.ms / outside.ms).toFixed(2)}× outside)`);
+    console.log(
+      `${String(n).padStart(6)} workflows: ${(inside.ms / 1000).toFixed(2)} s in .archon/workflows, ${(outside.ms / 1000).toFixed(2)} s outside (${(inside.ms / outside.ms).toFixed(2)}× outside)`,
+    );
   }
   for (let i = 1; i < rows.length; i++) {
     const a = rows[i - 1];
     const b = rows[i];
-    console.log(`${b.n} / ${a.n} workflows in one .archon/workflows folder: ${(b.inside.ms / a.inside.ms).toFixed(2)}× the time for ${b.n / a.n}× the files (goal: at most 11×)`);
+    console.log(
+      `${b.n} / ${a.n} workflows in one .archon/workflows folder: ${(b.inside.ms / a.inside.ms).toFixed(2)}× the time for ${b.n / a.n}× the files (goal: at most 11×)`,
+    );
   }
-  console.log(`load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  console.log(
+    `load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
 } finally {
   rmSync(tmp, { recursive: true, force: true });
 }

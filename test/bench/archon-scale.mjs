@@ -16,7 +16,8 @@ const repoRoot = path.resolve(here, '../..');
 const cliBin = path.join(repoRoot, 'packages/cli/dist/bin.js');
 const ROUNDS = Number(process.env.ORCHLINT_BENCH_ROUNDS ?? 3);
 
-const fmt = (n, digits = 0) => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const fmt = (n, digits = 0) =>
+  n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 const median = (v) => [...v].sort((a, b) => a - b)[v.length >> 1];
 
 /** Runs a command to its end in `cwd`: wall time in ms, peak memory in MB (for node, via peak.mjs), exit code. */
@@ -60,7 +61,10 @@ function which(cmd) {
 
 /** Spectral as installed on PATH, or by `npm i --prefix /tmp/spectral @stoplight/spectral-cli`. */
 function spectralBin() {
-  return which('spectral') ?? (existsSync('/tmp/spectral/node_modules/.bin/spectral') ? '/tmp/spectral/node_modules/.bin/spectral' : undefined);
+  return (
+    which('spectral') ??
+    (existsSync('/tmp/spectral/node_modules/.bin/spectral') ? '/tmp/spectral/node_modules/.bin/spectral' : undefined)
+  );
 }
 
 /** Three trivial rules, as a first Spectral ruleset for workflows would start. */
@@ -84,12 +88,20 @@ export function archonScaleBench() {
     writeArchonCorpus(path.join(work, 'folder/.archon/workflows'), 1000, sources);
     writeArchonCorpus(path.join(work, 'large'), 10000, sources);
     writeFileSync(path.join(work, '.spectral.yaml'), SPECTRAL_RULESET);
-    const orchlint = (...args) => () => timed(null, [cliBin, '--format', 'json', ...args], work, { node: true });
+    const orchlint =
+      (...args) =>
+      () =>
+        timed(null, [cliBin, '--format', 'json', ...args], work, { node: true });
     const floor = (dir) => () => timed(null, [path.join(here, 'parse-floor.mjs'), dir], work, { node: true });
 
     // Let the files age past the cache's one-second window for trusting stamps, then fill the cache.
     Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1100);
-    const filled = timed(null, [cliBin, '--format', 'json', '--cache', '--cache-location', 'flat.cache', 'flat'], work, { node: true });
+    const filled = timed(
+      null,
+      [cliBin, '--format', 'json', '--cache', '--cache-location', 'flat.cache', 'flat'],
+      work,
+      { node: true },
+    );
 
     const main = rounds({
       floor: floor('flat'),
@@ -97,8 +109,11 @@ export function archonScaleBench() {
       coldOneThread: orchlint('--concurrency', 'off', 'flat'),
       cached: orchlint('--cache', '--cache-location', 'flat.cache', 'flat'),
     });
-    for (const k of ['cold', 'coldOneThread', 'cached']) if (main[k].code !== 1 && main[k].code !== 0) throw new Error(`orchlint ${k} exited ${main[k].code}: ${main[k].stderr}`);
-    if (main.cached.stdout !== main.cold.stdout || filled.stdout !== main.cold.stdout) throw new Error('the cached report differs from the cold one');
+    for (const k of ['cold', 'coldOneThread', 'cached'])
+      if (main[k].code !== 1 && main[k].code !== 0)
+        throw new Error(`orchlint ${k} exited ${main[k].code}: ${main[k].stderr}`);
+    if (main.cached.stdout !== main.cold.stdout || filled.stdout !== main.cold.stdout)
+      throw new Error('the cached report differs from the cold one');
     const report = JSON.parse(main.cold.stdout);
     if (report.summary.files !== 1000) throw new Error(`linted ${report.summary.files} files, expected 1,000`);
 
@@ -107,26 +122,64 @@ export function archonScaleBench() {
     const scale = rounds({ small: orchlint('flat'), large: orchlint('large'), floorLarge: floor('large') }, 1);
 
     const others = {};
-    if (which('yamllint')) others.yamllint = rounds({ floor: floor('flat'), tool: () => timed('yamllint', ['-f', 'parsable', 'flat'], work) }, 1);
+    if (which('yamllint'))
+      others.yamllint = rounds(
+        { floor: floor('flat'), tool: () => timed('yamllint', ['-f', 'parsable', 'flat'], work) },
+        1,
+      );
     const spectral = spectralBin();
     if (spectral) {
-      others.Spectral = rounds({ floor: floor('flat'), tool: () => timed(spectral, ['lint', '--ruleset', '.spectral.yaml', '--format', 'json', '--quiet', 'flat/*.yaml'], work) }, 1);
+      others.Spectral = rounds(
+        {
+          floor: floor('flat'),
+          tool: () =>
+            timed(
+              spectral,
+              ['lint', '--ruleset', '.spectral.yaml', '--format', 'json', '--quiet', 'flat/*.yaml'],
+              work,
+            ),
+        },
+        1,
+      );
     }
 
     const x = (a, b) => `${fmt(a / b, 2)}×`;
-    const line = (label, ms, ratio, extra = '') => `  ${label.padEnd(52)} ${fmt(ms).padStart(7)} ms  ${ratio.padStart(7)}${extra}`;
+    const line = (label, ms, ratio, extra = '') =>
+      `  ${label.padEnd(52)} ${fmt(ms).padStart(7)} ms  ${ratio.padStart(7)}${extra}`;
     const out = [
       '',
       `Archon workflows at scale — ${fmt(small.lines)} lines in 1,000 files (${fmt(small.bytes / 1024)} KB), each process timed from start to exit, ${os.cpus().length} CPUs, load ${os.loadavg()[0].toFixed(1)}`,
       `  median of ${ROUNDS} rounds; ratios against the bare parse floor of the same round`,
       line('bare parse floor (read + yaml.parseDocument)', main.floor.ms, '1.00×'),
-      line('orchlint cold, flat (threads: auto)', main.cold.ms, x(main.cold.ms, main.floor.ms), `   goal ≤ 1.0×, ${fmt(report.diagnostics.length)} findings, peak ${fmt(main.cold.mb)} MB`),
+      line(
+        'orchlint cold, flat (threads: auto)',
+        main.cold.ms,
+        x(main.cold.ms, main.floor.ms),
+        `   goal ≤ 1.0×, ${fmt(report.diagnostics.length)} findings, peak ${fmt(main.cold.mb)} MB`,
+      ),
       line('orchlint cold, flat, one thread', main.coldOneThread.ms, x(main.coldOneThread.ms, main.floor.ms)),
-      line('orchlint --cache, unchanged files', main.cached.ms, x(main.cached.ms, main.floor.ms), `   ${x(main.cached.ms, main.cold.ms)} of cold (goal ≤ 0.10×)`),
+      line(
+        'orchlint --cache, unchanged files',
+        main.cached.ms,
+        x(main.cached.ms, main.floor.ms),
+        `   ${x(main.cached.ms, main.cold.ms)} of cold (goal ≤ 0.10×)`,
+      ),
       `  one round each:`,
-      line('orchlint cold, one .archon/workflows folder', folder.orchlint.ms, x(folder.orchlint.ms, folder.floor.ms), `   (floor ${fmt(folder.floor.ms)} ms)`),
-      line('orchlint cold, 10,000 files', scale.large.ms, x(scale.large.ms, scale.floorLarge.ms), `   ${x(scale.large.ms, scale.small.ms)} of 1,000 files (goal ≤ 10.5×), peak ${fmt(scale.large.mb)} MB (goal ≤ 300)`),
-      ...Object.entries(others).map(([name, r]) => line(`${name} on the 1,000 files`, r.tool.ms, x(r.tool.ms, r.floor.ms), `   (floor ${fmt(r.floor.ms)} ms)`)),
+      line(
+        'orchlint cold, one .archon/workflows folder',
+        folder.orchlint.ms,
+        x(folder.orchlint.ms, folder.floor.ms),
+        `   (floor ${fmt(folder.floor.ms)} ms)`,
+      ),
+      line(
+        'orchlint cold, 10,000 files',
+        scale.large.ms,
+        x(scale.large.ms, scale.floorLarge.ms),
+        `   ${x(scale.large.ms, scale.small.ms)} of 1,000 files (goal ≤ 10.5×), peak ${fmt(scale.large.mb)} MB (goal ≤ 300)`,
+      ),
+      ...Object.entries(others).map(([name, r]) =>
+        line(`${name} on the 1,000 files`, r.tool.ms, x(r.tool.ms, r.floor.ms), `   (floor ${fmt(r.floor.ms)} ms)`),
+      ),
       ...(others.yamllint ? [] : ['  yamllint: not installed (apt-get install yamllint)']),
       ...(others.Spectral ? [] : ['  Spectral: not installed (npm i --prefix /tmp/spectral @stoplight/spectral-cli)']),
     ];

@@ -16,14 +16,41 @@ const ROUNDS = Number(process.env.ROUNDS ?? 300);
 const WARMUP = 30;
 
 function pack(states) {
-  const lines = ['id: bench', 'name: Bench', 'version: 1.0.0', 'template_engine: { version: v1, syntax: "{{variable}}" }', 'prompts:'];
+  const lines = [
+    'id: bench',
+    'name: Bench',
+    'version: 1.0.0',
+    'template_engine: { version: v1, syntax: "{{variable}}" }',
+    'prompts:',
+  ];
   for (let i = 0; i < states; i++) {
-    lines.push(`  p${i}:`, `    id: p${i}`, `    name: Prompt ${i}`, '    version: 1.0.0', `    system_template: Handle step ${i} of the request.`, '    tools: [lookup]');
+    lines.push(
+      `  p${i}:`,
+      `    id: p${i}`,
+      `    name: Prompt ${i}`,
+      '    version: 1.0.0',
+      `    system_template: Handle step ${i} of the request.`,
+      '    tools: [lookup]',
+    );
   }
-  lines.push('tools:', '  lookup: { name: lookup, description: Look up an order }', 'workflow:', '  version: 1', '  entry: s0', '  states:');
+  lines.push(
+    'tools:',
+    '  lookup: { name: lookup, description: Look up an order }',
+    'workflow:',
+    '  version: 1',
+    '  entry: s0',
+    '  states:',
+  );
   for (let i = 0; i < states; i++) {
     const next = i + 1 < states ? `s${i + 1}` : 's0';
-    lines.push(`    s${i}:`, `      prompt_task: p${i}`, `      description: State ${i}`, `      on_event: { Next: ${next}, Done: end }`, '      max_visits: 3', '      on_max_visits: end');
+    lines.push(
+      `    s${i}:`,
+      `      prompt_task: p${i}`,
+      `      description: State ${i}`,
+      `      on_event: { Next: ${next}, Done: end }`,
+      '      max_visits: 3',
+      '      on_max_visits: end',
+    );
   }
   lines.push('    end:', '      prompt_task: p0', '      terminal: true', '      control: agent');
   return lines.join('\n') + '\n';
@@ -38,7 +65,8 @@ while (asText(states).split('\n').length < 800) states++;
 let text = asText(states);
 const lineCount = text.split('\n').length - 1;
 const DESCRIPTION = json ? /"description": "State (\d+)( edited \d+)?"/ : /description: State (\d+)( edited \d+)?\n/;
-const described = (n, round) => (json ? `"description": "State ${n} edited ${round}"` : `description: State ${n} edited ${round}\n`);
+const described = (n, round) =>
+  json ? `"description": "State ${n} edited ${round}"` : `description: State ${n} edited ${round}\n`;
 
 const uri = `file:///bench/${file}`;
 const session = await lspSession('file:///bench');
@@ -84,15 +112,37 @@ for (let i = 0; i < WARMUP + ROUNDS; i++) {
 }
 
 const ms = (x) => `${x.toFixed(2)} ms`;
-console.log(`load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} (the numbers scale with it)`);
-console.log(`LSP re-lint of one ${lineCount}-line ${json ? 'JSON ' : ''}pack (${firstResult.diagnostics.length} findings), ${ROUNDS} edits after ${WARMUP} warm-up:`);
-console.log(`  typing edit, didChange → publishDiagnostics: p50 ${ms(pct(times, 50))}, p95 ${ms(pct(times, 95))}, max ${ms(Math.max(...times))}`);
-console.log(`  CPU time of the same:                        p50 ${ms(pct(cpuTimes, 50))}, p95 ${ms(pct(cpuTimes, 95))}`);
-console.log(`  whole parse, didOpen → publishDiagnostics:   p50 ${ms(pct(openTimes, 50))}, p95 ${ms(pct(openTimes, 95))}`);
-console.log(`  lintUnit alone (no LSP, whole parse):        p50 ${ms(pct(engineTimes, 50))}, p95 ${ms(pct(engineTimes, 95))}`);
-console.log(`  parse alone (core Tree, whole parse):        p50 ${ms(pct(parseTimes, 50))}, p95 ${ms(pct(parseTimes, 95))}`);
-console.log(`  ratio (p50): a typing edit costs ${(pct(times, 50) / pct(parseTimes, 50)).toFixed(2)}x a whole parse alone`);
+console.log(
+  `load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')} (the numbers scale with it)`,
+);
+console.log(
+  `LSP re-lint of one ${lineCount}-line ${json ? 'JSON ' : ''}pack (${firstResult.diagnostics.length} findings), ${ROUNDS} edits after ${WARMUP} warm-up:`,
+);
+console.log(
+  `  typing edit, didChange → publishDiagnostics: p50 ${ms(pct(times, 50))}, p95 ${ms(pct(times, 95))}, max ${ms(Math.max(...times))}`,
+);
+console.log(
+  `  CPU time of the same:                        p50 ${ms(pct(cpuTimes, 50))}, p95 ${ms(pct(cpuTimes, 95))}`,
+);
+console.log(
+  `  whole parse, didOpen → publishDiagnostics:   p50 ${ms(pct(openTimes, 50))}, p95 ${ms(pct(openTimes, 95))}`,
+);
+console.log(
+  `  lintUnit alone (no LSP, whole parse):        p50 ${ms(pct(engineTimes, 50))}, p95 ${ms(pct(engineTimes, 95))}`,
+);
+console.log(
+  `  parse alone (core Tree, whole parse):        p50 ${ms(pct(parseTimes, 50))}, p95 ${ms(pct(parseTimes, 95))}`,
+);
+console.log(
+  `  ratio (p50): a typing edit costs ${(pct(times, 50) / pct(parseTimes, 50)).toFixed(2)}x a whole parse alone`,
+);
 const budget = 10;
-console.log(pct(times, 95) <= budget ? `  typing edits within the ${budget} ms p95 budget` : `  typing edits OVER the ${budget} ms p95 budget`);
+console.log(
+  pct(times, 95) <= budget
+    ? `  typing edits within the ${budget} ms p95 budget`
+    : `  typing edits OVER the ${budget} ms p95 budget`,
+);
 session.dispose();
 process.exit(0);

@@ -28,7 +28,12 @@ export async function lspSession(rootUri) {
     waiting.delete(key);
   });
   client.listen();
-  await client.sendRequest(InitializeRequest.type, { processId: process.pid, rootUri, capabilities: {}, workspaceFolders: null });
+  await client.sendRequest(InitializeRequest.type, {
+    processId: process.pid,
+    rootUri,
+    capabilities: {},
+    workspaceFolders: null,
+  });
   await client.sendNotification(InitializedNotification.type, {});
   /** Sends a notification and resolves, with the time it took, when that version of `uri` is published. */
   const roundTrip = async (type, params, uri, version) => {
@@ -40,9 +45,19 @@ export async function lspSession(rootUri) {
   };
   return {
     open: (uri, languageId, text, version = 1) =>
-      roundTrip(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId, version, text } }, uri, version),
+      roundTrip(
+        DidOpenTextDocumentNotification.type,
+        { textDocument: { uri, languageId, version, text } },
+        uri,
+        version,
+      ),
     change: (uri, version, text) =>
-      roundTrip(DidChangeTextDocumentNotification.type, { textDocument: { uri, version }, contentChanges: [{ text }] }, uri, version),
+      roundTrip(
+        DidChangeTextDocumentNotification.type,
+        { textDocument: { uri, version }, contentChanges: [{ text }] },
+        uri,
+        version,
+      ),
     // A closed document's empty publication carries no version.
     close: (uri) => roundTrip(DidCloseTextDocumentNotification.type, { textDocument: { uri } }, uri, undefined),
     dispose: () => client.dispose(),

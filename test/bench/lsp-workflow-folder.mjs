@@ -16,8 +16,14 @@ const root = mkdtempSync(path.join(tmpdir(), 'orchlint-bench-'));
 const folder = path.join(root, '.archon/workflows');
 mkdirSync(folder, { recursive: true });
 for (let i = 0; i < WORKFLOWS; i++) {
-  const nodes = Array.from({ length: 12 }, (_, n) => `  - id: n${n}\n    prompt: Do step ${n} of workflow ${i}.\n${n ? `    depends_on: [n${n - 1}]\n` : ''}`);
-  writeFileSync(path.join(folder, `wf-${i}.yaml`), `name: wf-${i}\ndescription: Workflow ${i}.\nnodes:\n${nodes.join('')}`);
+  const nodes = Array.from(
+    { length: 12 },
+    (_, n) => `  - id: n${n}\n    prompt: Do step ${n} of workflow ${i}.\n${n ? `    depends_on: [n${n - 1}]\n` : ''}`,
+  );
+  writeFileSync(
+    path.join(folder, `wf-${i}.yaml`),
+    `name: wf-${i}\ndescription: Workflow ${i}.\nnodes:\n${nodes.join('')}`,
+  );
 }
 
 // The server re-reads a file whose times are under 2 s old (they may not show a second write yet);
@@ -39,7 +45,11 @@ session.dispose();
 rmSync(root, { recursive: true, force: true });
 
 const pct = (p) => percentile(times, p);
-console.log(`load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} (the numbers scale with it)`);
+console.log(
+  `load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')} (the numbers scale with it)`,
+);
 console.log(`LSP re-lint of one workflow in a folder of ${WORKFLOWS}, ${ROUNDS} typing edits after ${WARMUP} warm-up:`);
 console.log(`  didChange → publishDiagnostics: p50 ${pct(50).toFixed(2)} ms, p95 ${pct(95).toFixed(2)} ms`);
 process.exit(0);

@@ -58,7 +58,9 @@ const parseFiles = (files, options) => files.map((f) => parseDocument(readFileSy
  */
 /** Rules whose time grows more than LINEAR_LIMIT times from 500 to 5,000 states (and matters). */
 function superlinearRules(small, large) {
-  return [...large.keys()].filter((id) => large.get(id) > 10 && large.get(id) / Math.max(small.get(id), 0.01) > LINEAR_LIMIT);
+  return [...large.keys()].filter(
+    (id) => large.get(id) > 10 && large.get(id) / Math.max(small.get(id), 0.01) > LINEAR_LIMIT,
+  );
 }
 
 function ruleTimes(file) {
@@ -78,7 +80,8 @@ function ruleTimes(file) {
   return new Map([...perRule].map(([id, times]) => [id, median(times)]));
 }
 
-const fmt = (n, digits = 0) => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const fmt = (n, digits = 0) =>
+  n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
 const workDir = mkdtempSync(path.join(os.tmpdir(), 'orchlint-bench-'));
 const startDir = process.cwd();
@@ -109,15 +112,25 @@ try {
     () => parseFiles(files),
     () => parseFiles(files, { uniqueKeys: false }),
   );
-  if (lint.result.files.length !== PACKS) throw new Error(`linted ${lint.result.files.length} files, expected ${PACKS}`);
-  const [small, smallParse] = measure(() => lintPaths([scaleFiles[500]]), () => parseFiles([scaleFiles[500]]));
-  const [large, largeParse] = measure(() => lintPaths([scaleFiles[5000]]), () => parseFiles([scaleFiles[5000]]));
+  if (lint.result.files.length !== PACKS)
+    throw new Error(`linted ${lint.result.files.length} files, expected ${PACKS}`);
+  const [small, smallParse] = measure(
+    () => lintPaths([scaleFiles[500]]),
+    () => parseFiles([scaleFiles[500]]),
+  );
+  const [large, largeParse] = measure(
+    () => lintPaths([scaleFiles[5000]]),
+    () => parseFiles([scaleFiles[5000]]),
+  );
 
   const smallRules = ruleTimes(scaleFiles[500]);
   const largeRules = ruleTimes(scaleFiles[5000]);
 
   const cliStart = performance.now();
-  const cli = spawnSync(process.execPath, [cliBin, '--format', 'json', 'packs'], { encoding: 'utf8', maxBuffer: 512 * 1024 * 1024 });
+  const cli = spawnSync(process.execPath, [cliBin, '--format', 'json', 'packs'], {
+    encoding: 'utf8',
+    maxBuffer: 512 * 1024 * 1024,
+  });
   const cliMs = performance.now() - cliStart;
   if (cli.status !== 0 && cli.status !== 1) throw new Error(`the CLI exited with ${cli.status}: ${cli.stderr}`);
   const cliReport = JSON.parse(cli.stdout);
@@ -142,16 +155,23 @@ try {
     `  500 states    lint ${fmt(small.ms, 1)} ms   (bare parse ${fmt(smallParse.ms, 1)} ms)   ${counts(small.result)}`,
     `  5,000 states  lint ${fmt(large.ms, 1)} ms   (bare parse ${fmt(largeParse.ms, 1)} ms)   ${counts(large.result)}`,
     `  5,000 / 500 states                                   ${fmt(growth, 2)}×   (linear growth means ≤ ${LINEAR_LIMIT}; bare parse ${fmt(largeParse.ms / smallParse.ms, 2)}×,`,
-    '                                                       yaml\'s own duplicate-key check being quadratic in a mapping\'s size)',
+    "                                                       yaml's own duplicate-key check being quadratic in a mapping's size)",
     '  rules that grow faster than the workflow (more than 12× and over 10 ms at 5,000 states):',
     ...(hot.length ? hot : ['none']).map((id) =>
-      hot.length ? `    ${id}  ${fmt(smallRules.get(id), 1)} ms → ${fmt(largeRules.get(id), 1)} ms   ${fmt(largeRules.get(id) / smallRules.get(id))}×` : `    ${id}`,
+      hot.length
+        ? `    ${id}  ${fmt(smallRules.get(id), 1)} ms → ${fmt(largeRules.get(id), 1)} ms   ${fmt(largeRules.get(id) / smallRules.get(id))}×`
+        : `    ${id}`,
     ),
-    ...(hot.length ? [`  5,000 / 500 states without them                      ${fmt(without(large.ms, largeRules) / without(small.ms, smallRules), 2)}×`] : []),
+    ...(hot.length
+      ? [
+          `  5,000 / 500 states without them                      ${fmt(without(large.ms, largeRules) / without(small.ms, smallRules), 2)}×`,
+        ]
+      : []),
     '',
     `CLI on the ${fmt(PACKS)} files, once (process start included): ${fmt(cliMs)} ms   ${fmt((PACKS / cliMs) * 1000)} files/s   exit ${cli.status}, ${fmt(cliReport.summary.files)} files in its report`,
   ];
-  if (growth > LINEAR_LIMIT) out.push('', `NOT LINEAR: 5,000 states took ${fmt(growth, 1)}× the time of 500; profile it with node --cpu-prof`);
+  if (growth > LINEAR_LIMIT)
+    out.push('', `NOT LINEAR: 5,000 states took ${fmt(growth, 1)}× the time of 500; profile it with node --cpu-prof`);
   console.log(out.join('\n'));
   console.log(archonScaleBench().text);
   process.exitCode = growth > LINEAR_LIMIT ? 1 : 0;

@@ -13,23 +13,44 @@ const shapes = {
   // A mapping whose keys are nested flow sequences: yaml stringifies collection keys.
   'flow-sequence-keys': {
     base: 150,
-    build: (n) => ({ dialect: 'promptpack', files: { 'p.promptpack.yaml': `id: p\n${Array.from({ length: n }, (_, i) => `[[k${i}, [a, b]], [c${i}]]: v`).join('\n')}\n` } }),
+    build: (n) => ({
+      dialect: 'promptpack',
+      files: {
+        'p.promptpack.yaml': `id: p\n${Array.from({ length: n }, (_, i) => `[[k${i}, [a, b]], [c${i}]]: v`).join('\n')}\n`,
+      },
+    }),
   },
   // One key that is a flow sequence nested n deep.
   'nested-flow-key': {
     base: 200,
-    build: (n) => ({ dialect: 'promptpack', files: { 'p.promptpack.yaml': `id: p\n${'['.repeat(n)}a${']'.repeat(n)}: v\n` } }),
+    build: (n) => ({
+      dialect: 'promptpack',
+      files: { 'p.promptpack.yaml': `id: p\n${'['.repeat(n)}a${']'.repeat(n)}: v\n` },
+    }),
   },
   // Keys that are compact (block) sequences: `? - a`.
   'compact-sequence-keys': {
     base: 150,
-    build: (n) => ({ dialect: 'promptpack', files: { 'p.promptpack.yaml': `id: p\n${Array.from({ length: n }, (_, i) => `? - k${i}\n  - - a\n    - b\n: v`).join('\n')}\n` } }),
+    build: (n) => ({
+      dialect: 'promptpack',
+      files: {
+        'p.promptpack.yaml': `id: p\n${Array.from({ length: n }, (_, i) => `? - k${i}\n  - - a\n    - b\n: v`).join('\n')}\n`,
+      },
+    }),
   },
   'node-chain': {
     base: 250,
     build: (n) => ({
       dialect: 'archon',
-      files: { '.archon/workflows/w.yaml': workflow(Array.from({ length: n }, (_, i) => `  - id: n${i}\n    prompt: "Step ${i}: use $n${Math.max(0, i - 1)}.output"${i ? `\n    depends_on: [n${i - 1}]` : ''}`)) },
+      files: {
+        '.archon/workflows/w.yaml': workflow(
+          Array.from(
+            { length: n },
+            (_, i) =>
+              `  - id: n${i}\n    prompt: "Step ${i}: use $n${Math.max(0, i - 1)}.output"${i ? `\n    depends_on: [n${i - 1}]` : ''}`,
+          ),
+        ),
+      },
     }),
   },
   'fan-in': {
@@ -55,11 +76,23 @@ const shapes = {
   },
   'archon-unknown-keys': {
     base: 300,
-    build: (n) => ({ dialect: 'archon', files: { '.archon/workflows/w.yaml': workflow([`  - id: a\n    prompt: hi\n${Array.from({ length: n }, (_, i) => `    extra_${i}: ${i}`).join('\n')}`]) } }),
+    build: (n) => ({
+      dialect: 'archon',
+      files: {
+        '.archon/workflows/w.yaml': workflow([
+          `  - id: a\n    prompt: hi\n${Array.from({ length: n }, (_, i) => `    extra_${i}: ${i}`).join('\n')}`,
+        ]),
+      },
+    }),
   },
   'syntax-errors': {
     base: 150,
-    build: (n) => ({ dialect: 'promptpack', files: { 'p.promptpack.yaml': `id: p\n${Array.from({ length: n }, (_, i) => `k${i}: [unclosed, "x\n  bad: : indent`).join('\n')}\n` } }),
+    build: (n) => ({
+      dialect: 'promptpack',
+      files: {
+        'p.promptpack.yaml': `id: p\n${Array.from({ length: n }, (_, i) => `k${i}: [unclosed, "x\n  bad: : indent`).join('\n')}\n`,
+      },
+    }),
   },
   // A includes B n times, B includes C n times, C includes D n times: the expansion of each
   // target should be built once (the sum of the sizes), not once per path (the product).
@@ -70,7 +103,12 @@ const shapes = {
         `name: ${name}\ndescription: d\nnodes:\n${Array.from({ length: n }, (_, i) => `  - id: ${name}${i}\n    ${next ? `include: ${next}` : 'prompt: leaf'}`).join('\n')}\n`;
       return {
         dialect: 'archon',
-        files: { '.archon/workflows/a.yaml': file('a', 'b'), '.archon/workflows/b.yaml': file('b', 'c'), '.archon/workflows/c.yaml': file('c', 'd'), '.archon/workflows/d.yaml': file('d') },
+        files: {
+          '.archon/workflows/a.yaml': file('a', 'b'),
+          '.archon/workflows/b.yaml': file('b', 'c'),
+          '.archon/workflows/c.yaml': file('c', 'd'),
+          '.archon/workflows/d.yaml': file('d'),
+        },
       };
     },
   },
@@ -104,7 +142,9 @@ for (const [name, shape] of Object.entries(shapes)) {
   const t16 = time(large);
   const exponent = Math.log(t16 / t1) / Math.log(16);
   results.push({ name, exponent });
-  console.log(`${name.padEnd(22)} 1×: ${t1.toFixed(1).padStart(8)} ms   16×: ${t16.toFixed(1).padStart(9)} ms (${(bytes / 1024).toFixed(0)} kB)   exponent ${exponent.toFixed(2)}`);
+  console.log(
+    `${name.padEnd(22)} 1×: ${t1.toFixed(1).padStart(8)} ms   16×: ${t16.toFixed(1).padStart(9)} ms (${(bytes / 1024).toFixed(0)} kB)   exponent ${exponent.toFixed(2)}`,
+  );
 }
 const over = results.filter((r) => r.exponent > 1.3);
 console.log(over.length ? `over 1.3: ${over.map((r) => r.name).join(', ')}` : 'every shape grows at most as n^1.3');

@@ -27,7 +27,8 @@ it('reports an unknown on_event target as a promptpack/ error on the line of tha
   ] as const) {
     const line = lineOf(text, 'supervisor');
     const onTarget = report.diagnostics.filter(
-      (d) => d.path === file && d.rule.startsWith('promptpack/') && d.severity === 'error' && d.range.start.line === line,
+      (d) =>
+        d.path === file && d.rule.startsWith('promptpack/') && d.severity === 'error' && d.range.start.line === line,
     );
     expect(onTarget, `${file}: no promptpack/ error on line ${line}`).not.toEqual([]);
   }

@@ -36,10 +36,23 @@ function runAction(workspace: string, inputs: Record<string, string> = {}) {
   const step = action.runs.steps.find((s) => s.id === 'lint')!;
   const outputFile = path.join(workspace, '..', `${path.basename(workspace)}-output`);
   writeFileSync(outputFile, '');
-  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1', GITHUB_ACTIONS: 'true', GITHUB_ACTION_PATH: repoRoot, GITHUB_WORKSPACE: workspace, GITHUB_OUTPUT: outputFile };
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    NO_COLOR: '1',
+    GITHUB_ACTIONS: 'true',
+    GITHUB_ACTION_PATH: repoRoot,
+    GITHUB_WORKSPACE: workspace,
+    GITHUB_OUTPUT: outputFile,
+  };
   for (const [k, v] of Object.entries(step.env ?? {})) env[k] = expand(v, inputs);
   const r = spawnSync('bash', ['-e', '-c', expand(step.run, inputs)], { cwd: workspace, env, encoding: 'utf8' });
-  const outputs = Object.fromEntries(readFileSync(outputFile, 'utf8').split('\n').filter(Boolean).map((l) => l.split(/=(.*)/s).slice(0, 2)));
+  const outputs = Object.fromEntries(
+    readFileSync(outputFile, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => l.split(/=(.*)/s).slice(0, 2)),
+  );
   return { code: r.status, stdout: r.stdout, stderr: r.stderr, outputs };
 }
 
@@ -62,15 +75,21 @@ describe('the GitHub Action (action.yml)', () => {
   it('annotates each finding (github format) and writes the SARIF file; an error fails the step', () => {
     const r = runAction(workspace, { paths: 'packs', 'sarif-file': 'reports/orchlint.sarif' });
     expect(r.code, r.stderr).toBe(1);
-    expect(r.stdout).toMatch(/^::error file=packs\/broken\.promptpack\.yaml,line=\d+,col=\d+,endLine=\d+,endColumn=\d+,title=promptpack\/[\w-]+::/m);
-    expect(r.stdout).toMatch(/^::warning file=packs\/support\.promptpack\.yaml,line=19,col=7,endLine=19,endColumn=14,title=promptpack\/control-agent-on-terminal::state 'done' is terminal/m);
+    expect(r.stdout).toMatch(
+      /^::error file=packs\/broken\.promptpack\.yaml,line=\d+,col=\d+,endLine=\d+,endColumn=\d+,title=promptpack\/[\w-]+::/m,
+    );
+    expect(r.stdout).toMatch(
+      /^::warning file=packs\/support\.promptpack\.yaml,line=19,col=7,endLine=19,endColumn=14,title=promptpack\/control-agent-on-terminal::state 'done' is terminal/m,
+    );
     expect(r.stdout).not.toMatch(/other\//);
     expect(r.outputs).toEqual({ 'exit-code': '1', 'sarif-file': 'reports/orchlint.sarif' });
 
     const sarif = JSON.parse(readFileSync(path.join(workspace, 'reports/orchlint.sarif'), 'utf8'));
     const annotations = r.stdout.split('\n').filter((l) => /^::(error|warning|notice) /.test(l));
     expect(sarif.runs[0].results).toHaveLength(annotations.length);
-    expect(sarif.runs[0].results.map((x: any) => x.locations[0].physicalLocation.artifactLocation.uri)).toContain('packs/support.promptpack.yaml');
+    expect(sarif.runs[0].results.map((x: any) => x.locations[0].physicalLocation.artifactLocation.uri)).toContain(
+      'packs/support.promptpack.yaml',
+    );
     const validate = sarifValidator();
     if (validate) expect(validate(sarif), JSON.stringify(validate.errors, null, 2)).toBe(true);
   });

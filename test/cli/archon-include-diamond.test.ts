@@ -39,7 +39,8 @@ describe('archon include expansion', () => {
       const { reads, findings } = readsOf(n);
       expect(findings).toBe(0);
       // Each workflow file is read once for the project's name index, and never again per include.
-      for (const name of ['b', 'c', 'd']) expect(reads.get(`.archon/workflows/${name}.yaml`), `${name} with n=${n}`).toBe(1);
+      for (const name of ['b', 'c', 'd'])
+        expect(reads.get(`.archon/workflows/${name}.yaml`), `${name} with n=${n}`).toBe(1);
     }
   });
 });

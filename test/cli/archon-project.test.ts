@@ -21,7 +21,13 @@ function findings(args: string[], cwd: string): Finding[] {
   const r = orchlint(['lint', '--format', 'json', ...args], { cwd });
   expect(r.stderr).toBe('');
   const report = JSON.parse(r.stdout) as {
-    diagnostics: Array<{ path: string; rule: string; message: string; range: { start: { line: number } }; related?: Array<{ path: string; range: { start: { line: number } } }> }>;
+    diagnostics: Array<{
+      path: string;
+      rule: string;
+      message: string;
+      range: { start: { line: number } };
+      related?: Array<{ path: string; range: { start: { line: number } } }>;
+    }>;
   };
   return report.diagnostics
     .map((d) => ({
@@ -40,7 +46,11 @@ function fromEverywhere(root: string, files: string[]) {
   const whole = findings(['.'], root);
   const inside = findings(['.'], workflows);
   const one = (file: string) => whole.filter((f) => f.file === path.join(workflows, file));
-  const named = files.map((f) => ({ file: f, byName: findings([f], workflows), byAbsolute: findings([path.join(workflows, f)], os.tmpdir()) }));
+  const named = files.map((f) => ({
+    file: f,
+    byName: findings([f], workflows),
+    byAbsolute: findings([path.join(workflows, f)], os.tmpdir()),
+  }));
   return { whole, inside, one, named };
 }
 
@@ -51,7 +61,12 @@ afterAll(() => {
 
 describe('an Archon project linted from any working directory', () => {
   // A flat file, a group's file, a packaged workflow that includes another package, a stub fixture.
-  const files = ['triage.yaml', 'team/nightly.yaml', 'ops/release/release.yaml', 'sdlc/deliver/fixtures/clean.stubs.yaml'];
+  const files = [
+    'triage.yaml',
+    'team/nightly.yaml',
+    'ops/release/release.yaml',
+    'sdlc/deliver/fixtures/clean.stubs.yaml',
+  ];
 
   it('a project of groups, packages, commands, scripts, fixtures and cross-package includes has no finding, wherever it is linted from', () => {
     const { whole, inside, named } = fromEverywhere(projectFixture, files);
@@ -69,9 +84,18 @@ describe('an Archon project linted from any working directory', () => {
     cpSync(projectFixture, root, { recursive: true });
     const w = path.join(root, '.archon/workflows');
     // A second workflow named like a packaged one, an include of a missing block, and a misspelt stub id.
-    writeFileSync(path.join(w, 'team/release.yaml'), 'name: ops-release\ndescription: A copy left with its name.\nnodes:\n  - id: tag\n    bash: git tag v1\n');
-    writeFileSync(path.join(w, 'team/nightly.yaml'), 'name: team-nightly\ndescription: Nightly.\nnodes:\n  - id: review\n    include: reviw-block\n');
-    writeFileSync(path.join(w, 'sdlc/deliver/fixtures/clean.stubs.yaml'), 'implemnt: done\nreview__critique:\n  verdict: approve\n');
+    writeFileSync(
+      path.join(w, 'team/release.yaml'),
+      'name: ops-release\ndescription: A copy left with its name.\nnodes:\n  - id: tag\n    bash: git tag v1\n',
+    );
+    writeFileSync(
+      path.join(w, 'team/nightly.yaml'),
+      'name: team-nightly\ndescription: Nightly.\nnodes:\n  - id: review\n    include: reviw-block\n',
+    );
+    writeFileSync(
+      path.join(w, 'sdlc/deliver/fixtures/clean.stubs.yaml'),
+      'implemnt: done\nreview__critique:\n  verdict: approve\n',
+    );
     const { whole, inside, one, named } = fromEverywhere(root, [...files, 'team/release.yaml']);
     expect(whole.map((f) => f.rule).sort()).toEqual([
       'archon/duplicate-workflow-name',

@@ -26,7 +26,11 @@ beforeAll(() => {
 afterAll(() => removeDir(dir));
 
 /** Writes one file and lints it, named explicitly, with the JSON report; stderr must stay empty. */
-async function lint(file: string, content: string | Uint8Array, extra: string[] = []): Promise<{ result: CliResult; findings: Finding[] }> {
+async function lint(
+  file: string,
+  content: string | Uint8Array,
+  extra: string[] = [],
+): Promise<{ result: CliResult; findings: Finding[] }> {
   writeTree(dir, { [file]: content });
   const result = await runCli(['--format', 'json', ...extra, file], { cwd: dir });
   expect(result.stderr).toBe('');
@@ -43,23 +47,53 @@ describe('YAML and JSON syntax errors point at the line to fix', () => {
   const cases: Array<[name: string, file: string, text: string, line: number, column: number]> = [
     (() => {
       const text = cleanPack.replace('tools: [lookup_order]', 'tools: [lookup_order');
-      return ['an unclosed [ (at the [)', 'unclosed-flow.promptpack.yaml', text, lineOf(text, 'tools: ['), columnOf(text, '[lookup_order')] as const;
+      return [
+        'an unclosed [ (at the [)',
+        'unclosed-flow.promptpack.yaml',
+        text,
+        lineOf(text, 'tools: ['),
+        columnOf(text, '[lookup_order'),
+      ] as const;
     })(),
     (() => {
-      const text = cleanPack.replace('system_template: Ask for the order number.', 'system_template: "Ask for the order number.');
-      return ['an unclosed " (at the ")', 'unclosed-quote.promptpack.yaml', text, lineOf(text, '"Ask'), columnOf(text, '"Ask')] as const;
+      const text = cleanPack.replace(
+        'system_template: Ask for the order number.',
+        'system_template: "Ask for the order number.',
+      );
+      return [
+        'an unclosed " (at the ")',
+        'unclosed-quote.promptpack.yaml',
+        text,
+        lineOf(text, '"Ask'),
+        columnOf(text, '"Ask'),
+      ] as const;
     })(),
     (() => {
       const text = cleanPack.replace('    name: Answer\n', '   name: Answer\n');
-      return ['a key indented one space too little', 'bad-indent.promptpack.yaml', text, lineOf(text, '   name: Answer'), 4] as const;
+      return [
+        'a key indented one space too little',
+        'bad-indent.promptpack.yaml',
+        text,
+        lineOf(text, '   name: Answer'),
+        4,
+      ] as const;
     })(),
     (() => {
-      const text = cleanPack.replace('    version: 1.0.0\n    system_template: Ask', '\tversion: 1.0.0\n    system_template: Ask');
+      const text = cleanPack.replace(
+        '    version: 1.0.0\n    system_template: Ask',
+        '\tversion: 1.0.0\n    system_template: Ask',
+      );
       return ['a tab used as indentation', 'tab-indent.promptpack.yaml', text, lineOf(text, '\tversion'), 1] as const;
     })(),
     (() => {
       const text = cleanPackJson.replace('"name": "Order help",', '"name": "Order help"');
-      return ['a missing comma in JSON (where the next member starts)', 'missing-comma.pack.json', text, lineOf(text, '"Order help"') + 1, 3] as const;
+      return [
+        'a missing comma in JSON (where the next member starts)',
+        'missing-comma.pack.json',
+        text,
+        lineOf(text, '"Order help"') + 1,
+        3,
+      ] as const;
     })(),
     (() => {
       const text = cleanPackJson.trimEnd().replace(/\}$/, '');
@@ -67,7 +101,13 @@ describe('YAML and JSON syntax errors point at the line to fix', () => {
     })(),
     (() => {
       const text = crlf(cleanPack.replace('tools: [lookup_order]', 'tools: [lookup_order'));
-      return ['an unclosed [ in a CRLF file', 'unclosed-crlf.promptpack.yaml', text, lineOf(text, 'tools: ['), columnOf(text, '[lookup_order')] as const;
+      return [
+        'an unclosed [ in a CRLF file',
+        'unclosed-crlf.promptpack.yaml',
+        text,
+        lineOf(text, 'tools: ['),
+        columnOf(text, '[lookup_order'),
+      ] as const;
     })(),
   ];
 
@@ -95,7 +135,12 @@ describe('documents that are not a mapping', () => {
     ['a JSON array', 'array.pack.json', '[1, 2, 3]\n', 'promptpack/not-a-mapping'],
     ['an empty file', 'empty.promptpack.yaml', '', 'promptpack/empty-file'],
     ['an empty JSON file', 'empty.pack.json', '', 'promptpack/empty-file'],
-    ['a file with only comments', 'comments.promptpack.yaml', '# a pack will go here\n# later\n', 'promptpack/empty-file'],
+    [
+      'a file with only comments',
+      'comments.promptpack.yaml',
+      '# a pack will go here\n# later\n',
+      'promptpack/empty-file',
+    ],
     ['only whitespace', 'blank.promptpack.yaml', '\n   \n\n', 'promptpack/empty-file'],
   ])('%s: one error at 1:1', async (_name, file, text, rule) => {
     const { result, findings } = await lint(`root/${file}`, text);
@@ -110,7 +155,10 @@ describe('encodings and line endings', () => {
   const toolRef = (findings: Finding[]) => withRule(findings, 'promptpack/tool-ref').map((f) => f.range);
   const expected = {
     start: { line: lineOf(errorPack, 'lookup_orders'), column: columnOf(errorPack, 'lookup_orders') },
-    end: { line: lineOf(errorPack, 'lookup_orders'), column: columnOf(errorPack, 'lookup_orders') + 'lookup_orders'.length },
+    end: {
+      line: lineOf(errorPack, 'lookup_orders'),
+      column: columnOf(errorPack, 'lookup_orders') + 'lookup_orders'.length,
+    },
   };
 
   it.concurrent.each([
@@ -135,7 +183,9 @@ describe('encodings and line endings', () => {
   it('a tab inside a line is fine, and columns count it as one', async () => {
     const text = errorPack.replace('tools: [lookup_orders]', 'tools:\t[lookup_orders]');
     const { findings } = await lint('encoding/tab-inside.promptpack.yaml', text);
-    expect(withRule(findings, 'promptpack/tool-ref').map(at)).toEqual([[lineOf(text, 'lookup_orders'), columnOf(text, 'lookup_orders')]]);
+    expect(withRule(findings, 'promptpack/tool-ref').map(at)).toEqual([
+      [lineOf(text, 'lookup_orders'), columnOf(text, 'lookup_orders')],
+    ]);
     expect(findings.filter((f) => f.rule.startsWith('core/'))).toEqual([]);
     const stylish = await runCli(['encoding/tab-inside.promptpack.yaml'], { cwd: dir });
     const lines = stylish.stdout.split('\n');
@@ -149,17 +199,26 @@ describe('encodings and line endings', () => {
   it('invalid UTF-8: an error on the first bad byte, and the rest is still linted', async () => {
     const head = Buffer.from(cleanPack.slice(0, cleanPack.indexOf('Order help') + 'Order '.length), 'utf8');
     const tail = Buffer.from(cleanPack.slice(cleanPack.indexOf('Order help') + 'Order '.length), 'utf8');
-    const { result, findings } = await lint('encoding/latin1.promptpack.yaml', Buffer.concat([head, Buffer.from([0xe9, 0x28]), tail]));
+    const { result, findings } = await lint(
+      'encoding/latin1.promptpack.yaml',
+      Buffer.concat([head, Buffer.from([0xe9, 0x28]), tail]),
+    );
     const encoding = withRule(findings, 'core/encoding');
     expect(encoding).toHaveLength(1);
-    expect(at(encoding[0]!)).toEqual([lineOf(cleanPack, 'Order help'), columnOf(cleanPack, 'Order help') + 'Order '.length]);
+    expect(at(encoding[0]!)).toEqual([
+      lineOf(cleanPack, 'Order help'),
+      columnOf(cleanPack, 'Order help') + 'Order '.length,
+    ]);
     expect(encoding[0]!.message).toContain('UTF-8');
     expect(findings.filter((f) => f.rule !== 'core/encoding')).toEqual([]);
     expect(result.code).toBe(1);
   });
 
   it('a U+FFFD that the file really holds is not an encoding error', async () => {
-    const { findings } = await lint('encoding/replacement-char.promptpack.yaml', cleanPack.replace('Order help', 'Order \uFFFD help'));
+    const { findings } = await lint(
+      'encoding/replacement-char.promptpack.yaml',
+      cleanPack.replace('Order help', 'Order \uFFFD help'),
+    );
     expect(withRule(findings, 'core/encoding')).toEqual([]);
   });
 });
@@ -173,7 +232,12 @@ describe('hostile documents end fast with one finding', () => {
   it.concurrent.each([
     ['an alias bomb (billion laughs)', 'alias-bomb.promptpack.yaml', billionLaughs + '\n', /alias/],
     ['100k nested [', 'deep-flow.promptpack.yaml', '['.repeat(100_000) + '\n', /nested too deeply/],
-    ['100k nested JSON objects', 'deep.pack.json', '{"a":'.repeat(100_000) + '1' + '}'.repeat(100_000) + '\n', /nested too deeply/],
+    [
+      '100k nested JSON objects',
+      'deep.pack.json',
+      '{"a":'.repeat(100_000) + '1' + '}'.repeat(100_000) + '\n',
+      /nested too deeply/,
+    ],
     ['100k nested block sequences', 'deep-dash.promptpack.yaml', '- '.repeat(100_000) + 'x\n', /nested too deeply/],
   ])('%s', async (_name, file, text, message) => {
     const { result, findings } = await lint(`hostile/${file}`, text);
@@ -188,7 +252,10 @@ describe('hostile documents end fast with one finding', () => {
     const { result, findings } = await lint('hostile/duplicate.promptpack.yaml', text);
     const dup = withRule(findings, 'core/duplicate-key');
     expect(dup).toHaveLength(1);
-    expect(dup[0]!.range).toEqual({ start: { line: lineOf(text, 'again'), column: 1 }, end: { line: lineOf(text, 'again'), column: 5 } });
+    expect(dup[0]!.range).toEqual({
+      start: { line: lineOf(text, 'again'), column: 1 },
+      end: { line: lineOf(text, 'again'), column: 5 },
+    });
     expect(dup[0]!.message).toContain("'name'");
     expect(dup[0]!.related?.[0]?.range.start).toEqual({ line: lineOf(text, 'name: Order help'), column: 1 });
     expect(result.code).toBe(1);
@@ -203,7 +270,9 @@ describe('hostile documents end fast with one finding', () => {
 });
 
 describe('binary files', () => {
-  const binary = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x1b, 0x5b, 0x33, 0x31, 0x6d]);
+  const binary = Buffer.from([
+    0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x1b, 0x5b, 0x33, 0x31, 0x6d,
+  ]);
 
   it('named explicitly: one warning, exit 0, and no control character reaches the terminal', async () => {
     const { result, findings } = await lint('binary/logo.pack.json', binary);
@@ -216,7 +285,11 @@ describe('binary files', () => {
   });
 
   it('inside a walked folder: skipped silently', async () => {
-    writeTree(dir, { 'walked/clean.pack.json': cleanPackJson, 'walked/logo.pack.json': binary, 'walked/data.yaml': binary });
+    writeTree(dir, {
+      'walked/clean.pack.json': cleanPackJson,
+      'walked/logo.pack.json': binary,
+      'walked/data.yaml': binary,
+    });
     const result = await runCli(['--format', 'json', 'walked'], { cwd: dir });
     const report = JSON.parse(result.stdout) as Report;
     expect(report.files).toEqual([{ path: 'walked/clean.pack.json', dialect: 'promptpack' }]);
@@ -228,7 +301,8 @@ describe('binary files', () => {
 describe('a 10 MB pack', () => {
   /** About 2,000 prompts with 5 KB templates: the size of the largest real packs, many times over. */
   function bigPack(bytes: number): string {
-    const paragraph = '      You are a careful assistant. Read the {{topic}} request, check each fact against the sources, and answer plainly.\n';
+    const paragraph =
+      '      You are a careful assistant. Read the {{topic}} request, check each fact against the sources, and answer plainly.\n';
     const parts = [cleanPack.slice(0, cleanPack.indexOf('prompts:\n') + 'prompts:\n'.length)];
     let size = parts[0]!.length;
     for (let i = 0; size < bytes; i++) {
@@ -244,7 +318,11 @@ describe('a 10 MB pack', () => {
     const text = bigPack(10 * 1024 * 1024);
     expect(text.length).toBeGreaterThanOrEqual(10 * 1024 * 1024);
     writeTree(dir, { 'big/huge.promptpack.yaml': text });
-    const result = await runCli(['--format', 'json', 'big/huge.promptpack.yaml'], { cwd: dir, nodeOptions: ['--max-old-space-size=512'], killAfterMs: 115_000 });
+    const result = await runCli(['--format', 'json', 'big/huge.promptpack.yaml'], {
+      cwd: dir,
+      nodeOptions: ['--max-old-space-size=512'],
+      killAfterMs: 115_000,
+    });
     expect(result.stderr).toBe('');
     const report = JSON.parse(result.stdout) as Report;
     expect(report.files).toEqual([{ path: 'big/huge.promptpack.yaml', dialect: 'promptpack' }]);

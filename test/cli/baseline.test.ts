@@ -14,7 +14,11 @@ describe('--baseline', () => {
 
   it('--update-baseline records the current findings by rule, path and fingerprint', () => {
     const r = lint(['--baseline', 'ci/orchlint-baseline.json', '--update-baseline', 'packs']);
-    expect(r).toMatchObject({ code: 0, lines: ['orchlint: recorded 2 findings in ci/orchlint-baseline.json'], stderr: '' });
+    expect(r).toMatchObject({
+      code: 0,
+      lines: ['orchlint: recorded 2 findings in ci/orchlint-baseline.json'],
+      stderr: '',
+    });
     const stored = JSON.parse(readFileSync(path.join(dir, 'ci/orchlint-baseline.json'), 'utf8'));
     expect(stored.version).toBe(1);
     expect(stored.findings.map((f: any) => [f.path, f.rule, f.line])).toEqual([
@@ -26,18 +30,27 @@ describe('--baseline', () => {
 
   it('hides recorded findings, also after lines move and from another folder', () => {
     expect(lint(['--baseline', 'ci/orchlint-baseline.json', 'packs'])).toMatchObject({ code: 0, lines: [] });
-    writeFileSync(path.join(dir, 'packs/support.promptpack.yaml'), '# moved down\n\n' + terminalAgentPack.replace('id: support', 'id: support  # renamed?'));
+    writeFileSync(
+      path.join(dir, 'packs/support.promptpack.yaml'),
+      '# moved down\n\n' + terminalAgentPack.replace('id: support', 'id: support  # renamed?'),
+    );
     expect(lint(['--baseline', 'ci/orchlint-baseline.json', 'packs'])).toMatchObject({ code: 0, lines: [] });
-    expect(lint(['--baseline', '../ci/orchlint-baseline.json', '.'], path.join(dir, 'packs'))).toMatchObject({ code: 0, lines: [] });
+    expect(lint(['--baseline', '../ci/orchlint-baseline.json', '.'], path.join(dir, 'packs'))).toMatchObject({
+      code: 0,
+      lines: [],
+    });
   });
 
   it('reports new findings, and stale entries at their place in the baseline file', () => {
-    writeFileSync(path.join(dir, 'packs/support.promptpack.yaml'), terminalAgentPack.replace('      control: agent\n', ''));
+    writeFileSync(
+      path.join(dir, 'packs/support.promptpack.yaml'),
+      terminalAgentPack.replace('      control: agent\n', ''),
+    );
     writeFileSync(path.join(dir, 'packs/new.promptpack.yaml'), terminalAgentPack);
     const r = lint(['--baseline', 'ci/orchlint-baseline.json', '--strict', 'packs']);
     expect(r.code).toBe(1);
     expect(r.lines).toEqual([
-      "ci/orchlint-baseline.json:12:5: warning baseline entry for promptpack/control-agent-on-terminal in ../packs/support.promptpack.yaml is stale: no finding matches it any more (fixed, or its code changed); run with --update-baseline to prune it [core/stale-baseline]",
+      'ci/orchlint-baseline.json:12:5: warning baseline entry for promptpack/control-agent-on-terminal in ../packs/support.promptpack.yaml is stale: no finding matches it any more (fixed, or its code changed); run with --update-baseline to prune it [core/stale-baseline]',
       expect.stringMatching(/^packs\/new.promptpack.yaml:19:7: warning state 'done' is terminal/),
     ]);
   });

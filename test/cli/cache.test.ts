@@ -6,13 +6,22 @@ import { orchlint, tempFiles, terminalAgentPack } from '../support/orchlint-bin.
 
 describe('--cache', () => {
   it('keeps results in .orchlintcache in the working directory and reuses them while nothing changes', () => {
-    const dir = tempFiles({ 'a.promptpack.yaml': terminalAgentPack, 'b.promptpack.yaml': terminalAgentPack.replace('control: agent', 'control: user') });
+    const dir = tempFiles({
+      'a.promptpack.yaml': terminalAgentPack,
+      'b.promptpack.yaml': terminalAgentPack.replace('control: agent', 'control: user'),
+    });
     const first = orchlint(['--cache', '--format', 'compact', '.'], { cwd: dir });
     const cacheFile = path.join(dir, '.orchlintcache');
     expect(existsSync(cacheFile)).toBe(true);
-    expect(Object.keys(JSON.parse(readFileSync(cacheFile, 'utf8')).entries).sort()).toEqual(['a.promptpack.yaml', 'b.promptpack.yaml']);
+    expect(Object.keys(JSON.parse(readFileSync(cacheFile, 'utf8')).entries).sort()).toEqual([
+      'a.promptpack.yaml',
+      'b.promptpack.yaml',
+    ]);
     // Mark the cached message: a second run that prints the mark read the cache instead of linting.
-    writeFileSync(cacheFile, readFileSync(cacheFile, 'utf8').replace("state 'done' is terminal", "CACHED state 'done' is terminal"));
+    writeFileSync(
+      cacheFile,
+      readFileSync(cacheFile, 'utf8').replace("state 'done' is terminal", "CACHED state 'done' is terminal"),
+    );
     const second = orchlint(['--cache', '--format', 'compact', '.'], { cwd: dir });
     expect(second.stdout).toBe(first.stdout.replace("state 'done' is terminal", "CACHED state 'done' is terminal"));
     expect(orchlint(['--format', 'compact', '.'], { cwd: dir }).stdout).toBe(first.stdout);
@@ -30,8 +39,10 @@ describe('--cache', () => {
   it('re-lints a file whose text, settings or orchlint version changed', () => {
     const dir = tempFiles({ 'a.promptpack.yaml': terminalAgentPack });
     const cacheFile = path.join(dir, 'lint.cache');
-    const run = (...args: string[]) => orchlint(['--cache', '--cache-location', 'lint.cache', '--format', 'compact', ...args, '.'], { cwd: dir }).stdout;
-    const mark = () => writeFileSync(cacheFile, readFileSync(cacheFile, 'utf8').replaceAll("state 'done'", "CACHED state 'done'"));
+    const run = (...args: string[]) =>
+      orchlint(['--cache', '--cache-location', 'lint.cache', '--format', 'compact', ...args, '.'], { cwd: dir }).stdout;
+    const mark = () =>
+      writeFileSync(cacheFile, readFileSync(cacheFile, 'utf8').replaceAll("state 'done'", "CACHED state 'done'"));
     const clean = run();
     mark();
     writeFileSync(path.join(dir, 'a.promptpack.yaml'), terminalAgentPack + '# edited\n');
@@ -118,8 +129,12 @@ describe('--cache', () => {
   });
 
   it('re-lints a workflow when another workflow it consulted changes its name', () => {
-    const workflow = (name: string) => `name: ${name}\ndescription: Ship it.\nnodes:\n  - id: ship\n    bash: ./ship.sh\n`;
-    const dir = tempFiles({ '.archon/workflows/deploy.yaml': workflow('deploy'), '.archon/workflows/copy.yaml': workflow('deploy') });
+    const workflow = (name: string) =>
+      `name: ${name}\ndescription: Ship it.\nnodes:\n  - id: ship\n    bash: ./ship.sh\n`;
+    const dir = tempFiles({
+      '.archon/workflows/deploy.yaml': workflow('deploy'),
+      '.archon/workflows/copy.yaml': workflow('deploy'),
+    });
     const run = () => orchlint(['--cache', '--format', 'compact', '.'], { cwd: dir }).stdout;
     expect(run().match(/archon\/duplicate-workflow-name/g)).toHaveLength(2);
     writeFileSync(path.join(dir, '.archon/workflows/copy.yaml'), workflow('deploy-copy'));
@@ -130,7 +145,9 @@ describe('--cache', () => {
 describe('worker threads', () => {
   it('give the same report as one thread', () => {
     const files: Record<string, string> = {};
-    for (let i = 0; i < 60; i++) files[`packs/p${String(i).padStart(2, '0')}.promptpack.yaml`] = i % 3 ? terminalAgentPack : terminalAgentPack.replace('control: agent', 'control: user');
+    for (let i = 0; i < 60; i++)
+      files[`packs/p${String(i).padStart(2, '0')}.promptpack.yaml`] =
+        i % 3 ? terminalAgentPack : terminalAgentPack.replace('control: agent', 'control: user');
     const dir = tempFiles(files);
     const one = orchlint(['--concurrency', 'off', '--format', 'json', 'packs'], { cwd: dir });
     const two = orchlint(['--concurrency', '2', '--format', 'json', 'packs'], { cwd: dir });
@@ -142,15 +159,23 @@ describe('worker threads', () => {
 
 describe('--stdin', () => {
   it('lints standard input as the file --stdin-filename names, with that file’s config', () => {
-    const dir = tempFiles({ 'orchlint.config.yaml': 'overrides:\n  - files: packs/**\n    rules: { promptpack/control-agent-on-terminal: error }\n' });
-    const r = orchlint(['--stdin', '--stdin-filename', 'packs/in.promptpack.yaml', '--format', 'compact'], { cwd: dir, input: terminalAgentPack });
+    const dir = tempFiles({
+      'orchlint.config.yaml':
+        'overrides:\n  - files: packs/**\n    rules: { promptpack/control-agent-on-terminal: error }\n',
+    });
+    const r = orchlint(['--stdin', '--stdin-filename', 'packs/in.promptpack.yaml', '--format', 'compact'], {
+      cwd: dir,
+      input: terminalAgentPack,
+    });
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/^packs\/in.promptpack.yaml:19:7: error state 'done' is terminal/);
   });
 
   it('says what to do when the input is of no known format', () => {
     const r = orchlint(['--stdin', '--format', 'compact'], { input: 'just: yaml\n' });
-    expect(r.stdout).toMatch(/^<stdin>:1:1: warning not a format orchlint knows \(.*promptpack.*\); name it with --stdin-filename \(e.g. x.pack.json\) or pass --dialect \[core\/unknown-format\]\n$/);
+    expect(r.stdout).toMatch(
+      /^<stdin>:1:1: warning not a format orchlint knows \(.*promptpack.*\); name it with --stdin-filename \(e.g. x.pack.json\) or pass --dialect \[core\/unknown-format\]\n$/,
+    );
     expect(orchlint(['--stdin', 'x.yaml']).code).toBe(2);
   });
 });

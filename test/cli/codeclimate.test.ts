@@ -29,9 +29,9 @@ describe('--format codeclimate (GitLab Code Quality)', () => {
 
   it('says each finding as the JSON report does: rule, message, relative path, 1-based lines, mapped severity', () => {
     const severity: Record<string, string> = { error: 'major', warning: 'minor', info: 'info' };
-    expect(issues.map((i) => [i.check_name, i.description, i.location.path, i.location.lines.begin, i.severity])).toEqual(
-      json.diagnostics.map((d: any) => [d.rule, d.message, d.path, d.range.start.line, severity[d.severity]]),
-    );
+    expect(
+      issues.map((i) => [i.check_name, i.description, i.location.path, i.location.lines.begin, i.severity]),
+    ).toEqual(json.diagnostics.map((d: any) => [d.rule, d.message, d.path, d.range.start.line, severity[d.severity]]));
     expect(issues.some((i) => i.severity === 'major')).toBe(true);
     expect(issues.find((i) => i.check_name === 'promptpack/control-agent-on-terminal')).toMatchObject({
       severity: 'minor',
@@ -43,7 +43,10 @@ describe('--format codeclimate (GitLab Code Quality)', () => {
     expect(new Set(issues.map((i) => i.fingerprint)).size).toBe(issues.length);
     const moved = tempFiles({ 'packs/support.promptpack.yaml': `# a new first line\n${terminalAgentPack}` });
     const again = JSON.parse(orchlint(['--format', 'codeclimate', 'packs'], { cwd: moved }).stdout) as any[];
-    const before = issues.find((i) => i.location.path === 'packs/support.promptpack.yaml' && i.check_name === 'promptpack/control-agent-on-terminal');
+    const before = issues.find(
+      (i) =>
+        i.location.path === 'packs/support.promptpack.yaml' && i.check_name === 'promptpack/control-agent-on-terminal',
+    );
     const after = again.find((i) => i.check_name === 'promptpack/control-agent-on-terminal');
     expect(after.location.lines.begin).toBe(before.location.lines.begin + 1);
     expect(after.fingerprint).toBe(before.fingerprint);
@@ -51,7 +54,9 @@ describe('--format codeclimate (GitLab Code Quality)', () => {
 
   it('is an empty array for a clean run, and can go to a file beside another report', () => {
     const clean = tempFiles({ 'good.promptpack.yaml': terminalAgentPack.replace('      control: agent\n', '') });
-    const r = orchlint(['--format', 'compact', '--output', 'codeclimate=gl-code-quality-report.json', '.'], { cwd: clean });
+    const r = orchlint(['--format', 'compact', '--output', 'codeclimate=gl-code-quality-report.json', '.'], {
+      cwd: clean,
+    });
     expect(r.code).toBe(0);
     expect(JSON.parse(readFileSync(path.join(clean, 'gl-code-quality-report.json'), 'utf8'))).toEqual([]);
   });

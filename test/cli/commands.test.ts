@@ -17,7 +17,13 @@ interface Report {
   version: number;
   tool: { name: string; version: string };
   files: Array<{ path: string; dialect: string }>;
-  diagnostics: Array<{ path: string; rule: string; severity: string; message: string; range: { start: Position; end: Position } }>;
+  diagnostics: Array<{
+    path: string;
+    rule: string;
+    severity: string;
+    message: string;
+    range: { start: Position; end: Position };
+  }>;
   summary: { files: number; errors: number; warnings: number; infos: number };
 }
 
@@ -30,7 +36,12 @@ function parseReport(result: CliResult): Report {
   const report = JSON.parse(result.stdout) as Report;
   expect(validateReport(report), JSON.stringify(validateReport.errors, null, 2)).toBe(true);
   const count = (s: string) => report.diagnostics.filter((d) => d.severity === s).length;
-  expect(report.summary).toEqual({ files: report.files.length, errors: count('error'), warnings: count('warning'), infos: count('info') });
+  expect(report.summary).toEqual({
+    files: report.files.length,
+    errors: count('error'),
+    warnings: count('warning'),
+    infos: count('info'),
+  });
   return report;
 }
 
@@ -82,7 +93,9 @@ describe('exit codes', () => {
     expect(report.summary.errors).toBe(0);
     expect(n).toBeGreaterThan(0);
     expect((await runCli(['--max-warnings', String(n), 'packs/warnings.promptpack.yaml'], { cwd: dir })).code).toBe(0);
-    expect((await runCli(['--max-warnings', String(n - 1), 'packs/warnings.promptpack.yaml'], { cwd: dir })).code).toBe(1);
+    expect((await runCli(['--max-warnings', String(n - 1), 'packs/warnings.promptpack.yaml'], { cwd: dir })).code).toBe(
+      1,
+    );
     expect((await runCli(['--max-warnings', '0', 'packs/clean.promptpack.yaml'], { cwd: dir })).code).toBe(0);
   });
 
@@ -155,7 +168,10 @@ describe('JSON report, version 1', () => {
     const column = columnOf(errorPack, 'lookup_orders');
     expect(toolRef).toHaveLength(1);
     expect(toolRef[0]!.severity).toBe('error');
-    expect(toolRef[0]!.range).toEqual({ start: { line, column }, end: { line, column: column + 'lookup_orders'.length } });
+    expect(toolRef[0]!.range).toEqual({
+      start: { line, column },
+      end: { line, column: column + 'lookup_orders'.length },
+    });
     expect(toolRef[0]!.message).toContain("did you mean 'lookup_order'?");
   });
 
@@ -167,7 +183,11 @@ describe('JSON report, version 1', () => {
   });
 
   it('prints paths relative to the current directory even for absolute arguments', async () => {
-    const report = parseReport(await runCli(['--format', 'json', path.join(dir, 'packs/errors.promptpack.yaml')], { cwd: path.join(dir, 'packs') }));
+    const report = parseReport(
+      await runCli(['--format', 'json', path.join(dir, 'packs/errors.promptpack.yaml')], {
+        cwd: path.join(dir, 'packs'),
+      }),
+    );
     expect(report.files).toEqual([{ path: 'errors.promptpack.yaml', dialect: 'promptpack' }]);
     expect(report.diagnostics.every((d) => d.path === 'errors.promptpack.yaml')).toBe(true);
   });
@@ -188,17 +208,23 @@ describe('stylish format', () => {
     const at = lines.findIndex((l) => l.endsWith('  [promptpack/tool-ref]'));
     expect(at).toBeGreaterThanOrEqual(0);
     expect(lines[at]).toMatch(
-      new RegExp(`^packs/errors\\.promptpack\\.yaml:${line}:${column}  error  prompt 'answer' names tool 'lookup_orders', .+  \\[promptpack/tool-ref\\]$`),
+      new RegExp(
+        `^packs/errors\\.promptpack\\.yaml:${line}:${column}  error  prompt 'answer' names tool 'lookup_orders', .+  \\[promptpack/tool-ref\\]$`,
+      ),
     );
     const source = errorPack.split('\n')[line - 1]!;
     expect(lines[at + 1]).toBe(`  ${line} | ${source}`);
-    expect(lines[at + 2]).toBe(`  ${' '.repeat(String(line).length)} | ${' '.repeat(column - 1)}${'^'.repeat('lookup_orders'.length)}`);
+    expect(lines[at + 2]).toBe(
+      `  ${' '.repeat(String(line).length)} | ${' '.repeat(column - 1)}${'^'.repeat('lookup_orders'.length)}`,
+    );
 
     const report = parseReport(await runCli(['--format', 'json', 'packs/errors.promptpack.yaml'], { cwd: dir }));
     const { errors, warnings, infos } = report.summary;
     const total = errors + warnings + infos;
     const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-    expect(lines.at(-2)).toBe(`✖ ${plural(total, 'problem')} (${plural(errors, 'error')}, ${plural(warnings, 'warning')}, ${infos} info) in 1 file checked`);
+    expect(lines.at(-2)).toBe(
+      `✖ ${plural(total, 'problem')} (${plural(errors, 'error')}, ${plural(warnings, 'warning')}, ${infos} info) in 1 file checked`,
+    );
     expect(lines.at(-1)).toBe('');
   });
 
@@ -240,13 +266,19 @@ describe('directories', () => {
       { path: 'project/flows/b.promptpack.yaml', dialect: 'promptpack' },
       { path: 'project/flows/deep/er/e.pack.json', dialect: 'promptpack' },
     ]);
-    expect(report.diagnostics.map((d) => d.path)).toEqual(report.diagnostics.map(() => 'project/flows/b.promptpack.yaml'));
+    expect(report.diagnostics.map((d) => d.path)).toEqual(
+      report.diagnostics.map(() => 'project/flows/b.promptpack.yaml'),
+    );
     expect(r.code).toBe(1);
   });
 
   it('lints "." when no path is given', async () => {
     const report = parseReport(await runCli(['--format', 'json'], { cwd: project }));
-    expect(report.files.map((f) => f.path)).toEqual(['a.pack.json', 'flows/b.promptpack.yaml', 'flows/deep/er/e.pack.json']);
+    expect(report.files.map((f) => f.path)).toEqual([
+      'a.pack.json',
+      'flows/b.promptpack.yaml',
+      'flows/deep/er/e.pack.json',
+    ]);
   });
 
   it('reports an explicitly named file of unknown format, and lints it with --dialect', async () => {
@@ -254,7 +286,11 @@ describe('directories', () => {
     const report = parseReport(named);
     expect(report.files).toEqual([{ path: 'project/settings.yaml', dialect: 'unknown' }]);
     expect(report.diagnostics).toHaveLength(1);
-    expect(report.diagnostics[0]).toMatchObject({ rule: 'core/unknown-format', severity: 'warning', path: 'project/settings.yaml' });
+    expect(report.diagnostics[0]).toMatchObject({
+      rule: 'core/unknown-format',
+      severity: 'warning',
+      path: 'project/settings.yaml',
+    });
     expect(report.diagnostics[0]!.message).toContain('--dialect');
     expect(named.code).toBe(0);
 
@@ -273,7 +309,11 @@ describe('directories', () => {
   it("reads a multi-file unit in a folder whose name starts with '..' (it is inside the root, not above it)", async () => {
     const packet = path.join(repoRoot, 'fixtures/demo/packet');
     const files: Record<string, string> = {};
-    for (const rel of ['prompt_runner_packet.md', 'prompts/01_collect_changes.prompt.md', 'prompts/02_publish_notes.prompt.md']) {
+    for (const rel of [
+      'prompt_runner_packet.md',
+      'prompts/01_collect_changes.prompt.md',
+      'prompts/02_publish_notes.prompt.md',
+    ]) {
       const text = readFileSync(path.join(packet, rel), 'utf8');
       files[`dots/pk/${rel}`] = text;
       files[`dots/..pk/${rel}`] = text;
@@ -282,7 +322,9 @@ describe('directories', () => {
     const report = parseReport(await runCli(['--format', 'json', '.'], { cwd: path.join(dir, 'dots') }));
     const seen = (prefix: string) => ({
       files: report.files.filter((f) => f.path.startsWith(prefix)).map((f) => f.path.slice(prefix.length)),
-      findings: report.diagnostics.filter((d) => d.path.startsWith(prefix)).map((d) => `${d.path.slice(prefix.length)}:${d.range.start.line} ${d.rule}`),
+      findings: report.diagnostics
+        .filter((d) => d.path.startsWith(prefix))
+        .map((d) => `${d.path.slice(prefix.length)}:${d.range.start.line} ${d.rule}`),
     });
     expect(seen('pk/').files).toHaveLength(3);
     expect(seen('..pk/')).toEqual(seen('pk/'));
@@ -294,12 +336,17 @@ describe('the lint root', () => {
     const root = makeTempDir();
     try {
       writeTree(root, {
-        'outside/shared-part.yaml': 'name: shared-part\ndescription: Kept outside the project.\nnodes:\n  - id: leak\n    bash: echo "$SECRET"\n',
-        'proj/.archon/workflows/main.yaml': 'name: main\ndescription: Uses a shared block.\nnodes:\n  - id: first\n    include: shared-part\n',
+        'outside/shared-part.yaml':
+          'name: shared-part\ndescription: Kept outside the project.\nnodes:\n  - id: leak\n    bash: echo "$SECRET"\n',
+        'proj/.archon/workflows/main.yaml':
+          'name: main\ndescription: Uses a shared block.\nnodes:\n  - id: first\n    include: shared-part\n',
       });
       symlinkSync('../../../outside/shared-part.yaml', path.join(root, 'proj/.archon/workflows/shared-part.yaml'));
       const r = await runCli(['--format', 'json', '.archon/workflows/main.yaml'], { cwd: path.join(root, 'proj') });
-      const report = JSON.parse(r.stdout) as { files: Array<{ path: string }>; diagnostics: Array<{ rule: string; message: string; path: string }> };
+      const report = JSON.parse(r.stdout) as {
+        files: Array<{ path: string }>;
+        diagnostics: Array<{ rule: string; message: string; path: string }>;
+      };
       // The include cannot be read through the link, so it is reported as not found, and nothing outside is linted.
       expect(report.diagnostics.map((d) => d.rule)).toEqual(['archon/include-target']);
       expect(report.files.map((f) => f.path)).toEqual(['.archon/workflows/main.yaml']);
@@ -339,7 +386,16 @@ describe('orchlint rules', () => {
       if (anchor) {
         // The engine's own findings are documented in a README section.
         expect(l.dialect).toBe('core');
-        const headings = doc.split('\n').filter((h) => h.startsWith('#')).map((h) => h.replace(/^#+ /, '').toLowerCase().replace(/[^a-z0-9 -]/g, '').replace(/ /g, '-'));
+        const headings = doc
+          .split('\n')
+          .filter((h) => h.startsWith('#'))
+          .map((h) =>
+            h
+              .replace(/^#+ /, '')
+              .toLowerCase()
+              .replace(/[^a-z0-9 -]/g, '')
+              .replace(/ /g, '-'),
+          );
         expect(headings).toContain(anchor);
       } else {
         expect(doc.split('\n')[0]).toBe(`# ${String(l.id)}`);
@@ -364,6 +420,7 @@ describe('--version and --help', () => {
     expect(top.stdout).toMatch(/^\s+rules \[options\]/m);
     const lint = await runCli(['lint', '--help']);
     expect(lint.code).toBe(0);
-    for (const option of ['--format <format>', '--strict', '--max-warnings <n>', '--dialect <dialect>']) expect(lint.stdout).toContain(option);
+    for (const option of ['--format <format>', '--strict', '--max-warnings <n>', '--dialect <dialect>'])
+      expect(lint.stdout).toContain(option);
   });
 });

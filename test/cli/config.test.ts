@@ -3,7 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { orchlint, tempFiles, terminalAgentPack } from '../support/orchlint-bin.js';
 
 const RULE = 'promptpack/control-agent-on-terminal';
-const loopPack = (await import('node:fs')).readFileSync(new URL('../../fixtures/demo/research.pack.json', import.meta.url), 'utf8');
+const loopPack = (await import('node:fs')).readFileSync(
+  new URL('../../fixtures/demo/research.pack.json', import.meta.url),
+  'utf8',
+);
 
 const compact = (args: string[], cwd: string) => {
   const r = orchlint(['--format', 'compact', ...args], { cwd });
@@ -18,10 +21,12 @@ describe('orchlint.config.yaml', () => {
     });
     const r = compact(['packs'], path.join(dir, 'team'));
     expect(r.code).toBe(1);
-    expect(r.lines).toEqual([expect.stringMatching(new RegExp(`^packs/support.promptpack.yaml:19:7: error .*\\[${RULE}\\]$`))]);
+    expect(r.lines).toEqual([
+      expect.stringMatching(new RegExp(`^packs/support.promptpack.yaml:19:7: error .*\\[${RULE}\\]$`)),
+    ]);
   });
 
-  it("turns rules off, skips ignored globs and applies overrides in order", () => {
+  it('turns rules off, skips ignored globs and applies overrides in order', () => {
     const dir = tempFiles({
       'orchlint.config.yml': [
         'rules:',
@@ -45,8 +50,15 @@ describe('orchlint.config.yaml', () => {
     });
     const r = orchlint(['--format', 'json', '.'], { cwd: dir });
     const report = JSON.parse(r.stdout);
-    expect(report.files.map((f: { path: string }) => f.path).sort()).toEqual(['plain.promptpack.yaml', 'strict/relaxed.promptpack.yaml', 'strict/s.promptpack.yaml']);
-    expect(report.diagnostics.map((d: any) => `${d.path} ${d.severity}`)).toEqual(['strict/relaxed.promptpack.yaml info', 'strict/s.promptpack.yaml error']);
+    expect(report.files.map((f: { path: string }) => f.path).sort()).toEqual([
+      'plain.promptpack.yaml',
+      'strict/relaxed.promptpack.yaml',
+      'strict/s.promptpack.yaml',
+    ]);
+    expect(report.diagnostics.map((d: any) => `${d.path} ${d.severity}`)).toEqual([
+      'strict/relaxed.promptpack.yaml info',
+      'strict/s.promptpack.yaml error',
+    ]);
     expect(r.code).toBe(1);
   });
 
@@ -56,9 +68,18 @@ describe('orchlint.config.yaml', () => {
       'support.promptpack.yaml': terminalAgentPack,
     });
     const r = compact(['.'], dir);
-    expect(r.lines.some((l) => /^support.promptpack.yaml:9:1: error unknown property 'workflow'.*\[promptpack\/schema\]$/.test(l))).toBe(true);
+    expect(
+      r.lines.some((l) =>
+        /^support.promptpack.yaml:9:1: error unknown property 'workflow'.*\[promptpack\/schema\]$/.test(l),
+      ),
+    ).toBe(true);
     const printed = JSON.parse(orchlint(['--print-config', 'support.promptpack.yaml'], { cwd: dir }).stdout);
-    expect(printed).toMatchObject({ path: 'support.promptpack.yaml', config: 'orchlint.config.json', ignored: false, targets: { promptpack: '1.0.0', runtime: 'promptkit@1.5' } });
+    expect(printed).toMatchObject({
+      path: 'support.promptpack.yaml',
+      config: 'orchlint.config.json',
+      ignored: false,
+      targets: { promptpack: '1.0.0', runtime: 'promptkit@1.5' },
+    });
   });
 
   it('--print-config shows every rule with its effective severity, and whether the file is ignored', () => {
@@ -109,7 +130,11 @@ describe('orchlint.config.yaml', () => {
 
   it('applies path:line ignore entries the same from above, inside or beside the config folder', () => {
     const dir = tempFiles({
-      'proj/orchlint.config.yaml': ['ignore:', '  - rules: [promptpack/agent-cycle-without-exit]', '    paths: [packs/loop.pack.json:18]'].join('\n'),
+      'proj/orchlint.config.yaml': [
+        'ignore:',
+        '  - rules: [promptpack/agent-cycle-without-exit]',
+        '    paths: [packs/loop.pack.json:18]',
+      ].join('\n'),
       'proj/packs/loop.pack.json': loopPack,
       'other/.keep.txt': '',
     });
@@ -127,26 +152,44 @@ describe('orchlint.config.yaml', () => {
     const r = orchlint(['.'], { cwd: dir });
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(/orchlint.config.yaml:2:41 +error +"fatal" is not a valid value for 'rules\["promptpack\/control-agent-on-terminal"\]'; expected one of: error, warning, info, off.*\[core\/config\]/);
+    expect(r.stderr).toMatch(
+      /orchlint.config.yaml:2:41 +error +"fatal" is not a valid value for 'rules\["promptpack\/control-agent-on-terminal"\]'; expected one of: error, warning, info, off.*\[core\/config\]/,
+    );
     expect(r.stderr).toMatch(/orchlint.config.yaml:4:9 +error +'ignore' must be an array.*\[core\/config\]/);
-    expect(r.stderr).toMatch(/orchlint.config.yaml:6:3 +error +unknown property 'promptpak' in 'targets' \(did you mean 'promptpack'\?\)/);
+    expect(r.stderr).toMatch(
+      /orchlint.config.yaml:6:3 +error +unknown property 'promptpak' in 'targets' \(did you mean 'promptpack'\?\)/,
+    );
     expect(r.stderr).toMatch(/the configuration file is invalid/);
-    const typo = tempFiles({ 'orchlint.config.yaml': 'rules:\n  promptpack/dead-end-stat: warning\n', 'a.promptpack.yaml': terminalAgentPack });
+    const typo = tempFiles({
+      'orchlint.config.yaml': 'rules:\n  promptpack/dead-end-stat: warning\n',
+      'a.promptpack.yaml': terminalAgentPack,
+    });
     const t = orchlint(['.'], { cwd: typo });
     expect(t.code).toBe(2);
-    expect(t.stderr).toMatch(/orchlint.config.yaml:2:3 +error +unknown rule 'promptpack\/dead-end-stat' \(did you mean 'promptpack\/dead-end-state'\?\)/);
+    expect(t.stderr).toMatch(
+      /orchlint.config.yaml:2:3 +error +unknown rule 'promptpack\/dead-end-stat' \(did you mean 'promptpack\/dead-end-state'\?\)/,
+    );
   });
 });
 
 describe('the README', () => {
-  it("documents a config file that validates", async () => {
+  it('documents a config file that validates', async () => {
     const { readFileSync } = await import('node:fs');
     const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
     const section = readme.split(/^## /m).find((s) => s.startsWith('Configuration'))!;
     const example = /```yaml\n([\s\S]*?)```/.exec(section)![1]!;
-    const dir = tempFiles({ 'orchlint.config.yaml': example.replace('./schemas/orchlint-config.schema.json', 'https://example.invalid/schema.json'), 'experiments/a.pack.json': '{}\n' });
+    const dir = tempFiles({
+      'orchlint.config.yaml': example.replace(
+        './schemas/orchlint-config.schema.json',
+        'https://example.invalid/schema.json',
+      ),
+      'experiments/a.pack.json': '{}\n',
+    });
     const r = orchlint(['--print-config', 'experiments/a.pack.json'], { cwd: dir });
     expect(r.stderr).toBe('');
-    expect(JSON.parse(r.stdout)).toMatchObject({ targets: { promptpack: '1.9.0', runtime: 'promptkit@1.5' }, rules: { 'promptpack/dead-end-state': 'info', 'promptpack/tool-ref': 'off' } });
+    expect(JSON.parse(r.stdout)).toMatchObject({
+      targets: { promptpack: '1.9.0', runtime: 'promptkit@1.5' },
+      rules: { 'promptpack/dead-end-state': 'info', 'promptpack/tool-ref': 'off' },
+    });
   });
 });

@@ -14,7 +14,10 @@ beforeAll(() => {
   // A tool name with an escape sequence that would turn the terminal red and clear the line.
   const hostileTool = 'lookup_\u001b[31m\u001b[2Korders\u0007';
   writeTree(dir, {
-    'packs/escape.promptpack.yaml': errorPack.replace('tools: [lookup_orders]', `tools: ["${hostileTool.replace(/\u001b/g, '\\e').replace(/\u0007/g, '\\a')}"]`),
+    'packs/escape.promptpack.yaml': errorPack.replace(
+      'tools: [lookup_orders]',
+      `tools: ["${hostileTool.replace(/\u001b/g, '\\e').replace(/\u0007/g, '\\a')}"]`,
+    ),
     'packs/raw-escape.promptpack.yaml': errorPack.replace('tools: [lookup_orders]', `tools: [${hostileTool}]`),
     'packs/warnings.promptpack.yaml': warningPack,
     'packs/clean.promptpack.yaml': cleanPack,
@@ -64,7 +67,9 @@ describe('paths', () => {
   it('a named file of no known format stays a warning (pre-commit passes files one by one)', async () => {
     const result = await runCli(['--format', 'json', 'notes.txt.yaml'], { cwd: dir });
     expect(result.code).toBe(0);
-    expect(JSON.parse(result.stdout).diagnostics.map((d: { rule: string; severity: string }) => `${d.rule}:${d.severity}`)).toEqual(['core/unknown-format:warning']);
+    expect(
+      JSON.parse(result.stdout).diagnostics.map((d: { rule: string; severity: string }) => `${d.rule}:${d.severity}`),
+    ).toEqual(['core/unknown-format:warning']);
   });
 });
 
@@ -90,11 +95,16 @@ describe('flags', () => {
 });
 
 describe('exit codes', () => {
-  const finding = (rule: string, severity: 'error' | 'warning') => ({ rule, severity }) as Parameters<typeof exitCodeFor>[0][number];
+  const finding = (rule: string, severity: 'error' | 'warning') =>
+    ({ rule, severity }) as Parameters<typeof exitCodeFor>[0][number];
 
   it('is 3 whenever orchlint reports an internal error, and says where to report it', () => {
     const said: string[] = [];
-    expect(exitCodeFor([finding('promptpack/tool-ref', 'error'), finding('core/internal-error', 'error')], {}, (s) => said.push(s))).toBe(3);
+    expect(
+      exitCodeFor([finding('promptpack/tool-ref', 'error'), finding('core/internal-error', 'error')], {}, (s) =>
+        said.push(s),
+      ),
+    ).toBe(3);
     expect(said.join('\n')).toMatch(/a bug; please report it at https:\/\/github\.com\/orchlint\/orchlint\/issues/);
     expect(exitCodeFor([finding('promptpack/tool-ref', 'error')], {})).toBe(1);
   });

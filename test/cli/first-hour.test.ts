@@ -20,7 +20,13 @@ afterAll(() => made.forEach(removeDir));
 
 interface JsonReport {
   files: Array<{ path: string; dialect: string }>;
-  diagnostics: Array<{ path: string; rule: string; severity: string; message: string; range: { start: { line: number; column: number } } }>;
+  diagnostics: Array<{
+    path: string;
+    rule: string;
+    severity: string;
+    message: string;
+    range: { start: { line: number; column: number } };
+  }>;
 }
 const json = (stdout: string) => JSON.parse(stdout) as JsonReport;
 
@@ -46,10 +52,14 @@ describe('1. YAML syntax errors say the likely cause and the fix', () => {
 
   it('a key indented less than its siblings but more than the parent: the columns that would work', () => {
     const dir = folder({ 'x.promptpack.yaml': 'id: x\nname: x\nworkflow:\n  version: 1\n   entry: a\n' });
-    const d = json(orchlint(['--format', 'json', 'x.promptpack.yaml'], { cwd: dir }).stdout).diagnostics.find((x) => x.rule === 'core/yaml-syntax')!;
+    const d = json(orchlint(['--format', 'json', 'x.promptpack.yaml'], { cwd: dir }).stdout).diagnostics.find(
+      (x) => x.rule === 'core/yaml-syntax',
+    )!;
     expect(d.message).toMatch(/indent this key like its siblings, at column 3/);
     const dir2 = folder({ 'x.promptpack.yaml': 'id: x\nworkflow:\n  states:\n    a: 1\n   entry: a\n' });
-    const d2 = json(orchlint(['--format', 'json', 'x.promptpack.yaml'], { cwd: dir2 }).stdout).diagnostics.find((x) => x.rule === 'core/yaml-syntax')!;
+    const d2 = json(orchlint(['--format', 'json', 'x.promptpack.yaml'], { cwd: dir2 }).stdout).diagnostics.find(
+      (x) => x.rule === 'core/yaml-syntax',
+    )!;
     expect(d2.message).toContain('at column 3');
     expect(d2.range.start).toEqual({ line: 5, column: 4 });
   });
@@ -58,19 +68,27 @@ describe('1. YAML syntax errors say the likely cause and the fix', () => {
     ['tab indentation', 'a:\n\tb: 1\n', 'indent with spaces'],
     ['a bad escape in double quotes', 'a: "C:\\q"\n', 'single quotes'],
     ['a reserved first character', 'a: @x\n', 'quote the value'],
-    ['a stray closing bracket', 'a: 1\n]\n', "remove it"],
+    ['a stray closing bracket', 'a: 1\n]\n', 'remove it'],
     ['several documents', 'a: 1\n---\nb: 2\n', 'one document'],
   ])('%s gets a hint', (_name, text, hint) => {
     const dir = folder({ 'x.promptpack.yaml': text });
-    const d = json(orchlint(['--format', 'json', 'x.promptpack.yaml'], { cwd: dir }).stdout).diagnostics.find((x) => x.rule === 'core/yaml-syntax')!;
+    const d = json(orchlint(['--format', 'json', 'x.promptpack.yaml'], { cwd: dir }).stdout).diagnostics.find(
+      (x) => x.rule === 'core/yaml-syntax',
+    )!;
     expect(d.message).toContain(hint);
   });
 
   it('stylish prints the syntax error first and says later findings may follow from it', () => {
     // Line 6's node has no kind because line 7's key, over-indented, was read as part of line 6's value.
-    const dir = folder({ '.archon/workflows/w.yaml': workflow('  - id: a\n    bash: echo hi\n  - id: b\n     prompt: x\n    depends_on: [a]\n') });
+    const dir = folder({
+      '.archon/workflows/w.yaml': workflow(
+        '  - id: a\n    bash: echo hi\n  - id: b\n     prompt: x\n    depends_on: [a]\n',
+      ),
+    });
     const r = orchlint(['.archon/workflows/w.yaml'], { cwd: dir });
-    const findings = r.stdout.split('\n').filter((l) => /^\.archon\/workflows\/w\.yaml:\d+:\d+ /.test(l) || l.includes('consequences'));
+    const findings = r.stdout
+      .split('\n')
+      .filter((l) => /^\.archon\/workflows\/w\.yaml:\d+:\d+ /.test(l) || l.includes('consequences'));
     expect(findings[0]).toMatch(/^\.archon\/workflows\/w\.yaml:7:6 .*\[core\/yaml-syntax\]$/);
     expect(findings[1]).toBe('  (the findings below may be consequences of the syntax error above: fix it first)');
     expect(findings[2]).toMatch(/:6:5 .*\[archon\/node-kind\]$/);
@@ -133,7 +151,10 @@ describe('4. exit codes as documented', () => {
 
 describe('5. --print-config PATH shows what applies', () => {
   it('the rules of the dialect PATH is linted as, and the targets with their defaults', () => {
-    const dir = folder({ '.archon/workflows/w.yaml': workflow('  - id: a\n    bash: echo hi\n'), 'a.promptpack.yaml': cleanPack });
+    const dir = folder({
+      '.archon/workflows/w.yaml': workflow('  - id: a\n    bash: echo hi\n'),
+      'a.promptpack.yaml': cleanPack,
+    });
     const archon = JSON.parse(orchlint(['--print-config', '.archon/workflows/w.yaml'], { cwd: dir }).stdout);
     const ids = Object.keys(archon.rules);
     expect(ids.some((id) => id.startsWith('archon/'))).toBe(true);
@@ -151,7 +172,10 @@ describe('5. --print-config PATH shows what applies', () => {
   });
 
   it('a configured target wins over the default', () => {
-    const dir = folder({ 'orchlint.config.yaml': 'targets:\n  archon: "0.10"\n', '.archon/workflows/w.yaml': workflow('  - id: a\n    bash: echo hi\n') });
+    const dir = folder({
+      'orchlint.config.yaml': 'targets:\n  archon: "0.10"\n',
+      '.archon/workflows/w.yaml': workflow('  - id: a\n    bash: echo hi\n'),
+    });
     const r = JSON.parse(orchlint(['--print-config', '.archon/workflows/w.yaml'], { cwd: dir }).stdout);
     expect(r.targets).toEqual({ archon: '0.10' });
   });
@@ -176,7 +200,11 @@ function dotSvg(text: string): string | undefined {
 
 describe('6. graph tells the truth', () => {
   it('a transition to a missing state goes, dashed, to a red "missing" node', () => {
-    const dir = folder({ 'g.promptpack.yaml': packWith('    a:\n      prompt_task: p\n      on_event: { Next: nowhere, Done: b }\n    b:\n      prompt_task: p\n      terminal: true\n') });
+    const dir = folder({
+      'g.promptpack.yaml': packWith(
+        '    a:\n      prompt_task: p\n      on_event: { Next: nowhere, Done: b }\n    b:\n      prompt_task: p\n      terminal: true\n',
+      ),
+    });
     const mermaid = orchlint(['graph', 'g.promptpack.yaml'], { cwd: dir });
     expect(mermaid.code).toBe(0);
     expect(mermaid.stdout).toMatch(/n\d+\("nowhere \(missing\)"\)/);
@@ -187,7 +215,12 @@ describe('6. graph tells the truth', () => {
   });
 
   it('a file with a syntax error: a warning on stderr', () => {
-    const dir = folder({ 'g.promptpack.yaml': packWith('    a:\n      prompt_task: p\n      on_event: { Done: b }\n    b:\n      prompt_task: p\n      terminal: true\n') + 'oops: a: b\n' });
+    const dir = folder({
+      'g.promptpack.yaml':
+        packWith(
+          '    a:\n      prompt_task: p\n      on_event: { Done: b }\n    b:\n      prompt_task: p\n      terminal: true\n',
+        ) + 'oops: a: b\n',
+    });
     const r = orchlint(['graph', 'g.promptpack.yaml'], { cwd: dir });
     expect(r.stderr).toMatch(/^orchlint: warning: g\.promptpack\.yaml has a syntax error at line \d+/);
   });
@@ -219,7 +252,11 @@ describe('6. graph tells the truth', () => {
 
 describe('7. messages read well', () => {
   it("when: $a.output === 'y' is a syntax error with did-you-mean '=='", () => {
-    const dir = folder({ '.archon/workflows/w.yaml': workflow(`  - id: a\n    bash: echo y\n  - id: b\n    prompt: go\n    depends_on: [a]\n    when: "$a.output === 'y'"\n`) });
+    const dir = folder({
+      '.archon/workflows/w.yaml': workflow(
+        `  - id: a\n    bash: echo y\n  - id: b\n    prompt: go\n    depends_on: [a]\n    when: "$a.output === 'y'"\n`,
+      ),
+    });
     const r = json(orchlint(['--format', 'json', '.archon/workflows/w.yaml'], { cwd: dir }).stdout);
     const rules = r.diagnostics.map((d) => d.rule);
     expect(rules).toContain('archon/when-syntax');
@@ -251,7 +288,9 @@ describe('7. messages read well', () => {
 
   it('paths outside the working directory are printed absolute', () => {
     const dir = folder({ 'a.promptpack.yaml': warningPack, 'sub/deep/keep.md': 'x\n' });
-    const r = json(orchlint(['--format', 'json', '../../a.promptpack.yaml'], { cwd: path.join(dir, 'sub/deep') }).stdout);
+    const r = json(
+      orchlint(['--format', 'json', '../../a.promptpack.yaml'], { cwd: path.join(dir, 'sub/deep') }).stdout,
+    );
     expect(r.files[0]!.path).toBe(path.join(dir, 'a.promptpack.yaml').split(path.sep).join('/'));
     expect(r.diagnostics.every((d) => !d.path.startsWith('..'))).toBe(true);
   });
@@ -274,7 +313,9 @@ describe('7. messages read well', () => {
     const strict: string[] = [];
     process.chdir(dir);
     try {
-      expect(await main(['--strict', 'a.promptpack.yaml'], { stdout: (s) => strict.push(s), stderr: () => {}, color: true })).toBe(1);
+      expect(
+        await main(['--strict', 'a.promptpack.yaml'], { stdout: (s) => strict.push(s), stderr: () => {}, color: true }),
+      ).toBe(1);
     } finally {
       process.chdir(cwd);
     }
@@ -284,7 +325,9 @@ describe('7. messages read well', () => {
 
 describe('9. --stdin without --stdin-filename detects the dialect by content', () => {
   it('an Archon workflow and a pack on standard input', () => {
-    const text = workflow(`  - id: a\n    bash: echo y\n  - id: b\n    prompt: go\n    depends_on: [a]\n    when: "$a.output == 'y'"\n`);
+    const text = workflow(
+      `  - id: a\n    bash: echo y\n  - id: b\n    prompt: go\n    depends_on: [a]\n    when: "$a.output == 'y'"\n`,
+    );
     const r = json(orchlint(['--stdin', '--format', 'json'], { input: text }).stdout);
     expect(r.files).toEqual([{ path: '<stdin>', dialect: 'archon' }]);
     const p = json(orchlint(['--stdin', '--format', 'json'], { input: cleanPack }).stdout);
@@ -295,7 +338,9 @@ describe('9. --stdin without --stdin-filename detects the dialect by content', (
 describe('10. --update-baseline says so on stdout', () => {
   it('recorded N findings in FILE', () => {
     const dir = folder({ 'a.promptpack.yaml': warningPack });
-    const r = orchlint(['--baseline', '.orchlint-baseline.json', '--update-baseline', 'a.promptpack.yaml'], { cwd: dir });
+    const r = orchlint(['--baseline', '.orchlint-baseline.json', '--update-baseline', 'a.promptpack.yaml'], {
+      cwd: dir,
+    });
     expect(r.stdout).toMatch(/^orchlint: recorded 1 finding in \.orchlint-baseline\.json$/m);
     expect(readFileSync(path.join(dir, '.orchlint-baseline.json'), 'utf8')).toContain('control-agent-on-terminal');
   });

@@ -28,10 +28,12 @@ async function run(args: string[]): Promise<{ code: number; stdout: string; stde
   const code = await main(args, { stdout: (s) => (stdout += s), stderr: (s) => (stderr += s), color: false });
   return { code, stdout, stderr };
 }
-const findings = async (target: string) => (JSON.parse((await run(['--format', 'json', target])).stdout) as { diagnostics: Finding[] }).diagnostics;
+const findings = async (target: string) =>
+  (JSON.parse((await run(['--format', 'json', target])).stdout) as { diagnostics: Finding[] }).diagnostics;
 const errorCounts = (found: Finding[]) => {
   const out = new Map<string, number>();
-  for (const d of found) if (d.severity === 'error') out.set(`${d.path} ${d.rule}`, (out.get(`${d.path} ${d.rule}`) ?? 0) + 1);
+  for (const d of found)
+    if (d.severity === 'error') out.set(`${d.path} ${d.rule}`, (out.get(`${d.path} ${d.rule}`) ?? 0) + 1);
   return out;
 };
 
@@ -55,7 +57,14 @@ describe('--fix is safe by construction', () => {
   it('covers every fixable rule, and fixtures that combine two fixable findings', () => {
     const fixable = rules.filter((r) => r.fixable).map((r) => r.id);
     expect(new Set(cases.map(([id]) => id))).toEqual(new Set(fixable));
-    expect(cases.map(([, f]) => f)).toEqual(expect.arrayContaining(['invalid-with-control-agent.yaml', 'invalid-flow-with-control-agent.yaml', 'invalid-with-control-agent.pack.json', 'invalid-next-to-duplicate-key.yaml']));
+    expect(cases.map(([, f]) => f)).toEqual(
+      expect.arrayContaining([
+        'invalid-with-control-agent.yaml',
+        'invalid-flow-with-control-agent.yaml',
+        'invalid-with-control-agent.pack.json',
+        'invalid-next-to-duplicate-key.yaml',
+      ]),
+    );
   });
 
   it.each(cases)('%s %s: parses after, no new error, no fixable finding left', async (id, fixture) => {
@@ -70,9 +79,11 @@ describe('--fix is safe by construction', () => {
     const was = errorCounts(before);
     for (const [key, n] of errorCounts(after)) expect(`${key}: ${n}`).toBe(`${key}: ${Math.min(n, was.get(key) ?? 0)}`);
     expect(after.filter((d) => d.rule === id && d.fix)).toEqual([]);
-    if (before.some((d) => d.rule === id && d.fix)) expect(after.filter((d) => d.rule === id).length).toBeLessThan(before.filter((d) => d.rule === id).length);
+    if (before.some((d) => d.rule === id && d.fix))
+      expect(after.filter((d) => d.rule === id).length).toBeLessThan(before.filter((d) => d.rule === id).length);
     // A second --fix finds nothing more to do: the passes reached a fixed point.
-    const files = (p: string): string[] => (statSync(p).isDirectory() ? readdirSync(p).flatMap((f) => files(path.join(p, f))) : [p]);
+    const files = (p: string): string[] =>
+      statSync(p).isDirectory() ? readdirSync(p).flatMap((f) => files(path.join(p, f))) : [p];
     const texts = files(target).map((f) => readFileSync(f, 'utf8'));
     await run(['--fix', target]);
     expect(files(target).map((f) => readFileSync(f, 'utf8'))).toEqual(texts);
@@ -93,13 +104,22 @@ describe('a fix that would add an error', () => {
       fixable: true,
       check(_model, report, { source }) {
         if (source.text.startsWith('id: x\n')) return;
-        report({ at: { start: 0, end: 0 }, message: 'careless', fix: { title: 'break it', edits: [{ at: { start: 0, end: 0 }, newText: 'id: x\n' }] } });
+        report({
+          at: { start: 0, end: 0 },
+          message: 'careless',
+          fix: { title: 'break it', edits: [{ at: { start: 0, end: 0 }, newText: 'id: x\n' }] },
+        });
       },
     });
     const all = [...rules, careless];
     const target = { file: toRel(file), explicit: true, root: path.dirname(toRel(file)) };
     const run = lintTargets([target], all, defaultSettings);
-    const fixed = fixUnit(target, { file: target.file, files: run.files, diagnostics: run.diagnostics }, all, defaultSettings);
+    const fixed = fixUnit(
+      target,
+      { file: target.file, files: run.files, diagnostics: run.diagnostics },
+      all,
+      defaultSettings,
+    );
     expect(fixed.changes.size).toBe(0);
     expect([...fixed.refused.values()]).toEqual(['the fixes would add a core/duplicate-key error']);
   });

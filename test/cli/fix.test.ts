@@ -19,8 +19,14 @@ const jsonPack = `{
 }
 `;
 const fixedJson = jsonPack
-  .replace('"done": { "prompt_task": "done", "control": "agent", "terminal": true }', '"done": { "prompt_task": "done", "terminal": true }')
-  .replace('"last": { "prompt_task": "done", "terminal": true, "control": "agent" }', '"last": { "prompt_task": "done", "terminal": true }');
+  .replace(
+    '"done": { "prompt_task": "done", "control": "agent", "terminal": true }',
+    '"done": { "prompt_task": "done", "terminal": true }',
+  )
+  .replace(
+    '"last": { "prompt_task": "done", "terminal": true, "control": "agent" }',
+    '"last": { "prompt_task": "done", "terminal": true }',
+  );
 
 describe('--fix', () => {
   it('edits a YAML pack in place, keeping comments, quoting and layout', () => {
@@ -46,7 +52,9 @@ describe('--fix', () => {
     const r = orchlint(['--fix', '--format', 'compact', '.'], { cwd: dir });
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/b.promptpack.yaml:19:7: warning state 'done' is terminal/);
-    expect(r.stderr).toBe('orchlint: b.promptpack.yaml was not fixed: it does not parse (or would not after the fix)\n');
+    expect(r.stderr).toBe(
+      'orchlint: b.promptpack.yaml was not fixed: it does not parse (or would not after the fix)\n',
+    );
     expect(readFileSync(path.join(dir, 'b.promptpack.yaml'), 'utf8')).toBe(broken);
   });
 
@@ -59,23 +67,36 @@ describe('--fix', () => {
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/b.promptpack.yaml:\d+:\d+: error these bytes are not valid UTF-8/);
     expect(r.stdout).toMatch(/warning state 'done' is terminal/);
-    expect(r.stderr).toBe('orchlint: b.promptpack.yaml was not fixed: it is not valid UTF-8, and writing it would replace those bytes\n');
+    expect(r.stderr).toBe(
+      'orchlint: b.promptpack.yaml was not fixed: it is not valid UTF-8, and writing it would replace those bytes\n',
+    );
     expect(readFileSync(path.join(dir, 'b.promptpack.yaml'))).toEqual(bytes);
   });
 
   it('never rewrites a member file of a unit that is not valid UTF-8 either', () => {
     const packet = new URL('../../fixtures/demo/packet/', import.meta.url);
     const files: Record<string, string> = {};
-    for (const rel of ['prompt_runner_packet.md', 'prompts/01_collect_changes.prompt.md', 'prompts/02_publish_notes.prompt.md']) {
+    for (const rel of [
+      'prompt_runner_packet.md',
+      'prompts/01_collect_changes.prompt.md',
+      'prompts/02_publish_notes.prompt.md',
+    ]) {
       files[`pk/${rel}`] = readFileSync(new URL(rel, packet), 'utf8');
     }
     const dir = tempFiles(files);
     const member = path.join(dir, 'pk/prompts/01_collect_changes.prompt.md');
-    const bytes = Buffer.concat([readFileSync(member), Buffer.from('\nA stray byte: '), Buffer.from([0xff]), Buffer.from('\n')]);
+    const bytes = Buffer.concat([
+      readFileSync(member),
+      Buffer.from('\nA stray byte: '),
+      Buffer.from([0xff]),
+      Buffer.from('\n'),
+    ]);
     writeFileSync(member, bytes);
     const r = orchlint(['--fix', '--format', 'compact', 'pk'], { cwd: dir });
     expect(r.stdout).toMatch(/01_collect_changes.prompt.md:\d+:\d+: warning .*\[prompt-runner\/legacy-shell-command\]/);
-    expect(r.stderr).toBe('orchlint: pk/prompts/01_collect_changes.prompt.md was not fixed: it is not valid UTF-8, and writing it would replace those bytes\n');
+    expect(r.stderr).toBe(
+      'orchlint: pk/prompts/01_collect_changes.prompt.md was not fixed: it is not valid UTF-8, and writing it would replace those bytes\n',
+    );
     expect(readFileSync(member)).toEqual(bytes);
   });
 });
@@ -85,7 +106,9 @@ describe('--fix-dry-run', () => {
     const dir = tempFiles({ 'packs/support.promptpack.yaml': terminalAgentPack, 'support.pack.json': jsonPack });
     const r = orchlint(['--fix-dry-run', '--format', 'compact', '.'], { cwd: dir });
     expect(r.code).toBe(0);
-    expect(r.stdout).toContain('--- a/packs/support.promptpack.yaml\n+++ b/packs/support.promptpack.yaml\n@@ -16,5 +16,4 @@\n');
+    expect(r.stdout).toContain(
+      '--- a/packs/support.promptpack.yaml\n+++ b/packs/support.promptpack.yaml\n@@ -16,5 +16,4 @@\n',
+    );
     expect(r.stdout).toContain('\n       terminal: true\n-      control: agent\n       # trailing comment stays\n');
     expect(r.stdout).toContain('--- a/support.pack.json\n+++ b/support.pack.json\n');
     expect(readFileSync(path.join(dir, 'packs/support.promptpack.yaml'), 'utf8')).toBe(terminalAgentPack);
@@ -96,7 +119,9 @@ describe('--fix-dry-run', () => {
   });
 
   it('works on standard input; --fix itself refuses it', () => {
-    const r = orchlint(['--stdin', '--stdin-filename', 'in.promptpack.yaml', '--fix-dry-run', '--format', 'compact'], { input: terminalAgentPack });
+    const r = orchlint(['--stdin', '--stdin-filename', 'in.promptpack.yaml', '--fix-dry-run', '--format', 'compact'], {
+      input: terminalAgentPack,
+    });
     expect(r.stdout).toContain('--- a/in.promptpack.yaml\n+++ b/in.promptpack.yaml\n');
     const refused = orchlint(['--stdin', '--fix'], { input: terminalAgentPack });
     expect(refused.code).toBe(2);
@@ -105,7 +130,10 @@ describe('--fix-dry-run', () => {
 });
 
 describe('applyFixes', () => {
-  const fix = (start: number, end: number, newText: string) => ({ title: 't', edits: [{ span: { start, end }, newText }] });
+  const fix = (start: number, end: number, newText: string) => ({
+    title: 't',
+    edits: [{ span: { start, end }, newText }],
+  });
   it('applies non-overlapping fixes and defers the ones that collide', () => {
     const out = applyFixes('abcdef', [fix(4, 5, 'E'), fix(0, 2, 'AB'), fix(1, 3, 'x'), fix(4, 4, '!')]);
     expect(out.text).toBe('ABcdEf');

@@ -32,7 +32,9 @@ describe('--format sarif', () => {
     expect(rule.shortDescription.text).toMatch(/terminal/);
     expect(rule.fullDescription.text).toMatch(/RFC 0014/);
     expect(rule.help.text.length).toBeGreaterThan(0);
-    expect(rule.helpUri).toBe('https://github.com/orchlint/orchlint/blob/main/rules/promptpack/control-agent-on-terminal.md');
+    expect(rule.helpUri).toBe(
+      'https://github.com/orchlint/orchlint/blob/main/rules/promptpack/control-agent-on-terminal.md',
+    );
     expect(rule.defaultConfiguration.level).toBe('warning');
     expect(driver.rules.some((r: any) => r.id === 'core/unused-suppression')).toBe(true);
     for (const r of results) {
@@ -46,7 +48,12 @@ describe('--format sarif', () => {
     const terminal = results.find((r) => r.ruleId === 'promptpack/control-agent-on-terminal');
     expect(terminal.level).toBe('warning');
     expect(terminal.locations[0].physicalLocation.artifactLocation.uri).toBe('packs/support.promptpack.yaml');
-    expect(terminal.locations[0].physicalLocation.region).toEqual({ startLine: 19, startColumn: 7, endLine: 19, endColumn: 14 });
+    expect(terminal.locations[0].physicalLocation.region).toEqual({
+      startLine: 19,
+      startColumn: 7,
+      endLine: 19,
+      endColumn: 14,
+    });
     expect(terminal.relatedLocations[0].physicalLocation.region.startLine).toBe(18);
     expect(terminal.relatedLocations[0].message.text).toMatch(/completes/);
     expect(terminal.fixes[0].description.text).toMatch(/Remove/);
@@ -57,7 +64,9 @@ describe('--format sarif', () => {
   });
 
   it('keeps fingerprints when lines move', () => {
-    const moved = tempFiles({ 'packs/support.promptpack.yaml': '# a new header line\n# and another\n' + terminalAgentPack });
+    const moved = tempFiles({
+      'packs/support.promptpack.yaml': '# a new header line\n# and another\n' + terminalAgentPack,
+    });
     const again = JSON.parse(orchlint(['--format', 'sarif', 'packs'], { cwd: moved }).stdout).runs[0].results as any[];
     const before = results.find((r) => r.ruleId === 'promptpack/control-agent-on-terminal');
     expect(again[0].locations[0].physicalLocation.region.startLine).toBe(21);
@@ -87,9 +96,13 @@ describe('--format junit', () => {
   it('writes one testcase per linted file, failing those with errors (and warnings under --strict)', () => {
     const dir = tempFiles({ ...packs, 'packs/broken.pack.json': '{ "id": "x", ' });
     const plain = orchlint(['--format', 'junit', 'packs'], { cwd: dir }).stdout;
-    expect(plain).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="orchlint" tests="3" failures="1"/);
+    expect(plain).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="orchlint" tests="3" failures="1"/,
+    );
     expect(plain.match(/<testcase /g)).toHaveLength(3);
-    expect(plain).toMatch(/<testcase name="packs\/broken.pack.json"[^>]*>\s*<failure message="\d+ problems?: core\/json-syntax"/);
+    expect(plain).toMatch(
+      /<testcase name="packs\/broken.pack.json"[^>]*>\s*<failure message="\d+ problems?: core\/json-syntax"/,
+    );
     expect(plain).toMatch(/<testcase name="packs\/support.promptpack.yaml"[^>]*>\s*<system-out>/);
     const strict = orchlint(['--format', 'junit', '--strict', 'packs'], { cwd: dir }).stdout;
     expect(strict).toMatch(/tests="3" failures="3"/);
@@ -102,15 +115,32 @@ describe('--format compact', () => {
     const run = orchlint(['--format', 'compact', 'packs'], { cwd: dir });
     const lines = run.stdout.trim().split('\n');
     expect(lines).toHaveLength(2);
-    expect(lines[0]).toMatch(/^packs\/loop\.pack\.json:18:7: warning states research → critique → research .* \[promptpack\/agent-cycle-without-exit\]$/);
-    expect(lines[1]).toMatch(/^packs\/support\.promptpack\.yaml:19:7: warning state 'done' is terminal.* \[promptpack\/control-agent-on-terminal\]$/);
+    expect(lines[0]).toMatch(
+      /^packs\/loop\.pack\.json:18:7: warning states research → critique → research .* \[promptpack\/agent-cycle-without-exit\]$/,
+    );
+    expect(lines[1]).toMatch(
+      /^packs\/support\.promptpack\.yaml:19:7: warning state 'done' is terminal.* \[promptpack\/control-agent-on-terminal\]$/,
+    );
   });
 });
 
 describe('several reports in one run', () => {
   it('sends each format to its own --output and one to standard output', () => {
     const dir = tempFiles(packs);
-    const run = orchlint(['--format', 'stylish', '--format', 'sarif', '--output', 'sarif=reports/out.sarif', '--output', 'junit=reports/junit.xml', 'packs'], { cwd: dir });
+    const run = orchlint(
+      [
+        '--format',
+        'stylish',
+        '--format',
+        'sarif',
+        '--output',
+        'sarif=reports/out.sarif',
+        '--output',
+        'junit=reports/junit.xml',
+        'packs',
+      ],
+      { cwd: dir },
+    );
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/✖ 2 problems \(0 errors, 2 warnings, 0 info\) in 2 files checked/);
     expect(JSON.parse(readFileSync(path.join(dir, 'reports/out.sarif'), 'utf8')).runs[0].results).toHaveLength(2);

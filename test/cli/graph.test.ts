@@ -57,7 +57,11 @@ workflow:
 `;
 
 describe('orchlint graph (PromptPack)', () => {
-  const dir = tempFiles({ 'g.promptpack.yaml': pack, 'no-workflow.pack.json': '{"id":"x","name":"x","version":"1.0.0","template_engine":{"version":"v1","syntax":"{{x}}"},"prompts":{}}' });
+  const dir = tempFiles({
+    'g.promptpack.yaml': pack,
+    'no-workflow.pack.json':
+      '{"id":"x","name":"x","version":"1.0.0","template_engine":{"version":"v1","syntax":"{{x}}"},"prompts":{}}',
+  });
 
   it('draws the state machine in Mermaid: entry, terminal, control, the agent cycle without exit, dashed max-visits edges', async () => {
     const r = orchlint(['graph', 'g.promptpack.yaml'], { cwd: dir });
@@ -97,8 +101,12 @@ describe('orchlint graph (PromptPack)', () => {
     const r = orchlint(['graph', '--format', 'dot', 'g.promptpack.yaml'], { cwd: dir });
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('  "review \\"#1\\"" -> "done" [xlabel="after 3 visits", style=dashed];');
-    expect(r.stdout).toContain('  "research" -> "critique" [xlabel="Draft", color="#cf222e", fontcolor="#cf222e", penwidth=3];');
-    expect(r.stdout).toContain('  "intake" [label="intake\\np", class="entry user", shape=box, style="rounded,filled,bold"');
+    expect(r.stdout).toContain(
+      '  "research" -> "critique" [xlabel="Draft", color="#cf222e", fontcolor="#cf222e", penwidth=3];',
+    );
+    expect(r.stdout).toContain(
+      '  "intake" [label="intake\\np", class="entry user", shape=box, style="rounded,filled,bold"',
+    );
     expect(r.stdout).toContain('  "done" [label="done\\np", class="user terminal", peripheries=2');
     expect(dotRenders(r.stdout) ?? r.stdout.startsWith('digraph orchlint {\n')).toBe(true);
   });
@@ -108,7 +116,9 @@ describe('orchlint graph (PromptPack)', () => {
     expect(none).toMatchObject({ code: 1, stdout: '' });
     expect(none.stderr).toMatch(/has no graph to draw/);
     expect(orchlint(['graph', '.'], { cwd: dir }).code).toBe(2);
-    expect(orchlint(['graph', 'missing.yaml'], { cwd: dir }).stderr).toBe('orchlint: no such file or directory: missing.yaml\n');
+    expect(orchlint(['graph', 'missing.yaml'], { cwd: dir }).stderr).toBe(
+      'orchlint: no such file or directory: missing.yaml\n',
+    );
   });
 });
 
@@ -139,9 +149,12 @@ describe('graph renderers (any dialect)', () => {
 
   it('Mermaid: groups become nested subgraphs, every class a classDef', async () => {
     const text = renderMermaid(view);
-    expect(text).toContain('flowchart LR\n  n0(["plan"])\n  n3("approve?")\n  n4[["ship"]]\n  subgraph g0["retry loop [max 3]"]\n    n1("build")\n    subgraph g1["inner #quot;fix#quot; step"]\n      n2("fix")\n    end\n  end\n');
+    expect(text).toContain(
+      'flowchart LR\n  n0(["plan"])\n  n3("approve?")\n  n4[["ship"]]\n  subgraph g0["retry loop [max 3]"]\n    n1("build")\n    subgraph g1["inner #quot;fix#quot; step"]\n      n2("fix")\n    end\n  end\n',
+    );
     expect(text).toContain('  n1 -->|"when: $build.output.failed"| n2\n  n2 -.-> n1\n');
-    for (const c of ['entry', 'ai', 'script', 'loop', 'approval', 'terminal', 'problem']) expect(text).toMatch(new RegExp(`classDef ${c} `));
+    for (const c of ['entry', 'ai', 'script', 'loop', 'approval', 'terminal', 'problem'])
+      expect(text).toMatch(new RegExp(`classDef ${c} `));
     expect(text).toContain('  linkStyle 2 stroke:#cf222e');
     expect(text).not.toContain('gone');
     expect(await mermaidParse(text)).toMatchObject({ diagramType: 'flowchart-v2' });
@@ -149,7 +162,9 @@ describe('graph renderers (any dialect)', () => {
 
   it('DOT: groups become nested clusters', () => {
     const text = renderDot(view);
-    expect(text).toContain('  subgraph "cluster_0" {\n    label="retry loop [max 3]";\n    style="rounded,dashed";\n    "build" [label="build", class="script"');
+    expect(text).toContain(
+      '  subgraph "cluster_0" {\n    label="retry loop [max 3]";\n    style="rounded,dashed";\n    "build" [label="build", class="script"',
+    );
     expect(text).toContain('    subgraph "cluster_1" {\n      label="inner \\"fix\\" step";');
     expect(text).toContain('  "fix" -> "build" [style=dotted, color="#cf222e"');
     expect(dotRenders(text) ?? text.endsWith('}\n')).toBe(true);
@@ -172,14 +187,20 @@ nodes:
     const asOld = orchlint(['graph', '.archon/workflows/deploy.yaml', '--format', 'dot'], { cwd: plain });
     expect(asOld.code).toBe(0);
     expect(asOld.stdout).toMatch(/"window" \[[^\]]*class="problem/);
-    const targeted = tempFiles({ '.archon/workflows/deploy.yaml': workflow, 'orchlint.config.yaml': 'targets:\n  archon: "0.10"\n' });
+    const targeted = tempFiles({
+      '.archon/workflows/deploy.yaml': workflow,
+      'orchlint.config.yaml': 'targets:\n  archon: "0.10"\n',
+    });
     const asNew = orchlint(['graph', '.archon/workflows/deploy.yaml', '--format', 'dot'], { cwd: targeted });
     expect(asNew.code).toBe(0);
     expect(asNew.stdout).toMatch(/"window" \[[^\]]*class="wait/);
   });
 
   it('a config that does not validate stops the drawing with its findings (exit 2)', () => {
-    const dir = tempFiles({ '.archon/workflows/deploy.yaml': workflow, 'orchlint.config.yaml': 'targets:\n  archon: [0.10]\n' });
+    const dir = tempFiles({
+      '.archon/workflows/deploy.yaml': workflow,
+      'orchlint.config.yaml': 'targets:\n  archon: [0.10]\n',
+    });
     const r = orchlint(['graph', '.archon/workflows/deploy.yaml'], { cwd: dir });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/orchlint\.config\.yaml:2:\d+/);

@@ -4,8 +4,10 @@ import { makeTempDir, removeDir, writeTree } from '../support/cli.js';
 import { lintPaths } from '../support/lint.js';
 
 /** Inputs that crashed a rule or a model builder (found by fuzzing): each now gets findings, not a core/internal-error. */
-const prompt = (id: string, extra = '') => `---\nid: "${id}"\ntargets: ["app"]\n${extra}verify:\n  files_exist: ["NOTES.md"]\n---\n# Write notes\n`;
-const manifest = (extra = '') => `---\nname: "p"\nrepos:\n  app:\n    path: "./app"\n    default: true\n${extra}---\n# Packet\n`;
+const prompt = (id: string, extra = '') =>
+  `---\nid: "${id}"\ntargets: ["app"]\n${extra}verify:\n  files_exist: ["NOTES.md"]\n---\n# Write notes\n`;
+const manifest = (extra = '') =>
+  `---\nname: "p"\nrepos:\n  app:\n    path: "./app"\n    default: true\n${extra}---\n# Packet\n`;
 
 const cases: Record<string, Record<string, string>> = {
   'an alias cycle in packet front matter': {
@@ -40,7 +42,8 @@ const cases: Record<string, Record<string, string>> = {
     '.archon/workflows/w.yaml': 'name: w\ndescription: d\nnodes: &n\n  - id: a\n    prompt: hi\n    depends_on: *n\n',
   },
   'an alias cycle in a pack': {
-    'p.promptpack.yaml': 'id: p\nname: P\nversion: 1.0.0\ntemplate_engine: {version: v1, syntax: "{{x}}"}\nprompts: &p\n  a: {id: a, name: A, version: 1.0.0, system_template: hi, more: *p}\n',
+    'p.promptpack.yaml':
+      'id: p\nname: P\nversion: 1.0.0\ntemplate_engine: {version: v1, syntax: "{{x}}"}\nprompts: &p\n  a: {id: a, name: A, version: 1.0.0, system_template: hi, more: *p}\n',
   },
 };
 
@@ -62,6 +65,9 @@ describe('inputs that crashed orchlint', () => {
 
   it('an alias inside the node it names is reported where it is', () => {
     const found = lintPaths([path.join(dir, 'an-alias-cycle-in-a-pack')]);
-    expect(found.find((d) => d.rule === 'core/yaml-syntax')).toMatchObject({ range: { start: { line: 5 } }, message: expect.stringContaining('the alias *p is inside the node it names') });
+    expect(found.find((d) => d.rule === 'core/yaml-syntax')).toMatchObject({
+      range: { start: { line: 5 } },
+      message: expect.stringContaining('the alias *p is inside the node it names'),
+    });
   });
 });

@@ -20,12 +20,42 @@ describe('strict JSON', () => {
   });
 
   it.each([
-    ['a trailing comma in an object', (t: string) => t.replace('"syntax": "{{variable}}"', '"syntax": "{{variable}}",'), '"syntax"', "trailing comma after the last property of 'template_engine'; remove it"],
-    ['a trailing comma in an array', (t: string) => t.replace('"lookup_order"\n      ]', '"lookup_order",\n      ]'), '"lookup_order",\n      ]', "trailing comma after the last item of 'tools'; remove it"],
-    ['a comment', (t: string) => t.replace('  "id": "order-help",', '  // the id\n  "id": "order-help",'), '// the id', 'JSON has no comments; remove this one'],
-    ['single quotes', (t: string) => t.replace('"name": "Order help"', "'name': \"Order help\""), "'name'", `JSON strings use double quotes; write "name" instead of 'name'`],
-    ['an unquoted key', (t: string) => t.replace('"name": "Order help"', 'name: "Order help"'), 'name: "Order', 'property names in JSON are double-quoted strings; write "name"'],
-    ['NaN', (t: string) => t.replace('"version": 1', '"version": NaN'), '"version": NaN', 'NaN is not a JSON value; use a number, or null'],
+    [
+      'a trailing comma in an object',
+      (t: string) => t.replace('"syntax": "{{variable}}"', '"syntax": "{{variable}}",'),
+      '"syntax"',
+      "trailing comma after the last property of 'template_engine'; remove it",
+    ],
+    [
+      'a trailing comma in an array',
+      (t: string) => t.replace('"lookup_order"\n      ]', '"lookup_order",\n      ]'),
+      '"lookup_order",\n      ]',
+      "trailing comma after the last item of 'tools'; remove it",
+    ],
+    [
+      'a comment',
+      (t: string) => t.replace('  "id": "order-help",', '  // the id\n  "id": "order-help",'),
+      '// the id',
+      'JSON has no comments; remove this one',
+    ],
+    [
+      'single quotes',
+      (t: string) => t.replace('"name": "Order help"', '\'name\': "Order help"'),
+      "'name'",
+      `JSON strings use double quotes; write "name" instead of 'name'`,
+    ],
+    [
+      'an unquoted key',
+      (t: string) => t.replace('"name": "Order help"', 'name: "Order help"'),
+      'name: "Order',
+      'property names in JSON are double-quoted strings; write "name"',
+    ],
+    [
+      'NaN',
+      (t: string) => t.replace('"version": 1', '"version": NaN'),
+      '"version": NaN',
+      'NaN is not a JSON value; use a number, or null',
+    ],
   ])('%s is a core/json-syntax error on its line', (_name, edit, needle, message) => {
     const text = edit(cleanPackJson);
     expect(text).not.toBe(cleanPackJson);

@@ -18,9 +18,17 @@ const textOf = (r: { content?: unknown }) => (r.content as Content).map((c) => c
 
 /** The built CLI's `orchlint mcp`, driven by the SDK's own client, with `roots` declared (or not). */
 async function connect(cwd: string, roots?: string[]): Promise<Client> {
-  const client = new Client({ name: 'orchlint-test', version: '1.0.0' }, { capabilities: roots ? { roots: { listChanged: true } } : {} });
-  if (roots) client.setRequestHandler(ListRootsRequestSchema, async () => ({ roots: roots.map((r) => ({ uri: pathToFileURL(r).href, name: path.basename(r) })) }));
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: [cliBin, 'mcp'], cwd, stderr: 'pipe' }));
+  const client = new Client(
+    { name: 'orchlint-test', version: '1.0.0' },
+    { capabilities: roots ? { roots: { listChanged: true } } : {} },
+  );
+  if (roots)
+    client.setRequestHandler(ListRootsRequestSchema, async () => ({
+      roots: roots.map((r) => ({ uri: pathToFileURL(r).href, name: path.basename(r) })),
+    }));
+  await client.connect(
+    new StdioClientTransport({ command: process.execPath, args: [cliBin, 'mcp'], cwd, stderr: 'pipe' }),
+  );
   return client;
 }
 
@@ -47,10 +55,13 @@ describe('orchlint mcp', () => {
     for (const tool of tools) expect(tool.inputSchema.type).toBe('object');
   });
 
-  it('lint: a folder inside the root gives the JSON report\'s diagnostics and a short summary', async () => {
+  it("lint: a folder inside the root gives the JSON report's diagnostics and a short summary", async () => {
     const result = await client.callTool({ name: 'lint', arguments: { paths: [path.join(root, 'packs')] } });
     expect(result.isError).toBeFalsy();
-    const report = result.structuredContent as { diagnostics: Array<{ path: string; rule: string; range: { start: { line: number } } }>; summary: { files: number } };
+    const report = result.structuredContent as {
+      diagnostics: Array<{ path: string; rule: string; range: { start: { line: number } } }>;
+      summary: { files: number };
+    };
     const cli = JSON.parse(orchlint(['--format', 'json', path.join(root, 'packs')], { cwd: outside }).stdout);
     expect(report.diagnostics).toEqual(cli.diagnostics);
     expect(report.diagnostics.find((d) => d.rule === RULE)?.range.start.line).toBe(13);
@@ -60,7 +71,10 @@ describe('orchlint mcp', () => {
   });
 
   it('lint: a text with a file name, relative to the root', async () => {
-    const result = await client.callTool({ name: 'lint', arguments: { text: PACK, fileName: 'draft.promptpack.yaml' } });
+    const result = await client.callTool({
+      name: 'lint',
+      arguments: { text: PACK, fileName: 'draft.promptpack.yaml' },
+    });
     const report = result.structuredContent as { diagnostics: Array<{ path: string; rule: string }> };
     expect(report.diagnostics.map((d) => d.rule)).toContain(RULE);
     // Paths as the JSON report gives them: relative to the server's working directory, absolute outside it.
@@ -70,7 +84,12 @@ describe('orchlint mcp', () => {
   it('fix: returns the fixed text and the diff the CLI gives, and writes nothing unless write: true', async () => {
     const file = path.join(root, 'packs/x.promptpack.yaml');
     const dry = await client.callTool({ name: 'fix', arguments: { paths: [file] } });
-    const out = dry.structuredContent as { diff: string; files: Array<{ path: string; fixed: string }>; written: boolean; remaining: Array<{ rule: string }> };
+    const out = dry.structuredContent as {
+      diff: string;
+      files: Array<{ path: string; fixed: string }>;
+      written: boolean;
+      remaining: Array<{ rule: string }>;
+    };
     expect(out.written).toBe(false);
     expect(readFileSync(file, 'utf8')).toBe(PACK);
     expect(out.diff).toContain('\n-      control: agent\n');
@@ -88,7 +107,7 @@ describe('orchlint mcp', () => {
     writeFileSync(file, PACK);
   });
 
-  it('explain_rule: the rule\'s doc; an unknown id is a tool error', async () => {
+  it("explain_rule: the rule's doc; an unknown id is a tool error", async () => {
     const result = await client.callTool({ name: 'explain_rule', arguments: { rule: RULE } });
     expect(textOf(result)).toBe(readFileSync(path.join(path.dirname(cliBin), '../../../rules', `${RULE}.md`), 'utf8'));
     expect((result.structuredContent as { severity: string }).severity).toBe('warning');
@@ -98,10 +117,19 @@ describe('orchlint mcp', () => {
   });
 
   it('list_rules: every rule of `orchlint rules`, per dialect', async () => {
-    const all = JSON.parse(orchlint(['rules', '--format', 'json']).stdout) as Array<{ id: string; severity: string; summary: string }>;
-    const listed = (await client.callTool({ name: 'list_rules', arguments: {} })).structuredContent as { rules: Array<{ id: string; severity: string; summary: string }> };
-    expect(listed.rules.map((r) => [r.id, r.severity, r.summary])).toEqual(all.map((r) => [r.id, r.severity, r.summary]));
-    const archon = (await client.callTool({ name: 'list_rules', arguments: { dialect: 'archon' } })).structuredContent as typeof listed;
+    const all = JSON.parse(orchlint(['rules', '--format', 'json']).stdout) as Array<{
+      id: string;
+      severity: string;
+      summary: string;
+    }>;
+    const listed = (await client.callTool({ name: 'list_rules', arguments: {} })).structuredContent as {
+      rules: Array<{ id: string; severity: string; summary: string }>;
+    };
+    expect(listed.rules.map((r) => [r.id, r.severity, r.summary])).toEqual(
+      all.map((r) => [r.id, r.severity, r.summary]),
+    );
+    const archon = (await client.callTool({ name: 'list_rules', arguments: { dialect: 'archon' } }))
+      .structuredContent as typeof listed;
     expect(archon.rules.length).toBeGreaterThan(0);
     expect(archon.rules.every((r) => r.id.startsWith('archon/'))).toBe(true);
   });
@@ -109,7 +137,9 @@ describe('orchlint mcp', () => {
   it('graph: the Mermaid the CLI draws', async () => {
     const file = path.join(root, 'packs/x.promptpack.yaml');
     const result = await client.callTool({ name: 'graph', arguments: { paths: [file] } });
-    expect((result.structuredContent as { mermaid: string }).mermaid).toBe(orchlint(['graph', file], { cwd: outside }).stdout);
+    expect((result.structuredContent as { mermaid: string }).mermaid).toBe(
+      orchlint(['graph', file], { cwd: outside }).stdout,
+    );
   });
 
   it('refuses paths outside the roots, through .., and through a link, with a tool error', async () => {

@@ -10,22 +10,29 @@ import { cliBin, repoRoot } from '../support/paths.js';
 /** What `orchlint --version` of the workspace build prints. */
 const version = spawnSync(process.execPath, [cliBin, '--version'], { encoding: 'utf8' }).stdout.trim();
 const rootManifest = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8'));
-const manifests = spawnSync('git', ['ls-files', '*package.json'], { cwd: repoRoot, encoding: 'utf8' }).stdout.split('\n').filter(Boolean);
+const manifests = spawnSync('git', ['ls-files', '*package.json'], { cwd: repoRoot, encoding: 'utf8' })
+  .stdout.split('\n')
+  .filter(Boolean);
 
 describe('the version', () => {
   it('is one version in every package.json and in `orchlint --version`', () => {
     expect(version).toMatch(/^\d+\.\d+\.\d+$/);
     expect(manifests.length).toBeGreaterThan(8);
-    for (const file of manifests) expect(JSON.parse(readFileSync(path.join(repoRoot, file), 'utf8')).version, file).toBe(version);
+    for (const file of manifests)
+      expect(JSON.parse(readFileSync(path.join(repoRoot, file), 'utf8')).version, file).toBe(version);
     expect(rootManifest.version).toBe(version);
   });
 
   it('names the MIT licence in the root package, the extension and the README, and has a CHANGELOG entry', () => {
     expect(readFileSync(path.join(repoRoot, 'LICENSE'), 'utf8')).toMatch(/^MIT License\n/);
     expect(rootManifest.license).toBe('MIT');
-    expect(JSON.parse(readFileSync(path.join(repoRoot, 'packages/vscode-extension/package.json'), 'utf8')).license).toBe('MIT');
+    expect(
+      JSON.parse(readFileSync(path.join(repoRoot, 'packages/vscode-extension/package.json'), 'utf8')).license,
+    ).toBe('MIT');
     expect(readFileSync(path.join(repoRoot, 'README.md'), 'utf8')).toMatch(/MIT licen[cs]e.*\(LICENSE\)/);
-    expect(readFileSync(path.join(repoRoot, 'CHANGELOG.md'), 'utf8')).toMatch(new RegExp(`^## ${version.replace(/\./g, '\\.')}\\b`, 'm'));
+    expect(readFileSync(path.join(repoRoot, 'CHANGELOG.md'), 'utf8')).toMatch(
+      new RegExp(`^## ${version.replace(/\./g, '\\.')}\\b`, 'm'),
+    );
   });
 });
 
@@ -45,17 +52,30 @@ describe('the packed tarball', () => {
   };
 
   beforeAll(() => {
-    expect(existsSync(path.join(repoRoot, 'bundle/language-server.js')), 'bundle/ is missing: run `pnpm build`').toBe(true);
+    expect(existsSync(path.join(repoRoot, 'bundle/language-server.js')), 'bundle/ is missing: run `pnpm build`').toBe(
+      true,
+    );
     tmp = realpathSync(makeTempDir('orchlint-pack-'));
     const prefix = path.join(tmp, 'prefix');
     bin = path.join(prefix, 'bin');
     // npm's own cache in the temporary folder, and no package manager state of the checkout.
-    env = { ...process.env, NO_COLOR: '1', npm_config_cache: path.join(tmp, 'npm-cache'), npm_config_update_notifier: 'false', PATH: `${bin}${path.delimiter}${process.env.PATH}` };
-    for (const k of Object.keys(env)) if (/^npm_(lifecycle|package|execpath|node_execpath|config_user_agent)/.test(k)) delete env[k];
+    env = {
+      ...process.env,
+      NO_COLOR: '1',
+      npm_config_cache: path.join(tmp, 'npm-cache'),
+      npm_config_update_notifier: 'false',
+      PATH: `${bin}${path.delimiter}${process.env.PATH}`,
+    };
+    for (const k of Object.keys(env))
+      if (/^npm_(lifecycle|package|execpath|node_execpath|config_user_agent)/.test(k)) delete env[k];
     const packed = run('npm', ['pack', '--pack-destination', tmp], { cwd: repoRoot });
     expect(packed.code, packed.stderr).toBe(0);
     tarball = path.join(tmp, packed.stdout.trim().split('\n').at(-1)!);
-    const installed = run('npm', ['install', '--global', '--prefix', prefix, '--offline', '--no-audit', '--no-fund', tarball], { cwd: tmp });
+    const installed = run(
+      'npm',
+      ['install', '--global', '--prefix', prefix, '--offline', '--no-audit', '--no-fund', tarball],
+      { cwd: tmp },
+    );
     expect(installed.code, installed.stderr).toBe(0);
   }, 240_000);
 
@@ -64,11 +84,30 @@ describe('the packed tarball', () => {
   it('is orchlint-VERSION.tgz with the bundled CLI and language server, the rule docs, a licence, and no dependencies', () => {
     expect(path.basename(tarball)).toBe(`orchlint-${version}.tgz`);
     const files = run('tar', ['tzf', tarball]).stdout.split('\n').filter(Boolean);
-    expect(files).toEqual(expect.arrayContaining(['package/bundle/bin.js', 'package/bundle/worker.js', 'package/bundle/language-server.js', 'package/LICENSE', 'package/README.md', 'package/CHANGELOG.md']));
-    expect(files.filter((f) => !/^package\/(bundle\/|rules\/[a-z-]+\/[a-z0-9-]+\.md$|scripts\/bundle-cli\.mjs$|package\.json$|LICENSE$|README\.md$|CHANGELOG\.md$)/.test(f))).toEqual([]);
+    expect(files).toEqual(
+      expect.arrayContaining([
+        'package/bundle/bin.js',
+        'package/bundle/worker.js',
+        'package/bundle/language-server.js',
+        'package/LICENSE',
+        'package/README.md',
+        'package/CHANGELOG.md',
+      ]),
+    );
+    expect(
+      files.filter(
+        (f) =>
+          !/^package\/(bundle\/|rules\/[a-z-]+\/[a-z0-9-]+\.md$|scripts\/bundle-cli\.mjs$|package\.json$|LICENSE$|README\.md$|CHANGELOG\.md$)/.test(
+            f,
+          ),
+      ),
+    ).toEqual([]);
     const manifest = JSON.parse(run('tar', ['xzOf', tarball, 'package/package.json']).stdout);
     expect(manifest.dependencies ?? {}).toEqual({});
-    expect(manifest.bin).toEqual({ orchlint: 'bundle/bin.js', 'orchlint-language-server': 'bundle/language-server.js' });
+    expect(manifest.bin).toEqual({
+      orchlint: 'bundle/bin.js',
+      'orchlint-language-server': 'bundle/language-server.js',
+    });
   });
 
   it('puts orchlint on the PATH: --version, and a lint of the demo files from outside the checkout', () => {
@@ -87,7 +126,9 @@ describe('the packed tarball', () => {
     expect(report.tool).toMatchObject({ name: 'orchlint', version });
     expect(report.summary.warnings).toBeGreaterThan(0);
     // The same findings as the workspace build reports for the checkout's copy.
-    const workspace = run(process.execPath, [cliBin, 'demo', '--format', 'json'], { cwd: path.join(repoRoot, 'fixtures') });
+    const workspace = run(process.execPath, [cliBin, 'demo', '--format', 'json'], {
+      cwd: path.join(repoRoot, 'fixtures'),
+    });
     const key = (d: { rule: string; path: string; range: unknown }) => JSON.stringify([d.rule, d.path, d.range]);
     expect(report.diagnostics.map(key)).toEqual(JSON.parse(workspace.stdout).diagnostics.map(key));
   });
@@ -97,11 +138,19 @@ describe('the packed tarball', () => {
     mkdirSync(outside);
     const client = LspClient.spawn(path.join(bin, 'orchlint-language-server'));
     try {
-      const init = await client.connection.sendRequest(InitializeRequest.type, { processId: process.pid, rootUri: uriOf(outside), workspaceFolders: [{ uri: uriOf(outside), name: 'editor' }], capabilities: {} });
+      const init = await client.connection.sendRequest(InitializeRequest.type, {
+        processId: process.pid,
+        rootUri: uriOf(outside),
+        workspaceFolders: [{ uri: uriOf(outside), name: 'editor' }],
+        capabilities: {},
+      });
       expect(init.serverInfo).toEqual({ name: 'orchlint-language-server', version });
       expect(init.capabilities.hoverProvider).toBeTruthy();
       await client.connection.sendNotification('initialized', {});
-      const uri = await client.open(path.join(outside, 'x.promptpack.yaml'), readFileSync(path.join(repoRoot, 'fixtures/demo/support.promptpack.yaml'), 'utf8'));
+      const uri = await client.open(
+        path.join(outside, 'x.promptpack.yaml'),
+        readFileSync(path.join(repoRoot, 'fixtures/demo/support.promptpack.yaml'), 'utf8'),
+      );
       const diagnostics = await client.diagnostics(uri, (d) => d.length > 0);
       expect(diagnostics.every((d) => d.source === 'orchlint')).toBe(true);
     } finally {

@@ -47,7 +47,11 @@ function packet(prompts: Record<string, string>, manifest = MANIFEST): string {
 /** The CLI in process, as `orchlint packet lint DIR --json [...]`. */
 async function lint(dir: string, ...flags: string[]): Promise<{ report: Report; status: number }> {
   let out = '';
-  const status = await main(['packet', 'lint', dir, '--json', ...flags], { stdout: (s) => void (out += s), stderr: () => {}, color: false });
+  const status = await main(['packet', 'lint', dir, '--json', ...flags], {
+    stdout: (s) => void (out += s),
+    stderr: () => {},
+    color: false,
+  });
   return { report: JSON.parse(out) as Report, status };
 }
 
@@ -63,7 +67,9 @@ describe("Prompt Runner's own packet lint cases (packet_lint_test.exs, paraphras
   });
 
   it('a legacy command without a timeout wrapper warns, naming it and not the wrapped one', async () => {
-    const { report, status } = await lint(withPrompt('verify:\n  commands: ["mix test", {run: "timeout 900 mix dialyzer"}]\n'));
+    const { report, status } = await lint(
+      withPrompt('verify:\n  commands: ["mix test", {run: "timeout 900 mix dialyzer"}]\n'),
+    );
     const timeouts = report.findings.filter((f) => f.kind === 'verify_command_without_timeout');
     expect(timeouts).toHaveLength(1);
     expect(timeouts[0]!.severity).toBe('warning');
@@ -75,7 +81,9 @@ describe("Prompt Runner's own packet lint cases (packet_lint_test.exs, paraphras
 
   it('--strict turns a wrapped legacy command into an error and fails', async () => {
     const { report, status } = await lint(withPrompt('verify:\n  commands: ["timeout 60 mix test"]\n'), '--strict');
-    expect(report.findings).toContainEqual(expect.objectContaining({ kind: 'legacy_shell_command', severity: 'error' }));
+    expect(report.findings).toContainEqual(
+      expect.objectContaining({ kind: 'legacy_shell_command', severity: 'error' }),
+    );
     expect(report['pass?']).toBe(false);
     expect(status).toBe(1);
   });
@@ -101,7 +109,9 @@ describe("Prompt Runner's own packet lint cases (packet_lint_test.exs, paraphras
   });
 
   it('targets [app, nope] names nope and the known repos', async () => {
-    const { report } = await lint(packet({ '01_write.prompt.md': CLEAN.replace('targets: ["app"]', 'targets: [app, nope]') }));
+    const { report } = await lint(
+      packet({ '01_write.prompt.md': CLEAN.replace('targets: ["app"]', 'targets: [app, nope]') }),
+    );
     const f = report.findings.find((x) => x.kind === 'unknown_target_repo')!;
     expect(f.message).toContain('"nope"');
     expect(f.message).toContain('known: app, docs');
@@ -117,7 +127,9 @@ describe("Prompt Runner's own packet lint cases (packet_lint_test.exs, paraphras
   });
 
   it('targets ["@core"] is repo_group_in_targets and not unknown_target_repo', async () => {
-    const { report } = await lint(packet({ '01_write.prompt.md': CLEAN.replace('targets: ["app"]', 'targets: ["@core"]') }));
+    const { report } = await lint(
+      packet({ '01_write.prompt.md': CLEAN.replace('targets: ["app"]', 'targets: ["@core"]') }),
+    );
     expect(kinds(report)).toContain('repo_group_in_targets');
     expect(kinds(report)).not.toContain('unknown_target_repo');
   });
@@ -133,21 +145,33 @@ describe("Prompt Runner's own packet lint cases (packet_lint_test.exs, paraphras
     const alone = await lint(withPrompt('verify:\n  files_exist: [NOTES.md]\n'));
     expect(kinds(alone.report)).toEqual(['contract_without_commands']);
     expect(alone.report['pass?']).toBe(true);
-    for (const clause of ['contains: [{path: NOTES.md, text: done}]', 'matches: [{path: NOTES.md, pattern: done}]', 'doc: [NOTES.md]']) {
+    for (const clause of [
+      'contains: [{path: NOTES.md, text: done}]',
+      'matches: [{path: NOTES.md, pattern: done}]',
+      'doc: [NOTES.md]',
+    ]) {
       const { report } = await lint(withPrompt(`verify:\n  files_exist: [NOTES.md]\n  ${clause}\n`));
       expect(kinds(report), clause).not.toContain('contract_without_commands');
     }
   });
 
   it('changed_paths_only warns, and is an error under --strict', async () => {
-    const dir = withPrompt('verify:\n  files_exist: [NOTES.md]\n  contains: [{path: NOTES.md, text: done}]\n  changed_paths_only: [NOTES.md]\n');
-    expect((await lint(dir)).report.findings).toEqual([expect.objectContaining({ kind: 'changed_paths_only_vacuous', severity: 'warning' })]);
-    expect((await lint(dir, '--strict')).report.findings).toEqual([expect.objectContaining({ kind: 'changed_paths_only_vacuous', severity: 'error' })]);
+    const dir = withPrompt(
+      'verify:\n  files_exist: [NOTES.md]\n  contains: [{path: NOTES.md, text: done}]\n  changed_paths_only: [NOTES.md]\n',
+    );
+    expect((await lint(dir)).report.findings).toEqual([
+      expect.objectContaining({ kind: 'changed_paths_only_vacuous', severity: 'warning' }),
+    ]);
+    expect((await lint(dir, '--strict')).report.findings).toEqual([
+      expect.objectContaining({ kind: 'changed_paths_only_vacuous', severity: 'error' }),
+    ]);
   });
 
   it('references, required_reading, context_files and depends_on give exactly three inert keys, in that order', async () => {
     const fm = 'references: [a.md]\nrequired_reading: [b.md]\ncontext_files: [c.md]\ndepends_on: []\n';
-    const { report } = await lint(packet({ '01_write.prompt.md': CLEAN.replace('targets: ["app"]\n', `targets: ["app"]\n${fm}`) }));
+    const { report } = await lint(
+      packet({ '01_write.prompt.md': CLEAN.replace('targets: ["app"]\n', `targets: ["app"]\n${fm}`) }),
+    );
     const inert = report.findings.filter((f) => f.kind === 'inert_front_matter_key');
     // Sorted by {file, kind, message}: the messages start with the backquoted key.
     expect(inert.map((f) => f.key)).toEqual(['context_files', 'references', 'required_reading']);
@@ -155,7 +179,11 @@ describe("Prompt Runner's own packet lint cases (packet_lint_test.exs, paraphras
   });
 
   it('strict errors equal lenient warnings, and strict leaves no warnings', async () => {
-    const dir = packet({ '01_write.prompt.md': prompt('id: "01"\ntargets: ["app"]\nreferences: [a.md]\nverify:\n  files_exist: [NOTES.md]\n  changed_paths_only: [NOTES.md]\n') });
+    const dir = packet({
+      '01_write.prompt.md': prompt(
+        'id: "01"\ntargets: ["app"]\nreferences: [a.md]\nverify:\n  files_exist: [NOTES.md]\n  changed_paths_only: [NOTES.md]\n',
+      ),
+    });
     const lenient = await lint(dir);
     const strict = await lint(dir, '--strict');
     expect(lenient.report.warnings).toBe(3);
@@ -182,7 +210,10 @@ repos:
 
 Packet manifest for Prompt Runner 0.7.0.
 `;
-    const scaffold = prompt('commit: "feat: first prompt"\nid: "01"\nname: "First prompt"\nphase: 1\ntargets:\n  - "app"\nverify:\n  files_exist: []\n', '# First prompt\n\n## Mission\n\nDescribe the work.\n');
+    const scaffold = prompt(
+      'commit: "feat: first prompt"\nid: "01"\nname: "First prompt"\nphase: 1\ntargets:\n  - "app"\nverify:\n  files_exist: []\n',
+      '# First prompt\n\n## Mission\n\nDescribe the work.\n',
+    );
     const { report, status } = await lint(packet({ '01_first_prompt.prompt.md': scaffold }, manifest));
     expect(kinds(report)).not.toContain('inert_front_matter_key');
     expect(kinds(report)).toEqual(['prompt_without_verify']);
@@ -194,7 +225,11 @@ Packet manifest for Prompt Runner 0.7.0.
     mkdirSync(dir, { recursive: true });
     let out = '';
     let err = '';
-    const status = await main(['packet', 'lint', dir], { stdout: (s) => void (out += s), stderr: (s) => void (err += s), color: false });
+    const status = await main(['packet', 'lint', dir], {
+      stdout: (s) => void (out += s),
+      stderr: (s) => void (err += s),
+      color: false,
+    });
     expect(status).toBe(2);
     expect(out).toBe('');
     expect(err.trim().split('\n')).toHaveLength(1);
@@ -202,15 +237,26 @@ Packet manifest for Prompt Runner 0.7.0.
   });
 
   it('agent_control completion_verify is linted as prompt agent-control-finish of prompt_runner_packet.md', async () => {
-    const manifest = MANIFEST.replace('---\n# Lint', 'agent_control:\n  enabled: true\n  completion_verify:\n    repos_clean: [{repo: app, pushed: true}]\n---\n# Lint');
+    const manifest = MANIFEST.replace(
+      '---\n# Lint',
+      'agent_control:\n  enabled: true\n  completion_verify:\n    repos_clean: [{repo: app, pushed: true}]\n---\n# Lint',
+    );
     const { report } = await lint(packet({ '01_write.prompt.md': CLEAN }, manifest));
     expect(report.findings).toEqual([
-      expect.objectContaining({ kind: 'contract_without_commands', file: 'prompt_runner_packet.md', prompt_id: 'agent-control-finish', severity: 'warning' }),
+      expect.objectContaining({
+        kind: 'contract_without_commands',
+        file: 'prompt_runner_packet.md',
+        prompt_id: 'agent-control-finish',
+        severity: 'warning',
+      }),
     ]);
   });
 
   it('an invalid agent_control is reported with the runner reason and no prompt id', async () => {
-    const manifest = MANIFEST.replace('---\n# Lint', 'agent_control:\n  enabled: false\n  max_iterations: "20"\n---\n# Lint');
+    const manifest = MANIFEST.replace(
+      '---\n# Lint',
+      'agent_control:\n  enabled: false\n  max_iterations: "20"\n---\n# Lint',
+    );
     const { report } = await lint(packet({ '01_write.prompt.md': CLEAN }, manifest));
     expect(report.findings).toEqual([
       {
@@ -224,8 +270,12 @@ Packet manifest for Prompt Runner 0.7.0.
   });
 
   it("orchlint's own findings appear under their rule ids", async () => {
-    const { report } = await lint(packet({ '01_write.prompt.md': CLEAN.replace('targets: ["app"]', 'targets: ["app"]\ndepends_on: ["07"]') }));
-    expect(report.findings).toEqual([expect.objectContaining({ kind: 'prompt-runner/depends-on-unknown', severity: 'error', prompt_id: '01' })]);
+    const { report } = await lint(
+      packet({ '01_write.prompt.md': CLEAN.replace('targets: ["app"]', 'targets: ["app"]\ndepends_on: ["07"]') }),
+    );
+    expect(report.findings).toEqual([
+      expect.objectContaining({ kind: 'prompt-runner/depends-on-unknown', severity: 'error', prompt_id: '01' }),
+    ]);
     expect(report['pass?']).toBe(false);
   });
 
@@ -234,15 +284,23 @@ Packet manifest for Prompt Runner 0.7.0.
     const dir = packet({ '01_write.prompt.md': CLEAN }, manifest);
     expect(kinds((await lint(dir)).report)).toEqual(['prompt-runner/execution-ignored']);
     const { report } = await lint(dir, '--target-version', '0.13.0');
-    expect(report.findings.map((f) => f.message)).toContain('execution policy is invalid: {:agent_owned_requires, %{incomplete: :repeat}}');
+    expect(report.findings.map((f) => f.message)).toContain(
+      'execution policy is invalid: {:agent_owned_requires, %{incomplete: :repeat}}',
+    );
   });
 });
 
 describe('orchlint packet lint, the built binary', () => {
   const dir = packet({
-    '01_write.prompt.md': prompt('id: "01"\ntargets: ["app"]\nreferences: ["docs/adr.md"]\nverify:\n  commands: ["timeout 60 test -f NOTES.md"]\n'),
+    '01_write.prompt.md': prompt(
+      'id: "01"\ntargets: ["app"]\nreferences: ["docs/adr.md"]\nverify:\n  commands: ["timeout 60 test -f NOTES.md"]\n',
+    ),
   });
-  const run = (...args: string[]) => spawnSync(process.execPath, [cliBin, 'packet', 'lint', dir, ...args], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  const run = (...args: string[]) =>
+    spawnSync(process.execPath, [cliBin, 'packet', 'lint', dir, ...args], {
+      encoding: 'utf8',
+      env: { ...process.env, NO_COLOR: '1' },
+    });
 
   it('prints the human report as Prompt Runner does and exits 0 on warnings', () => {
     const result = run();
@@ -270,7 +328,14 @@ describe('orchlint packet lint, the built binary', () => {
     expect(lenient.status).toBe(0);
     const report = JSON.parse(lenient.stdout) as Report;
     expect(Object.keys(report)).toEqual(['errors', 'findings', 'packet', 'pass?', 'root', 'strict?', 'warnings']);
-    expect(report).toMatchObject({ packet: 'lint-packet', root: path.resolve(dir), 'strict?': false, errors: 0, warnings: 2, 'pass?': true });
+    expect(report).toMatchObject({
+      packet: 'lint-packet',
+      root: path.resolve(dir),
+      'strict?': false,
+      errors: 0,
+      warnings: 2,
+      'pass?': true,
+    });
     expect(report.findings.map((f) => f.kind)).toEqual(['inert_front_matter_key', 'legacy_shell_command']);
     expect(Object.keys(report.findings[0]!)).toEqual(['file', 'key', 'kind', 'message', 'prompt_id', 'severity']);
     expect(report.findings[0]).toMatchObject({ key: 'references', prompt_id: '01', file: '01_write.prompt.md' });
@@ -281,7 +346,10 @@ describe('orchlint packet lint, the built binary', () => {
 
   it('ignores unknown flags like the runner, and prints "no authoring hazards found" for a clean packet', () => {
     const clean = packet({ '01_write.prompt.md': CLEAN });
-    const result = spawnSync(process.execPath, [cliBin, 'packet', 'lint', clean, '--no-commit'], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+    const result = spawnSync(process.execPath, [cliBin, 'packet', 'lint', clean, '--no-commit'], {
+      encoding: 'utf8',
+      env: { ...process.env, NO_COLOR: '1' },
+    });
     expect(result.status).toBe(0);
     expect(result.stdout).toContain('  no authoring hazards found\n\n0 errors, 0 warnings\n');
   });
@@ -289,7 +357,9 @@ describe('orchlint packet lint, the built binary', () => {
 
 describe('fixes', () => {
   const apply = (text: string, edits: Array<{ span: { start: number; end: number }; newText: string }>) =>
-    [...edits].sort((a, b) => b.span.start - a.span.start).reduce((t, e) => t.slice(0, e.span.start) + e.newText + t.slice(e.span.end), text);
+    [...edits]
+      .sort((a, b) => b.span.start - a.span.start)
+      .reduce((t, e) => t.slice(0, e.span.start) + e.newText + t.slice(e.span.end), text);
 
   it('rewrites `timeout N prog args` entries as exec/args/timeout_ms, touching only those entries', () => {
     const before = prompt(`id: "01"
@@ -309,7 +379,9 @@ verify:
     expect(found.filter((d) => d.fix)).toHaveLength(2);
     const after = apply(before, edits);
     expect(after).toContain('- { exec: "test", args: ["-f", "NOTES.md"], timeout_ms: 60000 }');
-    expect(after).toContain('    - repo: app\n      exec: "mix"\n      args: ["test", "--cover"]\n      timeout_ms: 900000\n');
+    expect(after).toContain(
+      '    - repo: app\n      exec: "mix"\n      args: ["test", "--cover"]\n      timeout_ms: 900000\n',
+    );
     expect(after).toContain('- "mix test | tee log"');
     const relinted = lintMemory({ ...files, 'prompts/01_write.prompt.md': after }, 'prompt-runner');
     expect(relinted.filter((d) => d.rule === 'prompt-runner/legacy-shell-command')).toHaveLength(1);
@@ -327,12 +399,19 @@ repositories:
   app: { remote: git@example.com:o/app.git }
 `;
   const capabilityFindings = (targets: Record<string, string>) =>
-    lintMemory({ 'workspace.yml': workspace }, 'prompt-runner', { rules: {}, targets }).filter((d) => d.rule === 'prompt-runner/workspace-capability');
+    lintMemory({ 'workspace.yml': workspace }, 'prompt-runner', { rules: {}, targets }).filter(
+      (d) => d.rule === 'prompt-runner/workspace-capability',
+    );
 
   it('a capability newer than the admitted releases is a guard, unless the project targets a release without it', () => {
     expect(capabilityFindings({})).toEqual([]);
     expect(capabilityFindings({ 'prompt-runner': '0.13.0' })).toEqual([]);
     const found = capabilityFindings({ 'prompt-runner': '0.12.1' });
-    expect(found.map((d) => [d.range.start.line + 1, d.message.startsWith("capability 'completion.agent_owned' first ships in Prompt Runner 0.13.0")])).toEqual([[5, true]]);
+    expect(
+      found.map((d) => [
+        d.range.start.line + 1,
+        d.message.startsWith("capability 'completion.agent_owned' first ships in Prompt Runner 0.13.0"),
+      ]),
+    ).toEqual([[5, true]]);
   });
 });

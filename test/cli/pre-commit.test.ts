@@ -6,7 +6,10 @@ import { tempFiles, terminalAgentPack } from '../support/orchlint-bin.js';
 import { repoRoot } from '../support/paths.js';
 
 const hasPreCommit = spawnSync('pre-commit', ['--version']).status === 0;
-if (!hasPreCommit) console.log('notice: `pre-commit` is not on PATH (apt-get install pre-commit); the pre-commit end-to-end test is skipped');
+if (!hasPreCommit)
+  console.log(
+    'notice: `pre-commit` is not on PATH (apt-get install pre-commit); the pre-commit end-to-end test is skipped',
+  );
 
 const rootManifest = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8'));
 
@@ -14,13 +17,23 @@ describe('the repository as a pre-commit hook source', () => {
   it('has a root package.json that npm can install: no workspace: dependencies, a bin, the bundle packed', () => {
     const deps = { ...rootManifest.dependencies, ...rootManifest.devDependencies };
     expect(Object.entries(deps).filter(([, v]) => String(v).startsWith('workspace:'))).toEqual([]);
-    expect(rootManifest.bin).toEqual({ orchlint: 'bundle/bin.js', 'orchlint-language-server': 'bundle/language-server.js' });
+    expect(rootManifest.bin).toEqual({
+      orchlint: 'bundle/bin.js',
+      'orchlint-language-server': 'bundle/language-server.js',
+    });
     expect(rootManifest.files).toContain('bundle/');
     expect(rootManifest.scripts.postinstall).toBe('node scripts/bundle-cli.mjs');
   });
 
   it('lists every runtime dependency of the bundled packages at the same version, so npm installs them for the bundle', () => {
-    const bundled = ['packages/core', 'packages/cli', 'packages/language-server', 'packages/promptpack', 'rules', ...['archon', 'prompt-runner'].map((d) => `packages/${d}`)];
+    const bundled = [
+      'packages/core',
+      'packages/cli',
+      'packages/language-server',
+      'packages/promptpack',
+      'rules',
+      ...['archon', 'prompt-runner'].map((d) => `packages/${d}`),
+    ];
     for (const dir of bundled) {
       let manifest;
       try {
@@ -30,7 +43,10 @@ describe('the repository as a pre-commit hook source', () => {
       }
       for (const [name, version] of Object.entries<string>(manifest.dependencies ?? {})) {
         if (version.startsWith('workspace:')) continue;
-        expect(rootManifest.devDependencies[name], `${dir} needs ${name}@${version}: add it to the root package.json devDependencies`).toBe(version);
+        expect(
+          rootManifest.devDependencies[name],
+          `${dir} needs ${name}@${version}: add it to the root package.json devDependencies`,
+        ).toBe(version);
       }
     }
   });
@@ -40,10 +56,27 @@ describe('the repository as a pre-commit hook source', () => {
     () => {
       const work = tempFiles({}, 'orchlint-pre-commit-');
       const run = (cmd: string, args: string[], options: SpawnSyncOptions = {}) => {
-        const r = spawnSync(cmd, args, { encoding: 'utf8', ...options, env: { ...process.env, PRE_COMMIT_HOME: path.join(work, 'cache'), NO_COLOR: '1', ...options.env } });
+        const r = spawnSync(cmd, args, {
+          encoding: 'utf8',
+          ...options,
+          env: { ...process.env, PRE_COMMIT_HOME: path.join(work, 'cache'), NO_COLOR: '1', ...options.env },
+        });
         return { code: r.status, out: `${r.stdout}${r.stderr}` };
       };
-      const git = (cwd: string, ...args: string[]) => run('git', ['-c', 'user.name=orchlint test', '-c', 'user.email=test@orchlint.invalid', '-c', 'commit.gpgsign=false', ...args], { cwd });
+      const git = (cwd: string, ...args: string[]) =>
+        run(
+          'git',
+          [
+            '-c',
+            'user.name=orchlint test',
+            '-c',
+            'user.email=test@orchlint.invalid',
+            '-c',
+            'commit.gpgsign=false',
+            ...args,
+          ],
+          { cwd },
+        );
 
       const hooks = path.join(work, 'hooks');
       expect(git(work, 'clone', '--quiet', repoRoot, hooks).code).toBe(0);
@@ -63,7 +96,9 @@ describe('the repository as a pre-commit hook source', () => {
       git(user, 'add', '.pre-commit-config.yaml', 'bad.promptpack.yaml', 'notes.yaml');
       const bad = git(user, 'commit', '-m', 'bad');
       expect(bad.out).toMatch(/orchlint\.+Failed/);
-      expect(bad.out).toMatch(/bad\.promptpack\.yaml:19:7 +warning +state 'done' is terminal.*\[promptpack\/control-agent-on-terminal\]/);
+      expect(bad.out).toMatch(
+        /bad\.promptpack\.yaml:19:7 +warning +state 'done' is terminal.*\[promptpack\/control-agent-on-terminal\]/,
+      );
       expect(bad.out).not.toMatch(/notes\.yaml/);
       expect(bad.code).toBe(1);
 
@@ -80,7 +115,10 @@ describe('the repository as a pre-commit hook source', () => {
       );
       mkdirSync(path.join(user, 'packet/prompts'), { recursive: true });
       writeFileSync(path.join(user, 'packet/prompt_runner_packet.md'), packetManifest);
-      writeFileSync(path.join(user, 'packet/prompts/01_collect.prompt.md'), collectPrompt.replace(structuredCommand, '    - "timeout 300 mix test"\n'));
+      writeFileSync(
+        path.join(user, 'packet/prompts/01_collect.prompt.md'),
+        collectPrompt.replace(structuredCommand, '    - "timeout 300 mix test"\n'),
+      );
       git(user, 'add', '.pre-commit-config.yaml', 'packet');
       const legacy = git(user, 'commit', '-m', 'packet with a legacy command');
       expect(legacy.out).toMatch(/orchlint packet lint\.+Failed/);

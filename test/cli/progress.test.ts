@@ -50,7 +50,11 @@ describe('progress', () => {
   });
 
   it('prints nothing when standard error is not a terminal, in CI, or with --quiet', () => {
-    for (const [isTTY, env, quiet] of [[false, {}, false], [true, { CI: 'true' }, false], [true, {}, true]] as const) {
+    for (const [isTTY, env, quiet] of [
+      [false, {}, false],
+      [true, { CI: 'true' }, false],
+      [true, {}, true],
+    ] as const) {
       const { stream, writes } = terminal(isTTY);
       const progress = startProgress(10, { stream, env, quiet, now: () => Date.now() + PROGRESS_DELAY_MS });
       progress.advance(5);

@@ -54,7 +54,10 @@ interface Finding {
   range: unknown;
 }
 const report = (stdout: string) => (JSON.parse(stdout) as { diagnostics: Finding[] }).diagnostics;
-const of = (findings: Finding[], prefix: string) => findings.filter((d) => d.path.startsWith(prefix)).map((d) => `${d.path}:${JSON.stringify(d.range)} ${d.rule} ${d.message}`);
+const of = (findings: Finding[], prefix: string) =>
+  findings
+    .filter((d) => d.path.startsWith(prefix))
+    .map((d) => `${d.path}:${JSON.stringify(d.range)} ${d.rule} ${d.message}`);
 
 describe('names of Object.prototype members', () => {
   let fresh: Finding[];
@@ -73,11 +76,17 @@ describe('names of Object.prototype members', () => {
     expect(result.code).toBe(1);
   });
 
-  it.each([['off'], ['2']])('clean files linted after them (--concurrency %s) get what a fresh process gives them', async (concurrency) => {
-    const result = await runCli(['--format', 'json', '--concurrency', concurrency, '.archon', 'packet', 'packs', 'zz'], { cwd: dir });
-    expect(of(report(result.stdout), 'zz/')).toEqual(of(fresh, 'zz/'));
-    expect(of(fresh, 'zz/').length).toBeGreaterThan(0);
-  });
+  it.each([['off'], ['2']])(
+    'clean files linted after them (--concurrency %s) get what a fresh process gives them',
+    async (concurrency) => {
+      const result = await runCli(
+        ['--format', 'json', '--concurrency', concurrency, '.archon', 'packet', 'packs', 'zz'],
+        { cwd: dir },
+      );
+      expect(of(report(result.stdout), 'zz/')).toEqual(of(fresh, 'zz/'));
+      expect(of(fresh, 'zz/').length).toBeGreaterThan(0);
+    },
+  );
 
   it('in one process, no built-in prototype changes and later files read the same', () => {
     const before = prototypeSnapshot();
@@ -95,7 +104,12 @@ describe('names of Object.prototype members', () => {
       try {
         await client.initialize(dir);
         if (openHostileFirst) {
-          for (const file of ['packs/hostile.promptpack.yaml', 'packs/hostile.pack.json', '.archon/workflows/hostile.yaml', 'packet/prompt_runner_packet.md']) {
+          for (const file of [
+            'packs/hostile.promptpack.yaml',
+            'packs/hostile.pack.json',
+            '.archon/workflows/hostile.yaml',
+            'packet/prompt_runner_packet.md',
+          ]) {
             const uri = await client.open(path.join(dir, file), hostileTree()[file]!);
             expect((await client.diagnostics(uri)).filter((d) => d.code === 'core/internal-error')).toEqual([]);
           }

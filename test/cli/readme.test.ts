@@ -6,15 +6,20 @@ import { makeTempDir } from '../support/cli.js';
 import { cliBin, repoRoot } from '../support/paths.js';
 
 const readme = readFileSync(path.join(repoRoot, 'README.md'), 'utf8');
-const docs = readdirSync(path.join(repoRoot, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`);
+const docs = readdirSync(path.join(repoRoot, 'docs'))
+  .filter((f) => f.endsWith('.md'))
+  .map((f) => `docs/${f}`);
 const version = spawnSync(process.execPath, [cliBin, '--version'], { encoding: 'utf8' }).stdout.trim();
 
 /** The code blocks of a Markdown text with their info string. */
-const blocks = (text: string) => [...text.matchAll(/^```(\w*)[^\n]*\n([\s\S]*?)^```/gm)].map((m) => ({ lang: m[1]!, body: m[2]! }));
+const blocks = (text: string) =>
+  [...text.matchAll(/^```(\w*)[^\n]*\n([\s\S]*?)^```/gm)].map((m) => ({ lang: m[1]!, body: m[2]! }));
 
 describe('the README', () => {
   it('holds the stylish report orchlint prints for the demo files now (pnpm readme:update)', () => {
-    const r = spawnSync(process.execPath, [path.join(repoRoot, 'scripts/readme-report.mjs'), '--check'], { encoding: 'utf8' });
+    const r = spawnSync(process.execPath, [path.join(repoRoot, 'scripts/readme-report.mjs'), '--check'], {
+      encoding: 'utf8',
+    });
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     const report = /```console\n\$ orchlint fixtures\/demo\n([\s\S]*?)```/.exec(readme)![1]!;
@@ -31,7 +36,9 @@ describe('the README', () => {
     const lines = sh[0]!.body.trimEnd().split('\n');
     expect(lines).toHaveLength(2);
     const install = 'npm i -g -E pnpm@12.4.2 && pnpm install --frozen-lockfile';
-    expect(lines[0]).toBe(`${install} && pnpm build && npm pack --silent && npm i -g ./orchlint-${version}.tgz && orchlint fixtures/demo`);
+    expect(lines[0]).toBe(
+      `${install} && pnpm build && npm pack --silent && npm i -g ./orchlint-${version}.tgz && orchlint fixtures/demo`,
+    );
     expect(lines[1]).toBe(`${install} && pnpm test`);
     expect(readFileSync(path.join(repoRoot, '.ci/run'), 'utf8').split('\n')).toContain(lines[1]);
   });
@@ -49,7 +56,10 @@ describe('the README', () => {
       for (const [, target] of text.matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/g)) {
         if (/^[a-z]+:/.test(target!)) continue;
         expect(target, `${file} links to ${target}`).not.toMatch(/(^|\/)\.\.\/shared\b/);
-        expect(existsSync(path.resolve(repoRoot, path.dirname(file), target!)), `${file} links to ${target}, which does not exist`).toBe(true);
+        expect(
+          existsSync(path.resolve(repoRoot, path.dirname(file), target!)),
+          `${file} links to ${target}, which does not exist`,
+        ).toBe(true);
       }
     }
   });
@@ -72,12 +82,23 @@ describe('the README', () => {
         console.log(`notice: Graphviz's dot is not on PATH; not run: ${command}`);
         continue;
       }
-      const r = spawnSync('bash', ['-o', 'pipefail', '-c', command], { cwd: work, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', PATH: `${bin}${path.delimiter}${process.env.PATH}` } });
+      const r = spawnSync('bash', ['-o', 'pipefail', '-c', command], {
+        cwd: work,
+        encoding: 'utf8',
+        env: { ...process.env, NO_COLOR: '1', PATH: `${bin}${path.delimiter}${process.env.PATH}` },
+      });
       // 0 or 1 (findings): the command ran; 2 would be a usage error in the README.
       expect([0, 1], `${command}\n${r.stderr}`).toContain(r.status);
       expect(r.stderr, command).not.toMatch(/error:|\n\s+at /);
     }
-    for (const written of ['orchlint.sarif', 'out.sarif', 'junit.xml', 'gl-code-quality-report.json', '.orchlint-baseline.json', ...(hasDot ? ['research.svg'] : [])]) {
+    for (const written of [
+      'orchlint.sarif',
+      'out.sarif',
+      'junit.xml',
+      'gl-code-quality-report.json',
+      '.orchlint-baseline.json',
+      ...(hasDot ? ['research.svg'] : []),
+    ]) {
       expect(existsSync(path.join(work, written)), written).toBe(true);
     }
   }, 300_000);

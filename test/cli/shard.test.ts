@@ -12,7 +12,11 @@ async function run(args: string[]): Promise<{ code: number; stdout: string; stde
   const cwd = process.cwd();
   process.chdir(repoRoot);
   try {
-    const code = await main(args, { stdout: (s) => void (stdout += s), stderr: (s) => void (stderr += s), color: false });
+    const code = await main(args, {
+      stdout: (s) => void (stdout += s),
+      stderr: (s) => void (stderr += s),
+      color: false,
+    });
     return { code, stdout, stderr };
   } finally {
     process.chdir(cwd);
@@ -28,13 +32,26 @@ function sorted(report: string): string {
   return JSON.stringify(r, null, 2);
 }
 
-const targets = [path.relative(repoRoot, path.join(repoRoot, 'fixtures')), ...(hasShared ? [path.relative(repoRoot, path.join(sharedDir, 'corpus'))] : [])];
+const targets = [
+  path.relative(repoRoot, path.join(repoRoot, 'fixtures')),
+  ...(hasShared ? [path.relative(repoRoot, path.join(sharedDir, 'corpus'))] : []),
+];
 
 describe('--shard i/N and merge-reports', () => {
   for (const target of targets) {
-    it(`split ${target} into N = 1…7 shards whose merged JSON and SARIF reports are the unsharded run's, with its exit code`, { timeout: 600_000 }, async () => {
+    it(`split ${target} into N = 1…7 shards whose merged JSON and SARIF reports are the unsharded run's, with its exit code`, {
+      timeout: 600_000,
+    }, async () => {
       const dir = mkdtempSync(path.join(tmpdir(), 'orchlint-shard-'));
-      const whole = await run(['--concurrency', 'off', '--format', 'json', '--output', `sarif=${dir}/whole.sarif`, target]);
+      const whole = await run([
+        '--concurrency',
+        'off',
+        '--format',
+        'json',
+        '--output',
+        `sarif=${dir}/whole.sarif`,
+        target,
+      ]);
       expect(whole.code).toBe(1);
       const wholeFiles: string[] = JSON.parse(whole.stdout).files.map((f: { path: string }) => f.path);
       expect(wholeFiles.length).toBeGreaterThan(50);
@@ -43,7 +60,17 @@ describe('--shard i/N and merge-reports', () => {
         const sarif: string[] = [];
         const seen: string[] = [];
         for (let i = 1; i <= n; i++) {
-          const shard = await run(['--concurrency', 'off', '--shard', `${i}/${n}`, '--format', 'json', '--output', `sarif=${dir}/${i}.sarif`, target]);
+          const shard = await run([
+            '--concurrency',
+            'off',
+            '--shard',
+            `${i}/${n}`,
+            '--format',
+            'json',
+            '--output',
+            `sarif=${dir}/${i}.sarif`,
+            target,
+          ]);
           expect(shard.stderr).toBe('');
           writeFileSync((json[i - 1] = `${dir}/${i}.json`), shard.stdout);
           sarif.push(`${dir}/${i}.sarif`);
@@ -93,7 +120,10 @@ describe('--shard i/N and merge-reports', () => {
       [['--shard', '4/3', 'fixtures'], /expected i\/N/],
       [['--shard', 'half', 'fixtures'], /expected i\/N/],
       [['--shard', '1/2', '--stdin'], /--shard .* does not go with --stdin/],
-      [['--shard', '1/2', '--baseline', `${dir}/b.json`, '--update-baseline', 'fixtures'], /does not go with --update-baseline/],
+      [
+        ['--shard', '1/2', '--baseline', `${dir}/b.json`, '--update-baseline', 'fixtures'],
+        /does not go with --update-baseline/,
+      ],
       [['merge-reports', `${dir}/a.json`, `${dir}/a.sarif`], /all JSON or all SARIF/],
       [['merge-reports', `${dir}/other.json`], /is not an orchlint JSON or SARIF report/],
       [['merge-reports', `${dir}/missing.json`], /cannot read the report/],

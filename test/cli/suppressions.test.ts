@@ -5,7 +5,8 @@ import { orchlint, tempFiles, terminalAgentPack } from '../support/orchlint-bin.
 const RULE = 'promptpack/control-agent-on-terminal';
 
 /** The demo pack with a comment line inserted before the `control: agent` line (line 19). */
-const withComment = (comment: string, pack = terminalAgentPack) => pack.replace('      control: agent\n', `      ${comment}\n      control: agent\n`);
+const withComment = (comment: string, pack = terminalAgentPack) =>
+  pack.replace('      control: agent\n', `      ${comment}\n      control: agent\n`);
 
 const lint = (files: Record<string, string>, args: string[] = []) => {
   const r = orchlint(['--format', 'compact', ...args, '.'], { cwd: tempFiles(files) });
@@ -14,12 +15,17 @@ const lint = (files: Record<string, string>, args: string[] = []) => {
 
 describe('suppression comments in YAML', () => {
   it('orchlint-disable-next-line silences the rule on the next line holding content', () => {
-    const r = lint({ 'a.promptpack.yaml': withComment(`# orchlint-disable-next-line ${RULE} -- the runtime ignores it anyway`) });
+    const r = lint({
+      'a.promptpack.yaml': withComment(`# orchlint-disable-next-line ${RULE} -- the runtime ignores it anyway`),
+    });
     expect(r).toEqual({ code: 0, lines: [] });
   });
 
   it('orchlint-disable-line silences a finding on its own line; several rules may be named', () => {
-    const pack = terminalAgentPack.replace('      control: agent\n', `      control: agent  # orchlint-disable-line promptpack/dead-end-state, ${RULE} -- reviewed\n`);
+    const pack = terminalAgentPack.replace(
+      '      control: agent\n',
+      `      control: agent  # orchlint-disable-line promptpack/dead-end-state, ${RULE} -- reviewed\n`,
+    );
     const r = lint({ 'a.promptpack.yaml': pack });
     expect(r.lines).toEqual([
       "a.promptpack.yaml:19:47: warning 'orchlint-disable-line promptpack/dead-end-state' silences nothing on the line it covers; remove it (or the rule id) so it cannot hide a future finding [core/unused-suppression]",
@@ -31,26 +37,43 @@ describe('suppression comments in YAML', () => {
   });
 
   it('orchlint-disable … orchlint-enable silences a range', () => {
-    const inside = withComment(`# orchlint-disable ${RULE} -- legacy states`).replace('  # trailing comment stays', `  # orchlint-enable ${RULE}`);
+    const inside = withComment(`# orchlint-disable ${RULE} -- legacy states`).replace(
+      '  # trailing comment stays',
+      `  # orchlint-enable ${RULE}`,
+    );
     expect(lint({ 'a.promptpack.yaml': inside }).lines).toEqual([]);
-    const before = `# orchlint-disable ${RULE}\nid: x\n# orchlint-enable\n` + terminalAgentPack.replace(/^# Support pack.*\nid: support\n/, '');
+    const before =
+      `# orchlint-disable ${RULE}\nid: x\n# orchlint-enable\n` +
+      terminalAgentPack.replace(/^# Support pack.*\nid: support\n/, '');
     expect(lint({ 'a.promptpack.yaml': before }).lines).toEqual([
-      expect.stringMatching(/^a.promptpack.yaml:1:20: warning 'orchlint-disable promptpack\/control-agent-on-terminal' silences nothing in its range/),
+      expect.stringMatching(
+        /^a.promptpack.yaml:1:20: warning 'orchlint-disable promptpack\/control-agent-on-terminal' silences nothing in its range/,
+      ),
       expect.stringMatching(/^a.promptpack.yaml:20:7: warning state .done. is terminal/),
     ]);
   });
 
   it('reports unknown rule ids (with a suggestion) and directives that name no rule', () => {
-    const r = lint({ 'a.promptpack.yaml': withComment('# orchlint-disable-next-line promptpack/control-agent-on-terminl').replace('id: support', '# orchlint-disable-file\nid: support') });
+    const r = lint({
+      'a.promptpack.yaml': withComment('# orchlint-disable-next-line promptpack/control-agent-on-terminl').replace(
+        'id: support',
+        '# orchlint-disable-file\nid: support',
+      ),
+    });
     expect(r.lines).toEqual([
-      expect.stringMatching(/^a.promptpack.yaml:2:1: warning 'orchlint-disable-file' names no rule; write the rule id\(s\) to silence.*\[core\/invalid-suppression\]$/),
+      expect.stringMatching(
+        /^a.promptpack.yaml:2:1: warning 'orchlint-disable-file' names no rule; write the rule id\(s\) to silence.*\[core\/invalid-suppression\]$/,
+      ),
       "a.promptpack.yaml:20:36: warning unknown rule 'promptpack/control-agent-on-terminl' (did you mean 'promptpack/control-agent-on-terminal'?); `orchlint rules` lists every rule id [core/invalid-suppression]",
       expect.stringMatching(/^a.promptpack.yaml:21:7: warning state 'done' is terminal/),
     ]);
   });
 
   it('is not fooled by a directive inside a string or block scalar', () => {
-    const pack = terminalAgentPack.replace('system_template: Wrap up.', `system_template: "# orchlint-disable-file ${RULE}"`);
+    const pack = terminalAgentPack.replace(
+      'system_template: Wrap up.',
+      `system_template: "# orchlint-disable-file ${RULE}"`,
+    );
     expect(lint({ 'a.promptpack.yaml': pack }).lines).toEqual([expect.stringMatching(/:19:7: warning state 'done'/)]);
   });
 
@@ -60,11 +83,18 @@ describe('suppression comments in YAML', () => {
     expect(bare.lines).toEqual([
       `a.promptpack.yaml:19:7: warning this suppression gives no reason; add one after ' -- ' (e.g. '-- reviewed: the loop ends through a tool call') [core/suppression-without-reason]`,
     ]);
-    expect(lint({ 'a.promptpack.yaml': withComment(`# orchlint-disable-next-line ${RULE} -- kept for the v1 runtime`) }, ['--strict'])).toEqual({ code: 0, lines: [] });
+    expect(
+      lint({ 'a.promptpack.yaml': withComment(`# orchlint-disable-next-line ${RULE} -- kept for the v1 runtime`) }, [
+        '--strict',
+      ]),
+    ).toEqual({ code: 0, lines: [] });
   });
 
   it('a rule turned off in the config leaves its suppressions unreported', () => {
-    const files = { 'orchlint.config.yaml': `rules:\n  ${RULE}: off\n`, 'a.promptpack.yaml': withComment(`# orchlint-disable-next-line ${RULE} -- x`) };
+    const files = {
+      'orchlint.config.yaml': `rules:\n  ${RULE}: off\n`,
+      'a.promptpack.yaml': withComment(`# orchlint-disable-next-line ${RULE} -- x`),
+    };
     expect(lint(files).lines).toEqual([]);
   });
 });
@@ -78,7 +108,8 @@ const flag = defineRule<{ sources: Source[] }>({
   summary: 'FLAG',
   check(model, report) {
     for (const source of model.sources) {
-      for (const m of source.text.matchAll(/FLAG/g)) report({ at: { start: m.index, end: m.index + 4 }, source, message: 'flagged' });
+      for (const m of source.text.matchAll(/FLAG/g))
+        report({ at: { start: m.index, end: m.index + 4 }, source, message: 'flagged' });
     }
   },
 });
@@ -125,8 +156,11 @@ describe('suppression comments in Markdown (engine level, any dialect)', () => {
   });
 
   it('reports unused directives in member files at the rule id', () => {
-    expect(lintMd({ 'main.md': 'nothing\n', 'prompts/02.prompt.md': 'x\n<!-- orchlint-disable-next-line fake/flag -- stale -->\ny\n' })).toEqual([
-      'prompts/02.prompt.md:2 core/unused-suppression',
-    ]);
+    expect(
+      lintMd({
+        'main.md': 'nothing\n',
+        'prompts/02.prompt.md': 'x\n<!-- orchlint-disable-next-line fake/flag -- stale -->\ny\n',
+      }),
+    ).toEqual(['prompts/02.prompt.md:2 core/unused-suppression']);
   });
 });

@@ -16,7 +16,8 @@ function dataFiles(dir: string): string[] {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) out.push(...dataFiles(full));
-    else if (/\.ya?ml$/.test(entry.name) || (entry.name.endsWith('.json') && statSync(full).size <= 40_000)) out.push(full);
+    else if (/\.ya?ml$/.test(entry.name) || (entry.name.endsWith('.json') && statSync(full).size <= 40_000))
+      out.push(full);
   }
   return out.sort();
 }
@@ -25,7 +26,8 @@ function dataFiles(dir: string): string[] {
 function shape(node: unknown): unknown {
   if (isPair(node)) return [shape(node.key), shape(node.value)];
   if (isScalar(node)) return { value: node.value, type: node.type, range: node.range };
-  if (isMap(node) || isSeq(node)) return { kind: isMap(node) ? 'map' : 'seq', flow: !!node.flow, range: node.range, items: node.items.map(shape) };
+  if (isMap(node) || isSeq(node))
+    return { kind: isMap(node) ? 'map' : 'seq', flow: !!node.flow, range: node.range, items: node.items.map(shape) };
   return node ?? null;
 }
 
@@ -41,7 +43,32 @@ function random(seed: number): () => number {
   };
 }
 
-const SNIPPETS = ['x', ' ', '\n', ': ', '- ', '#', '"', "'", '[', '{', '|', '  ', 'key: value\n', '  - item\n', '\n\n', '*a', '&a ', '---\n', ',', '}', ']', '"key": "value", ', '1', ', null'];
+const SNIPPETS = [
+  'x',
+  ' ',
+  '\n',
+  ': ',
+  '- ',
+  '#',
+  '"',
+  "'",
+  '[',
+  '{',
+  '|',
+  '  ',
+  'key: value\n',
+  '  - item\n',
+  '\n\n',
+  '*a',
+  '&a ',
+  '---\n',
+  ',',
+  '}',
+  ']',
+  '"key": "value", ',
+  '1',
+  ', null',
+];
 
 function edit(text: string, next: () => number): string {
   const lines = text.split('\n');
@@ -75,7 +102,9 @@ function edit(text: string, next: () => number): string {
       const m = /[A-Za-z]+/g;
       m.lastIndex = at;
       const word = m.exec(text);
-      return word ? text.slice(0, word.index) + word[0].toUpperCase() + 'ed' + text.slice(word.index + word[0].length) : text + 'z';
+      return word
+        ? text.slice(0, word.index) + word[0].toUpperCase() + 'ed' + text.slice(word.index + word[0].length)
+        : text + 'z';
     }
   }
 }
@@ -164,7 +193,11 @@ describe('incremental re-parse, every small edit at every offset', () => {
       expect(basis, text).toBeDefined();
       const before = JSON.stringify(shape(basis.root));
       for (let at = 0; at <= text.length; at++) {
-        const edits = [...TYPED.map((typed) => text.slice(0, at) + typed + text.slice(at)), text.slice(0, at) + text.slice(at + 1), text.slice(0, at) + text.slice(at + 3)];
+        const edits = [
+          ...TYPED.map((typed) => text.slice(0, at) + typed + text.slice(at)),
+          text.slice(0, at) + text.slice(at + 1),
+          text.slice(0, at) + text.slice(at + 3),
+        ];
         for (const changed of edits) {
           const root = reparseYaml(basis, changed);
           if (!root) continue;

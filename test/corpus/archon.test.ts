@@ -32,7 +32,9 @@ if (!hasShared) console.log(`corpus test skipped: ${corpus} does not exist`);
  * engine ran on and are not asserted.
  */
 describe.skipIf(!hasShared)('Archon corpus verdicts (VERDICTS.json)', () => {
-  const verdicts: Verdict[] = hasShared ? JSON.parse(readFileSync(path.join(corpus, 'VERDICTS.json'), 'utf8')).results : [];
+  const verdicts: Verdict[] = hasShared
+    ? JSON.parse(readFileSync(path.join(corpus, 'VERDICTS.json'), 'utf8')).results
+    : [];
   it('covers the 89 corpus files', () => {
     expect(verdicts).toHaveLength(89);
     expect(verdicts.filter((v) => v.parse_ok)).toHaveLength(75);
@@ -48,14 +50,18 @@ describe.skipIf(!hasShared)('Archon corpus verdicts (VERDICTS.json)', () => {
       }
       expect(show(errors)).toEqual([]);
       const warnings = found.filter((d) => PARSE_WARNING_RULES.has(d.rule));
-      expect(warnings.length, `engine parse warnings: ${(v.parse_warnings ?? []).join(' | ')}`).toBe(v.parse_warnings?.length ?? 0);
+      expect(warnings.length, `engine parse warnings: ${(v.parse_warnings ?? []).join(' | ')}`).toBe(
+        v.parse_warnings?.length ?? 0,
+      );
     });
   }
 });
 
 describe.skipIf(!hasShared)('Archon parse warnings name the place as the engine does', () => {
   it("e2e-opencode-smoke: the unknown 'agent' key is placed on the workflow by name and on node 'simple'", () => {
-    const found = lintPaths([relative(path.join(corpus, 'e2e-opencode-smoke.yaml'))], 'archon').filter((d) => d.rule === 'archon/unknown-key');
+    const found = lintPaths([relative(path.join(corpus, 'e2e-opencode-smoke.yaml'))], 'archon').filter(
+      (d) => d.rule === 'archon/unknown-key',
+    );
     expect(found.map((d) => d.message)).toEqual([
       "unknown key 'agent' in workflow 'e2e-opencode-smoke' will be ignored",
       "unknown key 'agent' in node 'simple' will be ignored (did you mean 'agents'?)",
@@ -66,6 +72,8 @@ describe.skipIf(!hasShared)('Archon parse warnings name the place as the engine 
 describe('a workflow without a name', () => {
   it("is called 'the workflow' in messages, never by a placeholder", () => {
     const found = lintMemory({ 'w.yaml': 'description: d\nagent: x\nnodes:\n  - id: a\n    bash: echo\n' }, 'archon');
-    expect(found.find((d) => d.rule === 'archon/unknown-key')?.message).toBe("unknown key 'agent' in the workflow will be ignored");
+    expect(found.find((d) => d.rule === 'archon/unknown-key')?.message).toBe(
+      "unknown key 'agent' in the workflow will be ignored",
+    );
   });
 });

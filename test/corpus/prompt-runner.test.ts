@@ -37,7 +37,9 @@ const countKinds = (report: Report) => {
 if (!hasShared) console.log(`corpus test skipped: ${corpus} does not exist`);
 
 describe.skipIf(!hasShared)('Prompt Runner corpus: packet lint on the example packets (EXPECTED.json)', () => {
-  const packets: Expected[] = hasShared ? JSON.parse(readFileSync(path.join(corpus, 'EXPECTED.json'), 'utf8')).packets : [];
+  const packets: Expected[] = hasShared
+    ? JSON.parse(readFileSync(path.join(corpus, 'EXPECTED.json'), 'utf8')).packets
+    : [];
   for (const expected of packets) {
     const dir = path.join(corpus, expected.packet);
     it(`${expected.packet}: exact finding counts per kind, pass? ${expected.pass}`, async () => {

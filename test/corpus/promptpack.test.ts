@@ -17,7 +17,9 @@ interface Verdict {
 if (!hasShared) console.log(`corpus test skipped: ${corpus} does not exist`);
 
 describe.skipIf(!hasShared)('PromptPack corpus verdicts (EXPECTED.json)', () => {
-  const verdicts: Verdict[] = hasShared ? JSON.parse(readFileSync(path.join(corpus, 'EXPECTED.json'), 'utf8')).files : [];
+  const verdicts: Verdict[] = hasShared
+    ? JSON.parse(readFileSync(path.join(corpus, 'EXPECTED.json'), 'utf8')).files
+    : [];
   for (const v of verdicts) {
     it(`${v.file}: ${v.expect}`, () => {
       const found = lintPaths([relative(path.join(corpus, v.file))], 'promptpack');
@@ -47,11 +49,25 @@ const controlFragments = [
 
 function packAround(fragment: string, json: boolean): string {
   const tasks = [...new Set([...fragment.matchAll(/"?prompt_task"?\s*:\s*"?(\w+)/g)].map((m) => m[1]!))];
-  const prompts = Object.fromEntries(tasks.map((t) => [t, { id: t, name: t, version: '1.0.0', system_template: `Do ${t}.` }]));
-  const head = { id: 'control-example', name: 'Control example', version: '1.0.0', template_engine: { version: 'v1', syntax: '{{variable}}' }, prompts };
+  const prompts = Object.fromEntries(
+    tasks.map((t) => [t, { id: t, name: t, version: '1.0.0', system_template: `Do ${t}.` }]),
+  );
+  const head = {
+    id: 'control-example',
+    name: 'Control example',
+    version: '1.0.0',
+    template_engine: { version: 'v1', syntax: '{{variable}}' },
+    prompts,
+  };
   if (json) return JSON.stringify({ ...head, ...JSON.parse(fragment) }, null, 2);
   // JSON is YAML: the header as one flow line, then the fragment's own top-level keys.
-  return Object.entries(head).map(([k, v]) => `${k}: ${JSON.stringify(v)}`).join('\n') + '\n' + fragment;
+  return (
+    Object.entries(head)
+      .map(([k, v]) => `${k}: ${JSON.stringify(v)}`)
+      .join('\n') +
+    '\n' +
+    fragment
+  );
 }
 
 describe.skipIf(!hasShared)('RFC 0014 control examples, wrapped as packs', () => {
@@ -79,8 +95,13 @@ describe('orchlint lint --format json on an unknown on_event target', () => {
     const file = relative(path.join(repoRoot, 'fixtures/promptpack/on-event-target/invalid-unknown-target.pack.json'));
     const run = spawnSync(process.execPath, [cliBin, 'lint', '--format', 'json', file], { encoding: 'utf8' });
     expect(run.status).toBe(1);
-    const report = JSON.parse(run.stdout) as { diagnostics: Array<{ rule: string; severity: string; message: string; range: { start: { line: number } } }> };
-    const targetLine = readFileSync(file, 'utf8').split('\n').findIndex((l) => l.includes('"human_handoff"')) + 1;
+    const report = JSON.parse(run.stdout) as {
+      diagnostics: Array<{ rule: string; severity: string; message: string; range: { start: { line: number } } }>;
+    };
+    const targetLine =
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .findIndex((l) => l.includes('"human_handoff"')) + 1;
     const errors = report.diagnostics.filter((d) => d.severity === 'error');
     expect(errors.map((d) => [d.rule, d.range.start.line])).toEqual([['promptpack/on-event-target', targetLine]]);
     expect(errors[0]!.message).toContain("'human_handoff'");

@@ -1,4 +1,13 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
@@ -46,7 +55,9 @@ function seedUnits(): Unit[] {
       units.push({ dialect, files: { [name]: readFileSync(file, 'utf8') } });
     }
   }
-  const packets = filesUnder(path.join(repoRoot, 'fixtures', 'prompt-runner')).filter((f) => f.endsWith('prompt_runner_packet.md'));
+  const packets = filesUnder(path.join(repoRoot, 'fixtures', 'prompt-runner')).filter((f) =>
+    f.endsWith('prompt_runner_packet.md'),
+  );
   for (const manifest of packets) {
     const dir = path.dirname(manifest);
     const files: Record<string, string> = {};
@@ -74,10 +85,59 @@ const units = seedUnits();
 
 /** Text that breaks parsers and models: Object.prototype names, structure, aliases, control characters. */
 const TOKENS = [
-  '__proto__', 'constructor', 'hasOwnProperty', 'toString', '"__proto__": 1,', '__proto__: {a: 1}\n', 'constructor:\n  - x\n',
-  '{', '}', '[', ']', ',', ':', '"', "'", '- ', '? ', '\n', '\n  ', '\t', '#', '// c\n', '/* c */', '---\n', '...\n',
-  '&a ', '*a', '&a [*a]', '<<: *a\n', '!!binary ', '!tag ', '|\n', '>-\n', 'NaN', '1e999', '-0', '0x1F', '~', 'null', 'true',
-  '\u0000', '\u001b[31m', '\u202e', '\uFEFF', '\r', '\r\n', '\uD800', '💥', '$', '$a.output', '{{x}}', '[[[[[[[[', '{a: {b: {c: [',
+  '__proto__',
+  'constructor',
+  'hasOwnProperty',
+  'toString',
+  '"__proto__": 1,',
+  '__proto__: {a: 1}\n',
+  'constructor:\n  - x\n',
+  '{',
+  '}',
+  '[',
+  ']',
+  ',',
+  ':',
+  '"',
+  "'",
+  '- ',
+  '? ',
+  '\n',
+  '\n  ',
+  '\t',
+  '#',
+  '// c\n',
+  '/* c */',
+  '---\n',
+  '...\n',
+  '&a ',
+  '*a',
+  '&a [*a]',
+  '<<: *a\n',
+  '!!binary ',
+  '!tag ',
+  '|\n',
+  '>-\n',
+  'NaN',
+  '1e999',
+  '-0',
+  '0x1F',
+  '~',
+  'null',
+  'true',
+  '\u0000',
+  '\u001b[31m',
+  '\u202e',
+  '\uFEFF',
+  '\r',
+  '\r\n',
+  '\uD800',
+  '💥',
+  '$',
+  '$a.output',
+  '{{x}}',
+  '[[[[[[[[',
+  '{a: {b: {c: [',
 ];
 
 const mutation = fc.oneof(
@@ -114,10 +174,12 @@ function mutate(text: string, m: Mutation): string {
 function lint(unit: Unit): Diagnostic[] {
   const dialect = dialectById(unit.dialect)!;
   const [main] = Object.keys(unit.files);
-  return lintUnit(new Source(main!, unit.files[main!]!), dialect, rules, memoryHost(unit.files), defaultSettings).diagnostics;
+  return lintUnit(new Source(main!, unit.files[main!]!), dialect, rules, memoryHost(unit.files), defaultSettings)
+    .diagnostics;
 }
 
-const isSyntax = (d: Diagnostic) => /^core\/(yaml|json)-syntax$/.test(d.rule) || d.rule === 'prompt-runner/front-matter-unparsed';
+const isSyntax = (d: Diagnostic) =>
+  /^core\/(yaml|json)-syntax$/.test(d.rule) || d.rule === 'prompt-runner/front-matter-unparsed';
 
 /**
  * What --fix would write for the unit: its files on disk in a fresh folder, fixed by the CLI's own
@@ -134,7 +196,13 @@ function fixedFiles(unit: Unit): Unit {
     const target = { file: path.join(dir, main!), explicit: true, root: dir };
     const dialect = dialectById(unit.dialect)!;
     const run = lintTargets([target], rules, defaultSettings, dialect);
-    const fixed = fixUnit(target, { file: target.file, files: run.files, diagnostics: run.diagnostics }, rules, defaultSettings, dialect);
+    const fixed = fixUnit(
+      target,
+      { file: target.file, files: run.files, diagnostics: run.diagnostics },
+      rules,
+      defaultSettings,
+      dialect,
+    );
     const files = { ...unit.files };
     for (const [p, { after }] of fixed.changes) files[path.relative(dir, p).split(path.sep).join('/')] = after;
     return { ...unit, files };
@@ -160,7 +228,10 @@ function check(unit: Unit): void {
   expect(JSON.stringify(lint(unit)), 'the same findings twice').toBe(JSON.stringify(found));
   if (found.some((d) => d.fix) && !found.some(isSyntax)) {
     const after = lint(fixedFiles(unit));
-    expect(after.filter(isSyntax).map((d) => `${d.path}: ${d.message}`), 'the fixed unit parses').toEqual([]);
+    expect(
+      after.filter(isSyntax).map((d) => `${d.path}: ${d.message}`),
+      'the fixed unit parses',
+    ).toEqual([]);
     expect(after.filter((d) => d.rule === 'core/internal-error')).toEqual([]);
   }
   expect(prototypeSnapshot()).toEqual(before);
@@ -173,17 +244,24 @@ describe('fuzz', () => {
 
   it(`mutated fixtures and corpus files keep the engine's invariants (${RUNS} cases)`, () => {
     fc.assert(
-      fc.property(fc.nat(units.length - 1), fc.nat(), fc.array(mutation, { minLength: 1, maxLength: 6 }), (u, f, mutations) => {
-        const unit = units[u]!;
-        const names = Object.keys(unit.files);
-        const target = names[f % names.length]!;
-        const files = { ...unit.files, [target]: mutations.reduce(mutate, unit.files[target]!) };
-        try {
-          check({ dialect: unit.dialect, files });
-        } catch (error) {
-          throw new Error(`${(error as Error).message}\nin ${target} (${unit.dialect}): ${JSON.stringify(files[target])}`);
-        }
-      }),
+      fc.property(
+        fc.nat(units.length - 1),
+        fc.nat(),
+        fc.array(mutation, { minLength: 1, maxLength: 6 }),
+        (u, f, mutations) => {
+          const unit = units[u]!;
+          const names = Object.keys(unit.files);
+          const target = names[f % names.length]!;
+          const files = { ...unit.files, [target]: mutations.reduce(mutate, unit.files[target]!) };
+          try {
+            check({ dialect: unit.dialect, files });
+          } catch (error) {
+            throw new Error(
+              `${(error as Error).message}\nin ${target} (${unit.dialect}): ${JSON.stringify(files[target])}`,
+            );
+          }
+        },
+      ),
       { numRuns: RUNS, seed: SEED, path: PATH, endOnFailure: true },
     );
   }, 600_000);

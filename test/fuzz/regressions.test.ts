@@ -10,7 +10,12 @@ import { lintMemory } from '../support/lint.js';
 
 /** Each input the fuzz test (fuzz.test.ts) found failing an invariant, kept as a case that must hold. */
 const found: Array<[string, string, string, string]> = [
-  ['a yaml error on the virtual token after the end of the text', 'promptpack', 'p.promptpack.yaml', 'id: { b: tria{\u001b[31mge }, c: d } # x\n'],
+  [
+    'a yaml error on the virtual token after the end of the text',
+    'promptpack',
+    'p.promptpack.yaml',
+    'id: { b: tria{\u001b[31mge }, c: d } # x\n',
+  ],
 ];
 
 describe('fuzz findings', () => {
@@ -32,12 +37,18 @@ describe('fuzz findings about --fix', () => {
       const fixture = path.join(repoRoot, 'fixtures/prompt-runner/front-matter-line-endings/invalid-bom');
       cpSync(fixture, dir, { recursive: true });
       const prompt = path.join(dir, 'prompts/01_write.prompt.md');
-      const broken = '\uFEFF---\nid: "01"\ntargets: ["app"]\nverify:\n  files_exist: ["NOTES.md"]\n  comm\u0000ands:\n    - exec: "test"\n      args: ["-f", "NOTES.md"]\n      a__proto__: {a: 1}\nrgs: ["-f", "NOTES.md"]\n      timeout_ms: 60000\n---\n# Write notes\n\nCreate `NOTES.md`.\n';
+      const broken =
+        '\uFEFF---\nid: "01"\ntargets: ["app"]\nverify:\n  files_exist: ["NOTES.md"]\n  comm\u0000ands:\n    - exec: "test"\n      args: ["-f", "NOTES.md"]\n      a__proto__: {a: 1}\nrgs: ["-f", "NOTES.md"]\n      timeout_ms: 60000\n---\n# Write notes\n\nCreate `NOTES.md`.\n';
       writeFileSync(prompt, broken);
       const target = { file: path.join(dir, 'prompt_runner_packet.md'), explicit: true, root: dir };
       const run = lintTargets([target], rules, defaultSettings);
       expect(run.diagnostics.some((d) => d.rule === 'prompt-runner/front-matter-line-endings' && d.fix)).toBe(true);
-      const fixed = fixUnit(target, { file: target.file, files: run.files, diagnostics: run.diagnostics }, rules, defaultSettings);
+      const fixed = fixUnit(
+        target,
+        { file: target.file, files: run.files, diagnostics: run.diagnostics },
+        rules,
+        defaultSettings,
+      );
       expect(fixed.changes.size).toBe(0);
       expect([...fixed.refused.keys()]).toEqual([prompt]);
     } finally {

@@ -60,14 +60,20 @@ describe('"disable RULE for this line" in Markdown with front matter', () => {
     ws.dispose();
   });
   const disableFor = async (rule: string) => {
-    const actions = await client.codeActions(uri, found.filter((d) => d.code === rule));
+    const actions = await client.codeActions(
+      uri,
+      found.filter((d) => d.code === rule),
+    );
     return actions.find((a) => a.title === `Disable ${rule} for this line`)?.edit?.changes?.[uri]?.[0];
   };
 
   it('is a YAML comment in the front matter, indented like the line', async () => {
     const edit = await disableFor('md/front');
     expect(edit).toEqual({
-      range: { start: { line: positionOf(text, 'note: FRONT').line, character: 0 }, end: { line: positionOf(text, 'note: FRONT').line, character: 0 } },
+      range: {
+        start: { line: positionOf(text, 'note: FRONT').line, character: 0 },
+        end: { line: positionOf(text, 'note: FRONT').line, character: 0 },
+      },
       newText: '    # orchlint-disable-next-line md/front -- reason\n',
     });
   });

@@ -1,6 +1,11 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { DidChangeConfigurationNotification, DidChangeWatchedFilesNotification, FileChangeType, type Diagnostic } from 'vscode-languageserver-protocol/node';
+import {
+  DidChangeConfigurationNotification,
+  DidChangeWatchedFilesNotification,
+  FileChangeType,
+  type Diagnostic,
+} from 'vscode-languageserver-protocol/node';
 import { afterEach, describe, expect, it } from 'vitest';
 import { orchlint, terminalAgentPack } from '../support/orchlint-bin.js';
 import { LspClient, positionOf, uriOf, workspace } from '../support/lsp-client.js';
@@ -17,7 +22,10 @@ afterEach(async () => {
 async function session(files: Record<string, string>, settings: unknown = {}, capabilities = {}) {
   const ws = workspace(files);
   const client = LspClient.spawn();
-  cleanups.push(() => ws.dispose(), () => client.dispose());
+  cleanups.push(
+    () => ws.dispose(),
+    () => client.dispose(),
+  );
   await client.initialize(ws.root, settings, capabilities);
   return { ws, client };
 }
@@ -57,14 +65,24 @@ describe('the config file in the language server', () => {
         '    targets: { promptpack: 1.0.0 }',
       ].join('\n'),
       [`${project}/packs/support.promptpack.yaml`]: terminalAgentPack,
-      [`${project}/packs/research.pack.json`]: readFileSync(path.join(repoRoot, 'fixtures/demo/research.pack.json'), 'utf8'),
-      [`${project}/packs/inline.promptpack.yaml`]: terminalAgentPack.replace('      control: agent', `      # orchlint-disable-next-line ${CONTROL} -- reviewed\n      control: agent`),
+      [`${project}/packs/research.pack.json`]: readFileSync(
+        path.join(repoRoot, 'fixtures/demo/research.pack.json'),
+        'utf8',
+      ),
+      [`${project}/packs/inline.promptpack.yaml`]: terminalAgentPack.replace(
+        '      control: agent',
+        `      # orchlint-disable-next-line ${CONTROL} -- reviewed\n      control: agent`,
+      ),
       [`${project}/lax/l.promptpack.yaml`]: terminalAgentPack,
       [`${project}/vendor/a/x.promptpack.yaml`]: terminalAgentPack,
       [`${project}/generated/y.promptpack.yaml`]: terminalAgentPack,
       'outside.promptpack.yaml': terminalAgentPack,
     };
-    for (const rel of ['prompt_runner_packet.md', 'prompts/01_collect_changes.prompt.md', 'prompts/02_publish_notes.prompt.md']) {
+    for (const rel of [
+      'prompt_runner_packet.md',
+      'prompts/01_collect_changes.prompt.md',
+      'prompts/02_publish_notes.prompt.md',
+    ]) {
       files[`${project}/packet/${rel}`] = readFileSync(path.join(packet, rel), 'utf8');
     }
     const { ws, client } = await session(files);
@@ -74,11 +92,18 @@ describe('the config file in the language server', () => {
       { cwd: ws.file(project), args: ['.'], prefix: `${project}/` },
       { cwd: ws.root, args: ['outside.promptpack.yaml'], prefix: '' },
     ];
-    const report: Array<{ path: string; rule: string; severity: string; message: string; range: { start: { line: number; column: number } } }> = [];
+    const report: Array<{
+      path: string;
+      rule: string;
+      severity: string;
+      message: string;
+      range: { start: { line: number; column: number } };
+    }> = [];
     for (const run of runs) {
       const cli = orchlint(['--format', 'json', ...run.args], { cwd: run.cwd });
       expect(cli.stderr).toBe('');
-      for (const d of JSON.parse(cli.stdout).diagnostics as typeof report) report.push({ ...d, path: run.prefix + d.path });
+      for (const d of JSON.parse(cli.stdout).diagnostics as typeof report)
+        report.push({ ...d, path: run.prefix + d.path });
     }
     // An unused config ignore entry: the CLI reports it at the entry in the config file, the editor on the file it names.
     const configEntry = / ignore entry 'research\.pack\.json:3' /;
@@ -88,10 +113,19 @@ describe('the config file in the language server', () => {
         .map((d) => `${d.range.start.line}:${d.range.start.column} ${d.severity} ${d.rule} ${d.message}`)
         .sort();
     const severity = ['', 'error', 'warning', 'info'];
-    const fromServer = (d: Diagnostic[]) => d.filter((x) => !configEntry.test(` ${x.message}`)).map((x) => `${x.range.start.line + 1}:${x.range.start.character + 1} ${severity[x.severity!]} ${x.code} ${x.message}`).sort();
+    const fromServer = (d: Diagnostic[]) =>
+      d
+        .filter((x) => !configEntry.test(` ${x.message}`))
+        .map(
+          (x) =>
+            `${x.range.start.line + 1}:${x.range.start.character + 1} ${severity[x.severity!]} ${x.code} ${x.message}`,
+        )
+        .sort();
 
     // Every file, main files first: members then show their unit's view.
-    const rels = Object.keys(files).filter((f) => !f.endsWith('orchlint.config.yaml')).sort((a, b) => Number(a.includes('/prompts/')) - Number(b.includes('/prompts/')));
+    const rels = Object.keys(files)
+      .filter((f) => !f.endsWith('orchlint.config.yaml'))
+      .sort((a, b) => Number(a.includes('/prompts/')) - Number(b.includes('/prompts/')));
     const uris = new Map<string, string>();
     for (const rel of rels) {
       uris.set(rel, await open(client, ws.file(rel)));
@@ -102,7 +136,10 @@ describe('the config file in the language server', () => {
       const uri = uris.get(rel)!;
       const matches = (d: Diagnostic[]) => JSON.stringify(fromServer(d)) === JSON.stringify(expected);
       await client.diagnostics(uri, matches, 0, 5000).catch(() => undefined);
-      expect({ rel, found: fromServer(client.publications(uri).at(-1)!.diagnostics) }).toEqual({ rel, found: expected });
+      expect({ rel, found: fromServer(client.publications(uri).at(-1)!.diagnostics) }).toEqual({
+        rel,
+        found: expected,
+      });
     }
 
     // The comparison covers every setting: each one changed what the CLI reports.
@@ -115,9 +152,21 @@ describe('the config file in the language server', () => {
     expect(all).toContain(`${project}/orchlint.config.yaml core/unused-suppression warning`);
     const server = client.publications(uris.get(`${project}/packs/research.pack.json`)!).at(-1)!.diagnostics;
     expect(server.some((d) => d.code === 'core/unused-suppression' && configEntry.test(` ${d.message}`))).toBe(true);
-    expect(all).toContain(`${project}/packet/prompts/02_publish_notes.prompt.md prompt-runner/command-unknown-key warning`);
-    expect(all.filter((d) => / prompt-runner\/(legacy-shell-command|verify-command-without-timeout) /.test(d))).toEqual([]);
-    expect(all.filter((d) => d.includes('agent-cycle-without-exit') || d.includes(`/inline.promptpack.yaml ${CONTROL}`) || d.includes('/vendor/') || d.includes('/generated/'))).toEqual([]);
+    expect(all).toContain(
+      `${project}/packet/prompts/02_publish_notes.prompt.md prompt-runner/command-unknown-key warning`,
+    );
+    expect(all.filter((d) => / prompt-runner\/(legacy-shell-command|verify-command-without-timeout) /.test(d))).toEqual(
+      [],
+    );
+    expect(
+      all.filter(
+        (d) =>
+          d.includes('agent-cycle-without-exit') ||
+          d.includes(`/inline.promptpack.yaml ${CONTROL}`) ||
+          d.includes('/vendor/') ||
+          d.includes('/generated/'),
+      ),
+    ).toEqual([]);
   });
 
   it('sets severities, turns rules off, and applies overrides in order', async () => {
@@ -131,7 +180,9 @@ describe('the config file in the language server', () => {
     expect(find(a, CONTROL)?.severity).toBe(1);
     expect(find(a, CONTROL)?.range.start).toEqual(positionOf(terminalAgentPack, 'control: agent'));
     expect(await client.diagnostics(await open(client, ws.file('quiet/q.promptpack.yaml')))).toEqual([]);
-    expect(find(await client.diagnostics(await open(client, ws.file('quiet/loud.promptpack.yaml'))), CONTROL)?.severity).toBe(3);
+    expect(
+      find(await client.diagnostics(await open(client, ws.file('quiet/loud.promptpack.yaml'))), CONTROL)?.severity,
+    ).toBe(3);
   });
 
   it('an ignored file gets an empty list, and its features still work', async () => {
@@ -147,7 +198,8 @@ describe('the config file in the language server', () => {
   it('targets: the config pins a runtime and the PromptPack version; the client’s targets are defaults under them', async () => {
     const { ws, client } = await session(
       {
-        'orchlint.config.yaml': 'targets:\n  runtime: promptkit@1.5\noverrides:\n  - files: new/**\n    targets: { promptpack: 1.9.0 }\n',
+        'orchlint.config.yaml':
+          'targets:\n  runtime: promptkit@1.5\noverrides:\n  - files: new/**\n    targets: { promptpack: 1.9.0 }\n',
         'a.promptpack.yaml': terminalAgentPack,
         'new/b.promptpack.yaml': terminalAgentPack,
       },
@@ -166,12 +218,20 @@ describe('the config file in the language server', () => {
 
   it('honours an inline orchlint-disable-next-line comment, and reports one that silences nothing', async () => {
     const text = terminalAgentPack
-      .replace('      control: agent', `      # orchlint-disable-next-line ${CONTROL} -- reviewed\n      control: agent`)
+      .replace(
+        '      control: agent',
+        `      # orchlint-disable-next-line ${CONTROL} -- reviewed\n      control: agent`,
+      )
       .replace('    triage:\n', '    # orchlint-disable-next-line promptpack/dead-end-state\n    triage:\n');
-    const { ws, client } = await session({ 'orchlint.config.yaml': `rules:\n  ${CONTROL}: error\n`, 'a.promptpack.yaml': text });
+    const { ws, client } = await session({
+      'orchlint.config.yaml': `rules:\n  ${CONTROL}: error\n`,
+      'a.promptpack.yaml': text,
+    });
     const found = await client.diagnostics(await open(client, ws.file('a.promptpack.yaml')));
     expect(codes(found)).toEqual(['core/unused-suppression']);
-    expect(found[0]!.range.start.line).toBe(positionOf(text, 'orchlint-disable-next-line promptpack/dead-end-state').line);
+    expect(found[0]!.range.start.line).toBe(
+      positionOf(text, 'orchlint-disable-next-line promptpack/dead-end-state').line,
+    );
   });
 
   it('an invalid config is reported on the config file (not open), and documents are linted with the defaults meanwhile', async () => {
@@ -181,12 +241,20 @@ describe('the config file in the language server', () => {
     expect(find(await client.diagnostics(doc, (d) => d.length > 0), CONTROL)?.severity).toBe(2);
     const findings = await client.diagnostics(uriOf(ws.file('orchlint.config.yaml')), (d) => d.length > 0);
     expect(findings).toHaveLength(1);
-    expect(findings[0]).toMatchObject({ code: 'core/config', severity: 1, range: { start: positionOf(config, 'promptpack/control') } });
+    expect(findings[0]).toMatchObject({
+      code: 'core/config',
+      severity: 1,
+      range: { start: positionOf(config, 'promptpack/control') },
+    });
     expect(findings[0]!.message).toContain(`did you mean '${CONTROL}'`);
   });
 
   it('editing the config in the editor (unsaved) re-lints open documents, and clears its findings once it is valid', async () => {
-    const { ws, client } = await session({ 'orchlint.config.yaml': 'rules: {}\n', 'a.promptpack.yaml': terminalAgentPack, 'b.promptpack.yaml': terminalAgentPack });
+    const { ws, client } = await session({
+      'orchlint.config.yaml': 'rules: {}\n',
+      'a.promptpack.yaml': terminalAgentPack,
+      'b.promptpack.yaml': terminalAgentPack,
+    });
     const a = await open(client, ws.file('a.promptpack.yaml'));
     const b = await open(client, ws.file('b.promptpack.yaml'));
     expect(find(await client.diagnostics(a, (d) => d.length > 0), CONTROL)?.severity).toBe(2);
@@ -199,7 +267,10 @@ describe('the config file in the language server', () => {
 
     await client.change(configUri, `rules:\n  ${CONTROL}: loud\n`);
     const bad = await next(client, configUri, (d) => d.length > 0);
-    expect(bad[0]).toMatchObject({ code: 'core/config', range: { start: positionOf(`rules:\n  ${CONTROL}: loud\n`, 'loud') } });
+    expect(bad[0]).toMatchObject({
+      code: 'core/config',
+      range: { start: positionOf(`rules:\n  ${CONTROL}: loud\n`, 'loud') },
+    });
     expect(find(await next(client, a, (d) => d.length > 0), CONTROL)?.severity).toBe(2);
 
     await client.change(configUri, `rules:\n  ${CONTROL}: error\n`);
@@ -208,18 +279,30 @@ describe('the config file in the language server', () => {
   });
 
   it('a config changed on disk (workspace/didChangeWatchedFiles) re-lints open documents; the server asks to watch config files', async () => {
-    const { ws, client } = await session({ 'a.promptpack.yaml': terminalAgentPack }, {}, { workspace: { didChangeWatchedFiles: { dynamicRegistration: true } } });
-    const registration = await client.until(() => client.registrations.find((r) => r.method === DidChangeWatchedFilesNotification.method));
-    const globs = (registration.registerOptions as { watchers: Array<{ globPattern: string }> }).watchers.map((w) => w.globPattern);
+    const { ws, client } = await session(
+      { 'a.promptpack.yaml': terminalAgentPack },
+      {},
+      { workspace: { didChangeWatchedFiles: { dynamicRegistration: true } } },
+    );
+    const registration = await client.until(() =>
+      client.registrations.find((r) => r.method === DidChangeWatchedFilesNotification.method),
+    );
+    const globs = (registration.registerOptions as { watchers: Array<{ globPattern: string }> }).watchers.map(
+      (w) => w.globPattern,
+    );
     expect(globs).toEqual(['**/orchlint.config.yaml', '**/orchlint.config.yml', '**/orchlint.config.json']);
 
     const a = await open(client, ws.file('a.promptpack.yaml'));
     expect(find(await client.diagnostics(a, (d) => d.length > 0), CONTROL)?.severity).toBe(2);
     writeFileSync(ws.file('orchlint.config.json'), JSON.stringify({ rules: { [CONTROL]: 'error' } }));
-    await client.connection.sendNotification(DidChangeWatchedFilesNotification.type, { changes: [{ uri: uriOf(ws.file('orchlint.config.json')), type: FileChangeType.Created }] });
+    await client.connection.sendNotification(DidChangeWatchedFilesNotification.type, {
+      changes: [{ uri: uriOf(ws.file('orchlint.config.json')), type: FileChangeType.Created }],
+    });
     expect(find(await next(client, a, (d) => find(d, CONTROL)?.severity === 1), CONTROL)?.severity).toBe(1);
     rmSync(ws.file('orchlint.config.json'));
-    await client.connection.sendNotification(DidChangeWatchedFilesNotification.type, { changes: [{ uri: uriOf(ws.file('orchlint.config.json')), type: FileChangeType.Deleted }] });
+    await client.connection.sendNotification(DidChangeWatchedFilesNotification.type, {
+      changes: [{ uri: uriOf(ws.file('orchlint.config.json')), type: FileChangeType.Deleted }],
+    });
     expect(find(await next(client, a, (d) => find(d, CONTROL)?.severity === 2), CONTROL)?.severity).toBe(2);
   });
 
@@ -236,25 +319,37 @@ describe('the config file in the language server', () => {
     // The config's folder is configs/: the file lies outside it, so only the top level applies, as in the CLI.
     expect(find(await client.diagnostics(a, (d) => d.length > 0), CONTROL)?.severity).toBe(3);
 
-    await client.connection.sendNotification(DidChangeConfigurationNotification.type, { settings: { orchlint: { configPath: 'configs/missing.yaml' } } });
+    await client.connection.sendNotification(DidChangeConfigurationNotification.type, {
+      settings: { orchlint: { configPath: 'configs/missing.yaml' } },
+    });
     expect(find(await next(client, a, (d) => find(d, CONTROL)?.severity === 2), CONTROL)?.severity).toBe(2);
     const warning = await client.until(() => client.messages.find((m) => m.message.includes('configs/missing.yaml')));
     expect(warning.type).toBe(2);
 
-    await client.connection.sendNotification(DidChangeConfigurationNotification.type, { settings: { orchlint: { configPath: '' } } });
+    await client.connection.sendNotification(DidChangeConfigurationNotification.type, {
+      settings: { orchlint: { configPath: '' } },
+    });
     expect(await next(client, a, (d) => !find(d, CONTROL))).toEqual([]);
     expect(client.messages).toHaveLength(1);
   });
 
   it('never looks above the workspace folder, nor reads a configPath outside it', async () => {
-    const ws = workspace({ 'orchlint.config.yaml': `rules:\n  ${CONTROL}: off\n`, 'inner/a.promptpack.yaml': terminalAgentPack });
+    const ws = workspace({
+      'orchlint.config.yaml': `rules:\n  ${CONTROL}: off\n`,
+      'inner/a.promptpack.yaml': terminalAgentPack,
+    });
     const client = LspClient.spawn();
-    cleanups.push(() => ws.dispose(), () => client.dispose());
+    cleanups.push(
+      () => ws.dispose(),
+      () => client.dispose(),
+    );
     // The workspace folder is inner/: the config above it applies neither when found upward nor when named.
     await client.initialize(ws.file('inner'));
     const a = await open(client, ws.file('inner/a.promptpack.yaml'));
     expect(find(await client.diagnostics(a, (d) => d.length > 0), CONTROL)?.severity).toBe(2);
-    await client.connection.sendNotification(DidChangeConfigurationNotification.type, { settings: { orchlint: { configPath: '../orchlint.config.yaml' } } });
+    await client.connection.sendNotification(DidChangeConfigurationNotification.type, {
+      settings: { orchlint: { configPath: '../orchlint.config.yaml' } },
+    });
     await client.until(() => client.messages.find((m) => m.message.includes('../orchlint.config.yaml')));
     expect(find(client.publications(a).at(-1)!.diagnostics, CONTROL)?.severity).toBe(2);
   });

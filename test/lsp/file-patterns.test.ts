@@ -8,27 +8,40 @@ import { parse } from 'yaml';
 import { repoRoot } from '../support/paths.js';
 
 const manifest = JSON.parse(readFileSync(path.join(repoRoot, 'packages/vscode-extension/package.json'), 'utf8'));
-const hooks = parse(readFileSync(path.join(repoRoot, '.pre-commit-hooks.yaml'), 'utf8')) as Array<{ id: string; files: string }>;
+const hooks = parse(readFileSync(path.join(repoRoot, '.pre-commit-hooks.yaml'), 'utf8')) as Array<{
+  id: string;
+  files: string;
+}>;
 const hookPattern = (id: string) => new RegExp(hooks.find((h) => h.id === id)!.files);
 
 // Paths the CLI lints by name, paths it may lint by content, and paths it never does.
 const named = [
-  'support.pack.json', 'packs/a.promptpack.yaml', 'b.promptpack.yml', '.archon/workflows/fix.yaml', 'sub/.archon/workflows/deep/x.yml',
-  'packet/prompt_runner_packet.md', 'packet/prompts/01_a.prompt.md',
+  'support.pack.json',
+  'packs/a.promptpack.yaml',
+  'b.promptpack.yml',
+  '.archon/workflows/fix.yaml',
+  'sub/.archon/workflows/deep/x.yml',
+  'packet/prompt_runner_packet.md',
+  'packet/prompts/01_a.prompt.md',
 ];
 const byContent = ['any/pack-by-content.yaml', 'data.json', 'workspace.yml', 'packet/prompts/notes.md'];
 const never = ['src/index.ts', 'README.txt', 'image.png', 'x.yaml.bak'];
 
 describe('one list of the files orchlint lints (packages/core/src/file-patterns.ts)', () => {
   it('the extension manifest, its document selector and the pre-commit hooks are what scripts/sync-file-patterns.mjs makes of it', () => {
-    const r = spawnSync(process.execPath, [path.join(repoRoot, 'scripts/sync-file-patterns.mjs'), '--check'], { encoding: 'utf8' });
+    const r = spawnSync(process.execPath, [path.join(repoRoot, 'scripts/sync-file-patterns.mjs'), '--check'], {
+      encoding: 'utf8',
+    });
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
   });
 
   it('every named pattern activates the extension, and content-detected files by their language', () => {
-    for (const { named } of Object.values(FILE_PATTERNS)) for (const glob of named) expect(manifest.activationEvents).toContain(`workspaceContains:${glob}`);
-    expect(manifest.activationEvents).toEqual(expect.arrayContaining(['onLanguage:json', 'onLanguage:yaml', 'onLanguage:markdown']));
+    for (const { named } of Object.values(FILE_PATTERNS))
+      for (const glob of named) expect(manifest.activationEvents).toContain(`workspaceContains:${glob}`);
+    expect(manifest.activationEvents).toEqual(
+      expect.arrayContaining(['onLanguage:json', 'onLanguage:yaml', 'onLanguage:markdown']),
+    );
   });
 
   it('the extension takes every file the CLI may lint; the pre-commit hook those it lints by name', async () => {
@@ -47,16 +60,18 @@ describe('one list of the files orchlint lints (packages/core/src/file-patterns.
       expect(hookPattern('orchlint').test(p), p).toBe(false);
     }
     const packet = hookPattern('orchlint-packet-lint');
-    expect(['packet/prompt_runner_packet.md', 'prompt_runner_packet.md', 'p/prompts/01_a.prompt.md'].every((p) => packet.test(p))).toBe(true);
+    expect(
+      ['packet/prompt_runner_packet.md', 'prompt_runner_packet.md', 'p/prompts/01_a.prompt.md'].every((p) =>
+        packet.test(p),
+      ),
+    ).toBe(true);
     expect(['notes.md', 'x_prompt_runner_packet.md', 'a.pack.json'].some((p) => packet.test(p))).toBe(false);
   });
 
   it('the extension runs in untrusted workspaces and contributes its three commands', () => {
     expect(manifest.capabilities.untrustedWorkspaces.supported).toBe(true);
-    expect(manifest.contributes.commands.map((c: { category: string; title: string }) => `${c.category}: ${c.title}`)).toEqual([
-      'orchlint: Restart server',
-      'orchlint: Show output',
-      'orchlint: Fix all in file',
-    ]);
+    expect(
+      manifest.contributes.commands.map((c: { category: string; title: string }) => `${c.category}: ${c.title}`),
+    ).toEqual(['orchlint: Restart server', 'orchlint: Show output', 'orchlint: Fix all in file']);
   });
 });

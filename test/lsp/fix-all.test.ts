@@ -31,11 +31,19 @@ describe('the fix-all code action', () => {
     const uri = await client.open(path.join(root, rel), text, languageId);
     await client.diagnostics(uri, (d) => d.some((x) => x.source === 'orchlint'));
     const whole = { start: { line: 0, character: 0 }, end: { line: text.split('\n').length, character: 0 } };
-    const actions = (await client.connection.sendRequest(CodeActionRequest.type, { textDocument: { uri }, range: whole, context: { diagnostics: [], only: ['source.fixAll'] } })) as CodeAction[];
+    const actions = (await client.connection.sendRequest(CodeActionRequest.type, {
+      textDocument: { uri },
+      range: whole,
+      context: { diagnostics: [], only: ['source.fixAll'] },
+    })) as CodeAction[];
     return { text, uri, actions };
   };
 
-  for (const [rel, languageId] of [['support.promptpack.yaml', 'yaml'], ['.archon/workflows/triage-issue.yaml', 'yaml'], ['packet/prompts/01_collect_changes.prompt.md', 'markdown']] as const) {
+  for (const [rel, languageId] of [
+    ['support.promptpack.yaml', 'yaml'],
+    ['.archon/workflows/triage-issue.yaml', 'yaml'],
+    ['packet/prompts/01_collect_changes.prompt.md', 'markdown'],
+  ] as const) {
     it(`${rel}: one action whose edit leaves the text orchlint --fix writes`, async () => {
       const { text, uri, actions } = await fixAll(rel, languageId);
       expect(actions.map((a) => a.kind)).toEqual(['source.fixAll.orchlint']);
@@ -47,7 +55,11 @@ describe('the fix-all code action', () => {
   it('asked only for quick fixes, it offers none of the fix-all kind; asked for fix-all, no quick fixes', async () => {
     const { uri, text } = await fixAll('support.promptpack.yaml', 'yaml');
     const range = { start: { line: 0, character: 0 }, end: { line: text.split('\n').length, character: 0 } };
-    const quick = (await client.connection.sendRequest(CodeActionRequest.type, { textDocument: { uri }, range, context: { diagnostics: [], only: ['quickfix'] } })) as CodeAction[];
+    const quick = (await client.connection.sendRequest(CodeActionRequest.type, {
+      textDocument: { uri },
+      range,
+      context: { diagnostics: [], only: ['quickfix'] },
+    })) as CodeAction[];
     expect(quick.length).toBeGreaterThan(0);
     expect(quick.every((a) => a.kind === 'quickfix')).toBe(true);
   });
@@ -55,6 +67,8 @@ describe('the fix-all code action', () => {
 
 function applyEdits(text: string, edits: readonly TextEdit[]): string {
   const source = new Source('x', text);
-  const spans = edits.map((e) => ({ start: source.offsetAt(e.range.start), end: source.offsetAt(e.range.end), newText: e.newText })).sort((a, b) => b.start - a.start);
+  const spans = edits
+    .map((e) => ({ start: source.offsetAt(e.range.start), end: source.offsetAt(e.range.end), newText: e.newText }))
+    .sort((a, b) => b.start - a.start);
   return spans.reduce((out, e) => out.slice(0, e.start) + e.newText + out.slice(e.end), text);
 }

@@ -34,17 +34,39 @@ describe.skipIf(!hasNvim)('Neovim (headless, built-in LSP client)', () => {
 
   it('receives orchlint diagnostics for a bad pack', () => {
     const out = ws.file('diagnostics.json');
-    const run = spawnSync('nvim', ['--headless', '--clean', '-n', '-S', path.join(repoRoot, 'test/support/lsp-nvim-diagnostics.lua'), ws.file('support.pack.json')], {
-      env: { ...process.env, ORCHLINT_OUT: out, ORCHLINT_NODE: process.execPath, ORCHLINT_SERVER: serverBin, ORCHLINT_ROOT: ws.root },
-      timeout: 60_000,
-      encoding: 'utf8',
-    });
+    const run = spawnSync(
+      'nvim',
+      [
+        '--headless',
+        '--clean',
+        '-n',
+        '-S',
+        path.join(repoRoot, 'test/support/lsp-nvim-diagnostics.lua'),
+        ws.file('support.pack.json'),
+      ],
+      {
+        env: {
+          ...process.env,
+          ORCHLINT_OUT: out,
+          ORCHLINT_NODE: process.execPath,
+          ORCHLINT_SERVER: serverBin,
+          ORCHLINT_ROOT: ws.root,
+        },
+        timeout: 60_000,
+        encoding: 'utf8',
+      },
+    );
     expect(run.error).toBeUndefined();
     const result = JSON.parse(readFileSync(out, 'utf8'));
     expect(result.received).toBe(true);
     const byCode = new Map(result.diagnostics.map((d: { code: string }) => [d.code, d]));
     const control = positionOf(pack, '"control"');
-    expect(byCode.get('promptpack/control-agent-on-terminal')).toMatchObject({ lnum: control.line, col: control.character, severity: 2, source: 'orchlint' });
+    expect(byCode.get('promptpack/control-agent-on-terminal')).toMatchObject({
+      lnum: control.line,
+      col: control.character,
+      severity: 2,
+      source: 'orchlint',
+    });
     const tool = positionOf(pack, '"lookup_order"');
     expect(byCode.get('promptpack/tool-ref')).toMatchObject({ lnum: tool.line, col: tool.character, severity: 1 });
   });

@@ -88,7 +88,11 @@ describe('field help in Prompt Runner packets (in-process server, real dialects)
   });
 
   const hoverText = async (file: string, needle: string, delta = 1, occurrence = 0) =>
-    ((await client.hover(uris[file]!, positionOf(texts[file]!, needle, delta, occurrence)))?.contents as { value: string } | undefined)?.value ?? '';
+    (
+      (await client.hover(uris[file]!, positionOf(texts[file]!, needle, delta, occurrence)))?.contents as
+        | { value: string }
+        | undefined
+    )?.value ?? '';
   const labels = async (file: string, text: string, needle: string, delta: number) => {
     await client.change(uris[file]!, text);
     const items = await client.completion(uris[file]!, positionOf(text, needle, delta));
@@ -132,17 +136,31 @@ describe('field help in Prompt Runner packets (in-process server, real dialects)
   it("completion in a prompt's front matter offers the prompt keys it does not have yet", async () => {
     const edited = prompt.replace('name: "Write notes"\n', 'name: "Write notes"\n\n');
     const keys = await labels('prompt', edited, 'name: "Write notes"\n\n', 'name: "Write notes"\n'.length);
-    expect(keys).toEqual(expect.arrayContaining(['depends_on', 'commit', 'phase', 'simulate', 'recovery', 'provider', 'references']));
+    expect(keys).toEqual(
+      expect.arrayContaining(['depends_on', 'commit', 'phase', 'simulate', 'recovery', 'provider', 'references']),
+    );
     expect(keys).not.toContain('targets'); // there already
     expect(keys).not.toContain('verify');
-    for (const manifestOnly of ['repos', 'agent_control', 'execution', 'log_mode', 'prompt_dir']) expect(keys).not.toContain(manifestOnly);
+    for (const manifestOnly of ['repos', 'agent_control', 'execution', 'log_mode', 'prompt_dir'])
+      expect(keys).not.toContain(manifestOnly);
   });
 
   it('completion offers the allowed values where the schema has an enum', async () => {
     const provider = prompt.replace('name: "Write notes"\n', 'name: "Write notes"\nprovider: \n');
-    expect((await labels('prompt', provider, 'provider: ', 'provider: '.length)).sort()).toEqual(['amp', 'antigravity', 'claude', 'codex', 'cursor', 'simulated']);
+    expect((await labels('prompt', provider, 'provider: ', 'provider: '.length)).sort()).toEqual([
+      'amp',
+      'antigravity',
+      'claude',
+      'codex',
+      'cursor',
+      'simulated',
+    ]);
     const confirmation = manifest.replace('cli_confirmation: "warn"', 'cli_confirmation: ');
-    expect((await labels('manifest', confirmation, 'cli_confirmation: ', 'cli_confirmation: '.length)).sort()).toEqual(['off', 'require', 'warn']);
+    expect((await labels('manifest', confirmation, 'cli_confirmation: ', 'cli_confirmation: '.length)).sort()).toEqual([
+      'off',
+      'require',
+      'warn',
+    ]);
   });
 
   it("completion in a prompt's targets offers the packet's repos", async () => {

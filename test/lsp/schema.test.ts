@@ -9,7 +9,10 @@ const schema = {
   type: 'object',
   properties: {
     jobs: { type: 'object', description: 'The jobs, by name.', additionalProperties: { $ref: '#/$defs/job' } },
-    pair: { type: 'array', prefixItems: [{ description: 'The first of the pair.' }, { description: 'The second of the pair.' }] },
+    pair: {
+      type: 'array',
+      prefixItems: [{ description: 'The first of the pair.' }, { description: 'The second of the pair.' }],
+    },
     meta: { type: 'object', patternProperties: { '^x-': { description: 'An extension field.' } } },
   },
   $defs: {
@@ -25,7 +28,10 @@ const schema = {
         steps: { type: 'array', items: { $ref: 'https://example.test/flow.schema.json#/$defs/step' } },
       },
     },
-    step: { type: 'object', properties: { name: { type: 'string', description: 'The step name.' }, shell: { type: 'boolean' } } },
+    step: {
+      type: 'object',
+      properties: { name: { type: 'string', description: 'The step name.' }, shell: { type: 'boolean' } },
+    },
   },
 };
 
@@ -65,7 +71,9 @@ describe('hover and completion walk the JSON Schema', () => {
     await client.dispose();
     ws.dispose();
   });
-  const hoverText = async (needle: string, delta = 1) => ((await client.hover(uri, positionOf(text, needle, delta)))?.contents as { value: string } | undefined)?.value ?? '';
+  const hoverText = async (needle: string, delta = 1) =>
+    ((await client.hover(uri, positionOf(text, needle, delta)))?.contents as { value: string } | undefined)?.value ??
+    '';
 
   it.each([
     ['jobs:', 'The jobs, by name.'],
@@ -93,7 +101,9 @@ describe('hover and completion walk the JSON Schema', () => {
     expect(keys).toEqual(['uses']);
     const item = text.replace('        shell: true\n', '        shell: true\n      - \n');
     await client.change(uri, item);
-    const stepKeys = (await client.completion(uri, { line: positionOf(item, '      - \n').line, character: 8 })).map((i) => i.label).sort();
+    const stepKeys = (await client.completion(uri, { line: positionOf(item, '      - \n').line, character: 8 }))
+      .map((i) => i.label)
+      .sort();
     expect(stepKeys).toEqual(['name', 'shell']);
   });
 });

@@ -48,7 +48,10 @@ describe('language server over stdio (built bin)', () => {
     expect(control).toBeDefined();
     expect(control.severity).toBe(2);
     expect(control.source).toBe('orchlint');
-    expect(control.range).toEqual({ start: positionOf(pack, 'control: agent'), end: positionOf(pack, 'control: agent', 'control'.length) });
+    expect(control.range).toEqual({
+      start: positionOf(pack, 'control: agent'),
+      end: positionOf(pack, 'control: agent', 'control'.length),
+    });
     expect(control.codeDescription?.href).toMatch(/rules\/promptpack\/control-agent-on-terminal\.md$/);
     expect(control.relatedInformation?.[0]?.location.range.start).toEqual(positionOf(pack, 'terminal: true'));
     expect(control.relatedInformation?.[0]?.location.uri).toBe(uri);
@@ -68,7 +71,11 @@ describe('language server over stdio (built bin)', () => {
   });
 
   it('offers the rule fix and a disable comment as quick fixes', async () => {
-    const diagnostics = await client.diagnostics(uri, (d) => d.some((x) => x.code === 'promptpack/control-agent-on-terminal'), client.publications(uri).length - 1);
+    const diagnostics = await client.diagnostics(
+      uri,
+      (d) => d.some((x) => x.code === 'promptpack/control-agent-on-terminal'),
+      client.publications(uri).length - 1,
+    );
     const control = diagnostics.filter((d) => d.code === 'promptpack/control-agent-on-terminal');
     const actions = await client.codeActions(uri, control);
     const fix = actions.find((a) => a.title === "Remove 'control: agent'")!;
@@ -76,7 +83,10 @@ describe('language server over stdio (built bin)', () => {
     const edits = fix.edit!.changes![uri]!;
     expect(edits).toHaveLength(1);
     expect(edits[0]!.newText).toBe('');
-    expect(edits[0]!.range).toEqual({ start: { line: positionOf(pack, 'control: agent').line, character: 0 }, end: { line: positionOf(pack, 'control: agent').line + 1, character: 0 } });
+    expect(edits[0]!.range).toEqual({
+      start: { line: positionOf(pack, 'control: agent').line, character: 0 },
+      end: { line: positionOf(pack, 'control: agent').line + 1, character: 0 },
+    });
     const disable = actions.find((a) => a.title === 'Disable promptpack/control-agent-on-terminal for this line')!;
     const insert = disable.edit!.changes![uri]![0]!;
     expect(insert.range.start).toEqual({ line: positionOf(pack, 'control: agent').line, character: 0 });

@@ -78,7 +78,11 @@ describe('language server features through the dialect services (built server ov
     const lines = refs.map((r) => r.range.start.line).sort((a, b) => a - b);
     // The definition, `entry`, and the `Escalate` edge.
     expect(lines).toEqual(
-      [positionOf(pack, 'entry: triage').line, positionOf(pack, '    triage:\n').line, positionOf(pack, 'Escalate: triage').line].sort((a, b) => a - b),
+      [
+        positionOf(pack, 'entry: triage').line,
+        positionOf(pack, '    triage:\n').line,
+        positionOf(pack, 'Escalate: triage').line,
+      ].sort((a, b) => a - b),
     );
   });
 
@@ -129,8 +133,13 @@ describe('language server features through the dialect services (built server ov
   it('offers no disable comment in JSON, where comments do not exist', async () => {
     const bad = jsonPackWith({ terminal: true, control: 'agent' });
     await client.change(jsonUri, bad);
-    const diagnostics = await client.diagnostics(jsonUri, (d) => d.some((x) => x.code === 'promptpack/control-agent-on-terminal'));
-    const actions = await client.codeActions(jsonUri, diagnostics.filter((d) => d.code === 'promptpack/control-agent-on-terminal'));
+    const diagnostics = await client.diagnostics(jsonUri, (d) =>
+      d.some((x) => x.code === 'promptpack/control-agent-on-terminal'),
+    );
+    const actions = await client.codeActions(
+      jsonUri,
+      diagnostics.filter((d) => d.code === 'promptpack/control-agent-on-terminal'),
+    );
     expect(actions.map((a) => a.title)).toEqual(["Remove 'control: agent'"]);
   });
 });

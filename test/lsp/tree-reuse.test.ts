@@ -26,7 +26,8 @@ describe('the parsed tree of the current version is shared by the requests', () 
     const found = await client.diagnostics(uri, (d) => d.length > 0);
     const builds = trees.builds;
     const hovers = [];
-    for (const needle of ['control: agent', 'prompt_task: goodbye', 'entry: triage']) hovers.push(await client.hover(uri, positionOf(pack, needle, 2)));
+    for (const needle of ['control: agent', 'prompt_task: goodbye', 'entry: triage'])
+      hovers.push(await client.hover(uri, positionOf(pack, needle, 2)));
     expect(hovers.every((h) => h !== null)).toBe(true);
     const items = await client.completion(uri, positionOf(pack, 'entry: triage', 8));
     expect(items.map((i) => i.label)).toContain('enrich');
@@ -36,7 +37,7 @@ describe('the parsed tree of the current version is shared by the requests', () 
     const edited = pack.replace('entry: triage', 'entry: billing');
     await client.change(uri, edited);
     await client.diagnostics(uri, () => true, 1);
-    expect((await client.hover(uri, positionOf(edited, 'entry: billing', 8)))).not.toBeNull();
+    expect(await client.hover(uri, positionOf(edited, 'entry: billing', 8))).not.toBeNull();
     await client.completion(uri, positionOf(edited, 'entry: billing', 8));
     expect(trees.builds - builds).toBe(2);
   });

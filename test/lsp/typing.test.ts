@@ -61,7 +61,8 @@ const cases = [
   },
 ] satisfies Array<{ file: string; steps: Array<['type' | 'erase', string, string?]> }>;
 
-const brief = (d: { rule: string; range: { start: { line: number; character: number } } }) => `${d.rule}@${d.range.start.line}:${d.range.start.character}`;
+const brief = (d: { rule: string; range: { start: { line: number; character: number } } }) =>
+  `${d.rule}@${d.range.start.line}:${d.range.start.character}`;
 
 describe('typing in a pack (server in-process)', () => {
   const ws = workspace(Object.fromEntries(cases.map((c) => [c.file, demo(c.file)])));
@@ -83,7 +84,10 @@ describe('typing in a pack (server in-process)', () => {
         const version = await client.change(uri, text);
         const got = await client.diagnostics(uri, (_d, p) => p.version === version);
         const expected = lintMemory({ [file]: text }, 'promptpack');
-        expect(got.map((d) => `${String(d.code)}@${d.range.start.line}:${d.range.start.character}`).sort(), text).toEqual(expected.map(brief).sort());
+        expect(
+          got.map((d) => `${String(d.code)}@${d.range.start.line}:${d.range.start.character}`).sort(),
+          text,
+        ).toEqual(expected.map(brief).sort());
       }
     });
   }

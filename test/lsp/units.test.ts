@@ -1,7 +1,11 @@
 import { readFileSync, symlinkSync } from 'node:fs';
 import { defineRule } from '@orchlint/core';
 import { dialects, rules } from '@orchlint/rules';
-import { DidChangeConfigurationNotification, DidChangeWatchedFilesNotification, FileChangeType } from 'vscode-languageserver-protocol/node';
+import {
+  DidChangeConfigurationNotification,
+  DidChangeWatchedFilesNotification,
+  FileChangeType,
+} from 'vscode-languageserver-protocol/node';
 import { afterEach, describe, expect, it } from 'vitest';
 import { includeDialect, includeRules } from '../support/lsp-include-dialect.js';
 import { LspClient, positionOf, uriOf, workspace } from '../support/lsp-client.js';
@@ -11,7 +15,10 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-async function session(files: Record<string, string>, options: { debounceMs?: number; scanWorkspace?: boolean; withRules?: typeof rules; settings?: unknown } = {}) {
+async function session(
+  files: Record<string, string>,
+  options: { debounceMs?: number; scanWorkspace?: boolean; withRules?: typeof rules; settings?: unknown } = {},
+) {
   const ws = workspace(files);
   const client = LspClient.inProcess({
     dialects: [...dialects, includeDialect],
@@ -19,7 +26,10 @@ async function session(files: Record<string, string>, options: { debounceMs?: nu
     debounceMs: options.debounceMs ?? 0,
     scanWorkspace: options.scanWorkspace ?? false,
   });
-  cleanups.push(() => ws.dispose(), () => client.dispose());
+  cleanups.push(
+    () => ws.dispose(),
+    () => client.dispose(),
+  );
   await client.initialize(ws.root, options.settings ?? {});
   return { ws, client };
 }
@@ -28,7 +38,10 @@ const codes = (d: Array<{ code?: string | number }>) => d.map((x) => String(x.co
 
 describe('multi-file units from unsaved buffers', () => {
   it('an edit to an include target (unsaved) re-lints its includer and reports in both files', async () => {
-    const { ws, client } = await session({ 'flow.main.yaml': 'include: [parts/a.part.yaml]\n', 'parts/a.part.yaml': 'bad: false\n' });
+    const { ws, client } = await session({
+      'flow.main.yaml': 'include: [parts/a.part.yaml]\n',
+      'parts/a.part.yaml': 'bad: false\n',
+    });
     const main = await client.open(ws.file('flow.main.yaml'), readFileSync(ws.file('flow.main.yaml'), 'utf8'));
     expect(await client.diagnostics(main)).toEqual([]);
     const part = await client.open(ws.file('parts/a.part.yaml'), 'bad: false\n');
@@ -38,7 +51,9 @@ describe('multi-file units from unsaved buffers', () => {
     const found = await client.diagnostics(part, (d) => d.length > 0, before);
     expect(codes(found)).toEqual(['inc/bad-part']);
     expect(found[0]!.relatedInformation?.[0]?.location.uri).toBe(main);
-    expect(found[0]!.relatedInformation?.[0]?.location.range.start).toEqual(positionOf('include: [parts/a.part.yaml]\n', 'parts/a'));
+    expect(found[0]!.relatedInformation?.[0]?.location.range.start).toEqual(
+      positionOf('include: [parts/a.part.yaml]\n', 'parts/a'),
+    );
     // The buffer was never saved: the disk still says false.
     expect(readFileSync(ws.file('parts/a.part.yaml'), 'utf8')).toBe('bad: false\n');
   });
@@ -72,19 +87,28 @@ describe('multi-file units from unsaved buffers', () => {
   });
 
   it('a change on disk to a file a unit read re-lints the unit', async () => {
-    const { ws, client } = await session({ 'flow.main.yaml': 'include: [a.part.yaml]\n', 'a.part.yaml': 'bad: false\n' });
+    const { ws, client } = await session({
+      'flow.main.yaml': 'include: [a.part.yaml]\n',
+      'a.part.yaml': 'bad: false\n',
+    });
     const main = await client.open(ws.file('flow.main.yaml'), 'include: [a.part.yaml]\n');
     await client.diagnostics(main);
     const { writeFileSync } = await import('node:fs');
     writeFileSync(ws.file('a.part.yaml'), 'bad: true\n');
-    await client.connection.sendNotification(DidChangeWatchedFilesNotification.type, { changes: [{ uri: uriOf(ws.file('a.part.yaml')), type: FileChangeType.Changed }] });
+    await client.connection.sendNotification(DidChangeWatchedFilesNotification.type, {
+      changes: [{ uri: uriOf(ws.file('a.part.yaml')), type: FileChangeType.Changed }],
+    });
     const found = await client.diagnostics(uriOf(ws.file('a.part.yaml')), (d) => d.length > 0);
     expect(codes(found)).toEqual(['inc/bad-part']);
   });
 
   it('a file a unit only consulted (the name of another workflow) re-lints it when edited, unsaved', async () => {
-    const workflow = (name: string) => `name: ${name}\ndescription: Ship it.\nnodes:\n  - id: ship\n    bash: ./ship.sh\n`;
-    const { ws, client } = await session({ '.archon/workflows/deploy.yaml': workflow('deploy'), '.archon/workflows/copy.yaml': workflow('deploy') });
+    const workflow = (name: string) =>
+      `name: ${name}\ndescription: Ship it.\nnodes:\n  - id: ship\n    bash: ./ship.sh\n`;
+    const { ws, client } = await session({
+      '.archon/workflows/deploy.yaml': workflow('deploy'),
+      '.archon/workflows/copy.yaml': workflow('deploy'),
+    });
     const deploy = await client.open(ws.file('.archon/workflows/deploy.yaml'), workflow('deploy'));
     const clash = await client.diagnostics(deploy, (d) => d.length > 0);
     expect(codes(clash)).toEqual(['archon/duplicate-workflow-name']);
@@ -99,7 +123,8 @@ describe('multi-file units from unsaved buffers', () => {
   });
 
   it('a workflow added to a folder a unit listed re-lints it once the new file is opened', async () => {
-    const workflow = (name: string) => `name: ${name}\ndescription: Ship it.\nnodes:\n  - id: ship\n    bash: ./ship.sh\n`;
+    const workflow = (name: string) =>
+      `name: ${name}\ndescription: Ship it.\nnodes:\n  - id: ship\n    bash: ./ship.sh\n`;
     const { ws, client } = await session({ '.archon/workflows/deploy.yaml': workflow('deploy') });
     const deploy = await client.open(ws.file('.archon/workflows/deploy.yaml'), workflow('deploy'));
     expect(await client.diagnostics(deploy)).toEqual([]);
@@ -108,7 +133,9 @@ describe('multi-file units from unsaved buffers', () => {
     writeFileSync(ws.file('.archon/workflows/team/deploy.yaml'), workflow('deploy'));
     const before = client.publications(deploy).length;
     await client.open(ws.file('.archon/workflows/team/deploy.yaml'), workflow('deploy'));
-    expect(codes(await client.diagnostics(deploy, (d) => d.length > 0, before))).toEqual(['archon/duplicate-workflow-name']);
+    expect(codes(await client.diagnostics(deploy, (d) => d.length > 0, before))).toEqual([
+      'archon/duplicate-workflow-name',
+    ]);
   });
 });
 
@@ -125,7 +152,10 @@ describe('robustness', () => {
       },
     });
     const { ws, client } = await session({}, { withRules: [...rules, throwing] });
-    const pack = readFileSync(new URL('../../fixtures/promptpack/control-agent-on-terminal/invalid-terminal-agent.yaml', import.meta.url), 'utf8');
+    const pack = readFileSync(
+      new URL('../../fixtures/promptpack/control-agent-on-terminal/invalid-terminal-agent.yaml', import.meta.url),
+      'utf8',
+    );
     const uri = await client.open(ws.file('p.promptpack.yaml'), pack);
     const found = await client.diagnostics(uri, (d) => d.length > 0);
     expect(codes(found)).toEqual(['core/internal-error', 'promptpack/control-agent-on-terminal']);
@@ -146,8 +176,16 @@ describe('robustness', () => {
       referenceSlots: [{ path: ['include', '*'], kind: 'part' }],
     };
     const ws = workspace({});
-    const client = LspClient.inProcess({ dialects: [fragile], rules: includeRules, debounceMs: 0, scanWorkspace: false });
-    cleanups.push(() => ws.dispose(), () => client.dispose());
+    const client = LspClient.inProcess({
+      dialects: [fragile],
+      rules: includeRules,
+      debounceMs: 0,
+      scanWorkspace: false,
+    });
+    cleanups.push(
+      () => ws.dispose(),
+      () => client.dispose(),
+    );
     await client.initialize(ws.root);
     const uri = await client.open(ws.file('x.main.yaml'), 'include: [a.part.yaml]\n');
     await client.diagnostics(uri, (d) => d.length > 0);
@@ -177,7 +215,12 @@ describe('debounce and versions', () => {
     const last = await client.change(uri, 'include: [missing.part.yaml]\n');
     const found = await client.diagnostics(uri, (_d, p) => p.version === last, before);
     expect(codes(found)).toEqual(['inc/missing-part']);
-    expect(client.publications(uri).slice(before).map((p) => p.version)).toEqual([last]);
+    expect(
+      client
+        .publications(uri)
+        .slice(before)
+        .map((p) => p.version),
+    ).toEqual([last]);
   });
 });
 
@@ -188,10 +231,14 @@ describe('settings', () => {
     const first = await client.diagnostics(uri, (d) => d.length > 0);
     expect(first[0]!.message).toBe('target 1.2');
     const before = client.publications(uri).length;
-    await client.connection.sendNotification(DidChangeConfigurationNotification.type, { settings: { orchlint: { targets: { inc: '2.0' } } } });
+    await client.connection.sendNotification(DidChangeConfigurationNotification.type, {
+      settings: { orchlint: { targets: { inc: '2.0' } } },
+    });
     const second = await client.diagnostics(uri, (d) => d.length > 0, before);
     expect(second[0]!.message).toBe('target 2.0');
-    await client.connection.sendNotification(DidChangeConfigurationNotification.type, { settings: { orchlint: { enable: false } } });
+    await client.connection.sendNotification(DidChangeConfigurationNotification.type, {
+      settings: { orchlint: { enable: false } },
+    });
     expect(await client.diagnostics(uri, () => true, client.publications(uri).length)).toEqual([]);
   });
 });

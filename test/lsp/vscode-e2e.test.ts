@@ -19,7 +19,9 @@ const needed = [
 const missing = needed.filter((f) => !existsSync(f));
 const required = Boolean(process.env.ORCHLINT_E2E_REQUIRED);
 if (missing.length && !required) {
-  console.warn(`vscode-e2e: SKIPPED, the tools are not installed (missing ${missing.join(', ')}); run test/lsp/vscode-e2e/install-tools.sh`);
+  console.warn(
+    `vscode-e2e: SKIPPED, the tools are not installed (missing ${missing.join(', ')}); run test/lsp/vscode-e2e/install-tools.sh`,
+  );
 }
 
 interface Run {
@@ -30,9 +32,17 @@ interface Run {
 }
 
 function run(...args: string[]): Run {
-  const out = execFileSync(process.execPath, [path.join(repoRoot, 'test/lsp/vscode-e2e/run.mjs'), ...args], { encoding: 'utf8', timeout: 240_000 });
+  const out = execFileSync(process.execPath, [path.join(repoRoot, 'test/lsp/vscode-e2e/run.mjs'), ...args], {
+    encoding: 'utf8',
+    timeout: 240_000,
+  });
   const run = JSON.parse(out.trim().split('\n').pop()!) as Run;
-  console.log(`vscode-e2e (${run.extension ? 'extension' : 'no extension'}): ${JSON.stringify(run.timings)}\n` + run.results.map((r) => `  ${r.ok ? 'ok  ' : 'FAIL'} ${r.name} (${r.ms} ms)${r.why ? `: ${r.why}` : ''}`).join('\n'));
+  console.log(
+    `vscode-e2e (${run.extension ? 'extension' : 'no extension'}): ${JSON.stringify(run.timings)}\n` +
+      run.results
+        .map((r) => `  ${r.ok ? 'ok  ' : 'FAIL'} ${r.name} (${r.ms} ms)${r.why ? `: ${r.why}` : ''}`)
+        .join('\n'),
+  );
   return run;
 }
 

@@ -53,7 +53,13 @@ describe('the VS Code extension package (pnpm build makes it)', () => {
     const manifest = JSON.parse(files.get('extension/package.json')!.toString('utf8'));
     expect(manifest.main).toBe('./dist/extension.js');
     expect(manifest.engines.vscode).toBe('^1.91.0');
-    for (const pattern of ['**/*.pack.json', '**/*.promptpack.yaml', '**/.archon/workflows/**/*.yaml', '**/prompt_runner_packet.md', '**/*.prompt.md']) {
+    for (const pattern of [
+      '**/*.pack.json',
+      '**/*.promptpack.yaml',
+      '**/.archon/workflows/**/*.yaml',
+      '**/prompt_runner_packet.md',
+      '**/*.prompt.md',
+    ]) {
       expect(manifest.activationEvents).toContain(`workspaceContains:${pattern}`);
     }
     expect(Object.keys(manifest.contributes.configuration.properties).sort()).toEqual([
@@ -90,7 +96,8 @@ describe('the VS Code extension package (pnpm build makes it)', () => {
     });
 
     it('lints a pack over stdio', async () => {
-      const pack = 'id: x\nname: X\nversion: 1.0.0\ntemplate_engine: { version: v1, syntax: "{{v}}" }\nprompts: {}\nworkflow: { version: 1, entry: start, states: { start: { prompt_task: p, terminal: true, control: agent } } }\n';
+      const pack =
+        'id: x\nname: X\nversion: 1.0.0\ntemplate_engine: { version: v1, syntax: "{{v}}" }\nprompts: {}\nworkflow: { version: 1, entry: start, states: { start: { prompt_task: p, terminal: true, control: agent } } }\n';
       const uri = await client.open(ws.file('x.promptpack.yaml'), pack);
       const found = await client.diagnostics(uri, (d) => d.length > 0);
       expect(found.map((d) => d.code)).toContain('promptpack/control-agent-on-terminal');

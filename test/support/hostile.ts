@@ -2,7 +2,15 @@
  * Files whose every user-chosen name (ids, keys, states, repos, prompts) is one that an object
  * literal would find on Object.prototype. Linting them must change nothing a later file sees.
  */
-export const PROTOTYPE_NAMES = ['__proto__', 'constructor', 'hasOwnProperty', 'toString', 'valueOf', 'isPrototypeOf', '__defineGetter__'] as const;
+export const PROTOTYPE_NAMES = [
+  '__proto__',
+  'constructor',
+  'hasOwnProperty',
+  'toString',
+  'valueOf',
+  'isPrototypeOf',
+  '__defineGetter__',
+] as const;
 
 const quoted = (s: string) => JSON.stringify(s);
 
@@ -21,7 +29,9 @@ function hostilePack(): string {
     parameters:
       ${quoted(n)}: 1`,
   ).join('\n');
-  const tools = PROTOTYPE_NAMES.map((n) => `  ${quoted(n)}:\n    name: ${quoted(n)}\n    description: d\n    ${quoted(n)}: x`).join('\n');
+  const tools = PROTOTYPE_NAMES.map(
+    (n) => `  ${quoted(n)}:\n    name: ${quoted(n)}\n    description: d\n    ${quoted(n)}: x`,
+  ).join('\n');
   const states = PROTOTYPE_NAMES.map(
     (n, i) => `    ${quoted(n)}:
       prompt_task: ${quoted(n)}
@@ -54,7 +64,9 @@ function hostileWorkflow(): string {
   const nodes = PROTOTYPE_NAMES.map(
     (n, i) => `  - id: ${quoted(n)}
     prompt: "use $${n}.output and $${PROTOTYPE_NAMES[(i + 1) % PROTOTYPE_NAMES.length]}.output.${n}"
-    depends_on: [${PROTOTYPE_NAMES.filter((_, j) => j !== i).map(quoted).join(', ')}]
+    depends_on: [${PROTOTYPE_NAMES.filter((_, j) => j !== i)
+      .map(quoted)
+      .join(', ')}]
     when: "$${n}.output == 'x'"
     ${quoted(n)}: unknown
     output_format:
@@ -108,7 +120,19 @@ export function hostileTree(): Record<string, string> {
   const packet = hostilePacket();
   return {
     'packs/hostile.promptpack.yaml': hostilePack(),
-    'packs/hostile.pack.json': JSON.stringify({ id: '__proto__', name: 'constructor', version: '1.0.0', template_engine: { version: 'v1', syntax: '{{x}}' }, prompts: Object.fromEntries(PROTOTYPE_NAMES.map((n) => [n, { id: n, name: n, version: '1.0.0', system_template: n }])) }, null, 2).replace('"prompts": {', '"prompts": {\n    "__proto__": {"id": "__proto__"},'),
+    'packs/hostile.pack.json': JSON.stringify(
+      {
+        id: '__proto__',
+        name: 'constructor',
+        version: '1.0.0',
+        template_engine: { version: 'v1', syntax: '{{x}}' },
+        prompts: Object.fromEntries(
+          PROTOTYPE_NAMES.map((n) => [n, { id: n, name: n, version: '1.0.0', system_template: n }]),
+        ),
+      },
+      null,
+      2,
+    ).replace('"prompts": {', '"prompts": {\n    "__proto__": {"id": "__proto__"},'),
     '.archon/workflows/hostile.yaml': hostileWorkflow(),
     ...Object.fromEntries(Object.entries(packet).map(([p, t]) => [`packet/${p}`, t])),
   };
@@ -116,6 +140,18 @@ export function hostileTree(): Record<string, string> {
 
 /** What each built-in prototype holds; linting must leave it exactly so. */
 export function prototypeSnapshot(): Record<string, string[]> {
-  const protos = { Object: Object.prototype, Array: Array.prototype, Function: Function.prototype, String: String.prototype, Map: Map.prototype, Set: Set.prototype, Number: Number.prototype, Boolean: Boolean.prototype, RegExp: RegExp.prototype };
-  return Object.fromEntries(Object.entries(protos).map(([name, proto]) => [name, Reflect.ownKeys(proto).map(String).sort()]));
+  const protos = {
+    Object: Object.prototype,
+    Array: Array.prototype,
+    Function: Function.prototype,
+    String: String.prototype,
+    Map: Map.prototype,
+    Set: Set.prototype,
+    Number: Number.prototype,
+    Boolean: Boolean.prototype,
+    RegExp: RegExp.prototype,
+  };
+  return Object.fromEntries(
+    Object.entries(protos).map(([name, proto]) => [name, Reflect.ownKeys(proto).map(String).sort()]),
+  );
 }

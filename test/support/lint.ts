@@ -9,7 +9,11 @@ export function lintPaths(paths: string[], dialect?: string, settings: LintSetti
 }
 
 /** Lints in-memory files; the first one is the unit's main file. */
-export function lintMemory(files: Record<string, string>, dialect: string, settings: LintSettings = defaultSettings): Diagnostic[] {
+export function lintMemory(
+  files: Record<string, string>,
+  dialect: string,
+  settings: LintSettings = defaultSettings,
+): Diagnostic[] {
   const d = dialectById(dialect);
   if (!d) throw new Error(`unknown dialect ${dialect}`);
   const main = Object.keys(files)[0]!;

@@ -88,7 +88,10 @@ export class LspClient {
   /** Starts a server script (the built bin by default) with `node SCRIPT --stdio`. */
   static spawn(script = serverBin): LspClient {
     const child = spawn(process.execPath, [script, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
-    const client = new LspClient(createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!)), child);
+    const client = new LspClient(
+      createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!)),
+      child,
+    );
     child.stderr!.on('data', (chunk) => (client.stderr += String(chunk)));
     return client;
   }
@@ -97,7 +100,9 @@ export class LspClient {
     const toServer = new PassThrough();
     const toClient = new PassThrough();
     listen(toServer, toClient, options);
-    return new LspClient(createProtocolConnection(new StreamMessageReader(toClient), new StreamMessageWriter(toServer)));
+    return new LspClient(
+      createProtocolConnection(new StreamMessageReader(toClient), new StreamMessageWriter(toServer)),
+    );
   }
 
   get exited(): boolean {
@@ -118,14 +123,19 @@ export class LspClient {
   async open(file: string, text: string, languageId = 'yaml'): Promise<string> {
     const uri = uriOf(file);
     this.versions.set(uri, 1);
-    await this.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId, version: 1, text } });
+    await this.connection.sendNotification(DidOpenTextDocumentNotification.type, {
+      textDocument: { uri, languageId, version: 1, text },
+    });
     return uri;
   }
 
   async change(uri: string, text: string): Promise<number> {
     const version = (this.versions.get(uri) ?? 1) + 1;
     this.versions.set(uri, version);
-    await this.connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri, version }, contentChanges: [{ text }] });
+    await this.connection.sendNotification(DidChangeTextDocumentNotification.type, {
+      textDocument: { uri, version },
+      contentChanges: [{ text }],
+    });
     return version;
   }
 
@@ -139,9 +149,17 @@ export class LspClient {
   }
 
   /** Waits for a publication for `uri` (after the first `since` of them) that satisfies `accept`. */
-  async diagnostics(uri: string, accept: (d: Diagnostic[], p: PublishDiagnosticsParams) => boolean = () => true, since = 0, timeoutMs = 15_000): Promise<Diagnostic[]> {
+  async diagnostics(
+    uri: string,
+    accept: (d: Diagnostic[], p: PublishDiagnosticsParams) => boolean = () => true,
+    since = 0,
+    timeoutMs = 15_000,
+  ): Promise<Diagnostic[]> {
     const found = await this.until(
-      () => this.publications(uri).slice(since).find((p) => accept(p.diagnostics, p)),
+      () =>
+        this.publications(uri)
+          .slice(since)
+          .find((p) => accept(p.diagnostics, p)),
       timeoutMs,
       () => `no matching diagnostics for ${uri}; got ${JSON.stringify(this.publications(uri))}`,
     );
@@ -171,7 +189,10 @@ export class LspClient {
   }
 
   async completion(uri: string, position: Position): Promise<CompletionItem[]> {
-    const result: CompletionItem[] | CompletionList | null = await this.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position });
+    const result: CompletionItem[] | CompletionList | null = await this.connection.sendRequest(CompletionRequest.type, {
+      textDocument: { uri },
+      position,
+    });
     return Array.isArray(result) ? result : (result?.items ?? []);
   }
 
@@ -181,21 +202,35 @@ export class LspClient {
   }
 
   async references(uri: string, position: Position, includeDeclaration = true): Promise<Location[]> {
-    return (await this.connection.sendRequest(ReferencesRequest.type, { textDocument: { uri }, position, context: { includeDeclaration } })) ?? [];
+    return (
+      (await this.connection.sendRequest(ReferencesRequest.type, {
+        textDocument: { uri },
+        position,
+        context: { includeDeclaration },
+      })) ?? []
+    );
   }
 
   async symbols(uri: string): Promise<DocumentSymbol[]> {
-    return ((await this.connection.sendRequest(DocumentSymbolRequest.type, { textDocument: { uri } })) ?? []) as DocumentSymbol[];
+    return ((await this.connection.sendRequest(DocumentSymbolRequest.type, { textDocument: { uri } })) ??
+      []) as DocumentSymbol[];
   }
 
   async codeActions(uri: string, diagnostics: Diagnostic[]): Promise<CodeAction[]> {
     const range = diagnostics[0]!.range;
-    return ((await this.connection.sendRequest(CodeActionRequest.type, { textDocument: { uri }, range, context: { diagnostics } })) ?? []) as CodeAction[];
+    return ((await this.connection.sendRequest(CodeActionRequest.type, {
+      textDocument: { uri },
+      range,
+      context: { diagnostics },
+    })) ?? []) as CodeAction[];
   }
 
   async dispose(): Promise<void> {
     if (this.child && !this.exited) {
-      await Promise.race([this.connection.sendRequest(ShutdownRequest.type), new Promise((r) => setTimeout(r, 2000))]).catch(() => undefined);
+      await Promise.race([
+        this.connection.sendRequest(ShutdownRequest.type),
+        new Promise((r) => setTimeout(r, 2000)),
+      ]).catch(() => undefined);
       await this.connection.sendNotification('exit').catch(() => undefined);
       await new Promise((r) => setTimeout(r, 50));
       if (!this.exited) this.child.kill();

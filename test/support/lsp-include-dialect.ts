@@ -43,7 +43,12 @@ export const badPart = defineRule<IncludeModel>({
     for (const part of model.parts) {
       const bad = part.tree?.entry(part.tree.root, 'bad');
       if (!part.source || !bad || scalarValue(bad.value) !== true) continue;
-      report({ at: bad.keyNode, source: part.source, message: 'this part is bad', related: [{ at: part.ref, source: model.tree.source, message: 'included here' }] });
+      report({
+        at: bad.keyNode,
+        source: part.source,
+        message: 'this part is bad',
+        related: [{ at: part.ref, source: model.tree.source, message: 'included here' }],
+      });
     }
   },
 });
@@ -55,7 +60,8 @@ export const missingPart = defineRule<IncludeModel>({
   basis: 'derived: test rule',
   summary: 'every included part must exist',
   check(model, report) {
-    for (const part of model.parts) if (!part.source) report({ at: part.ref, message: 'no such part (or outside the workspace)' });
+    for (const part of model.parts)
+      if (!part.source) report({ at: part.ref, message: 'no such part (or outside the workspace)' });
   },
 });
 

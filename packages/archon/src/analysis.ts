@@ -30,7 +30,9 @@ export function createAnalysis(model: WorkflowModel): Analysis {
     resolve,
     cycles() {
       cycles ??= scopes().flatMap((scope) =>
-        cyclicComponents(scope.graph).map((ids) => ids.map((id) => scope.byId.get(id)!).sort((a, b) => a.index - b.index)),
+        cyclicComponents(scope.graph).map((ids) =>
+          ids.map((id) => scope.byId.get(id)!).sort((a, b) => a.index - b.index),
+        ),
       );
       return cycles;
     },

@@ -53,9 +53,27 @@ const SURFACES: ReadonlyArray<{ path: readonly string[]; shell?: boolean }> = [
 const OPAQUE_KEYS = new Set(['output_format', 'sandbox', 'with', 'hooks', 'pi', 'inputs', 'extensionFlags']);
 /** Structural scalars: where `{{ }}` would be templating rather than text handed to a model or shell. */
 const STRUCTURAL_VALUES = new Set([
-  'id', 'depends_on', 'when', 'include', 'workflow', 'trigger_rule', 'model', 'provider', 'command',
-  'returns', 'outcome_field', 'context', 'resume', 'items', 'as', 'isolation', 'runtime', 'effort', 'join',
-  'until_field', 'name',
+  'id',
+  'depends_on',
+  'when',
+  'include',
+  'workflow',
+  'trigger_rule',
+  'model',
+  'provider',
+  'command',
+  'returns',
+  'outcome_field',
+  'context',
+  'resume',
+  'items',
+  'as',
+  'isolation',
+  'runtime',
+  'effort',
+  'join',
+  'until_field',
+  'name',
 ]);
 
 export interface BuildOptions {
@@ -137,12 +155,20 @@ export function buildWorkflow(tree: Tree, source: Source, root: TreeNode, option
     const whenField = nodeFields.get('when');
     const whenText = ScalarText.of(text, whenField?.value);
     if (whenField?.value && whenText) {
-      node.when = { located: { value: whenText.value, node: whenField.value, key: whenField.keyNode }, condition: parseWhen(whenText.value), text: whenText };
+      node.when = {
+        located: { value: whenText.value, node: whenField.value, key: whenField.keyNode },
+        condition: parseWhen(whenText.value),
+        text: whenText,
+      };
       // Include expansion substitutes $INPUTS anywhere in the text, quoted literals included.
       node.inputRefs.push(...scanSurface(whenText, 'when').inputRefs);
     }
     const includeField = nodeFields.get('include');
-    if (includeField?.value) node.include = { target: { value: scalarValue(includeField.value), node: includeField.value, key: includeField.keyNode }, resolution: { kind: 'dynamic' } };
+    if (includeField?.value)
+      node.include = {
+        target: { value: scalarValue(includeField.value), node: includeField.value, key: includeField.keyNode },
+        resolution: { kind: 'dynamic' },
+      };
     const group = nodeFields.get('loop_group')?.value;
     all.push(node);
     if (group && isMap(group)) node.body = buildScope(tree.get(group, 'nodes'), scope, node);
@@ -179,7 +205,12 @@ function locatedString(entry: Entry | undefined): Located<string> | undefined {
 }
 
 /** The values at a key path under a node, `*` matching every key of a mapping. */
-function valuesAt(tree: Tree, node: TreeNode, path: readonly string[], prefix: string[]): Array<{ path: string[]; value: TreeNode }> {
+function valuesAt(
+  tree: Tree,
+  node: TreeNode,
+  path: readonly string[],
+  prefix: string[],
+): Array<{ path: string[]; value: TreeNode }> {
   let current: Array<{ path: string[]; value: TreeNode }> = [{ path: prefix, value: node }];
   for (const step of path) {
     const next: typeof current = [];
@@ -239,4 +270,3 @@ function findTemplating(tree: Tree, root: TreeNode): TemplatingSite[] {
   visit(root, 0);
   return sites;
 }
-

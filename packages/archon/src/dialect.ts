@@ -13,8 +13,18 @@ const HAS_NODES = /^nodes[ \t]*:/m;
 const HAS_NAME = /^(name|description)[ \t]*:/m;
 
 const LOADER = 'loader.ts parseWorkflow: "YAML file is empty or does not contain an object" (a load error)';
-const EMPTY_FILE: FindingInfo = { id: 'archon/empty-file', severity: 'error', summary: 'the workflow file is empty', basis: LOADER };
-const NOT_A_MAPPING: FindingInfo = { id: 'archon/not-a-mapping', severity: 'error', summary: 'the workflow is not a mapping at the top level', basis: LOADER };
+const EMPTY_FILE: FindingInfo = {
+  id: 'archon/empty-file',
+  severity: 'error',
+  summary: 'the workflow file is empty',
+  basis: LOADER,
+};
+const NOT_A_MAPPING: FindingInfo = {
+  id: 'archon/not-a-mapping',
+  severity: 'error',
+  summary: 'the workflow is not a mapping at the top level',
+  basis: LOADER,
+};
 
 export const archon: Dialect<ArchonUnit> = {
   id: 'archon',
@@ -43,14 +53,25 @@ export const archon: Dialect<ArchonUnit> = {
         const span = root?.range ? { start: root.range[0], end: root.range[1] } : { start: 0, end: 0 };
         const what = root ? 'is not a mapping' : 'is empty';
         diagnostics.push(
-          dialectFinding(root ? NOT_A_MAPPING : EMPTY_FILE, source, span, `the file ${what}; an Archon workflow is a mapping with name, description and nodes`),
+          dialectFinding(
+            root ? NOT_A_MAPPING : EMPTY_FILE,
+            source,
+            span,
+            `the file ${what}; an Archon workflow is a mapping with name, description and nodes`,
+          ),
         );
       }
       return { model: undefined, diagnostics, sources: [source] };
     }
     const version = resolveVersion(targets.archon);
     const place = placeOf(source.path, host);
-    const scope: IncludeScope = { project: place.project, inProject: place.rel !== undefined, host, write: place.write, version };
+    const scope: IncludeScope = {
+      project: place.project,
+      inProject: place.rel !== undefined,
+      host,
+      write: place.write,
+      version,
+    };
     if (place.role?.kind === 'stub-fixture') {
       const model = stubFixture(tree, source, root, place.role.folder, scope);
       return { model, diagnostics, sources: [source], consulted: place.project.consulted };

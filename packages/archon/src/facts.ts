@@ -6,9 +6,26 @@ export type Provider = (typeof PROVIDERS)[number];
 
 /** `BASH_NODE_AI_FIELDS` (dag-node.ts): AI settings a bash, script, approval or cancel node ignores. */
 const BASH_IGNORED = [
-  'provider', 'model', 'context', 'output_format', 'allowed_tools', 'denied_tools', 'hooks', 'mcp', 'skills',
-  'agents', 'pi', 'effort', 'thinking', 'maxBudgetUsd', 'systemPrompt', 'fallbackModel', 'settingSources',
-  'betas', 'sandbox', 'persist_session',
+  'provider',
+  'model',
+  'context',
+  'output_format',
+  'allowed_tools',
+  'denied_tools',
+  'hooks',
+  'mcp',
+  'skills',
+  'agents',
+  'pi',
+  'effort',
+  'thinking',
+  'maxBudgetUsd',
+  'systemPrompt',
+  'fallbackModel',
+  'settingSources',
+  'betas',
+  'sandbox',
+  'persist_session',
 ];
 const without = (list: string[], ...drop: string[]) => list.filter((f) => !drop.includes(f));
 
@@ -35,7 +52,20 @@ export const SESSION_KINDS: ReadonlySet<NodeKind> = new Set(['command', 'prompt'
 
 /** Capability flags per provider (`capabilities.ts` of each provider), for the fields they govern. */
 export const CAPABILITIES: Record<Provider, ReadonlySet<string>> = {
-  claude: new Set(['sessionFork', 'mcp', 'hooks', 'skills', 'agents', 'toolRestrictions', 'costControl', 'effortControl', 'thinkingControl', 'fallbackModel', 'sandbox', 'settingSources']),
+  claude: new Set([
+    'sessionFork',
+    'mcp',
+    'hooks',
+    'skills',
+    'agents',
+    'toolRestrictions',
+    'costControl',
+    'effortControl',
+    'thinkingControl',
+    'fallbackModel',
+    'sandbox',
+    'settingSources',
+  ]),
   codex: new Set(['mcp', 'effortControl', 'webSearch']),
   opencode: new Set(['agents', 'toolRestrictions']),
   pi: new Set(['sessionFork', 'skills', 'toolRestrictions', 'effortControl', 'thinkingControl']),
@@ -65,14 +95,41 @@ export function isProvider(value: unknown): value is Provider {
 
 /** Workflow-level fields whose bad values the engine drops with only a log line (§1.3). */
 export const DROPPED_WORKFLOW_FIELDS: ReadonlySet<string> = new Set([
-  'effort', 'modelReasoningEffort', 'webSearchMode', 'thinking', 'fallbackModel', 'betas', 'sandbox', 'interactive',
-  'worktree', 'container', 'mutates_checkout', 'persist_sessions', 'tags', 'requires', 'inputs',
+  'effort',
+  'modelReasoningEffort',
+  'webSearchMode',
+  'thinking',
+  'fallbackModel',
+  'betas',
+  'sandbox',
+  'interactive',
+  'worktree',
+  'container',
+  'mutates_checkout',
+  'persist_sessions',
+  'tags',
+  'requires',
+  'inputs',
 ]);
 
 /** Keys valid only at workflow level (`WORKFLOW_ONLY_KEYS`), for the unknown-key hint on nodes. */
 export const WORKFLOW_ONLY_KEYS: ReadonlySet<string> = new Set([
-  'name', 'nodes', 'steps', 'webSearchMode', 'modelReasoningEffort', 'interactive', 'worktree', 'container',
-  'evidence_policy', 'mutates_checkout', 'persist_sessions', 'tags', 'requires', 'inputs', 'returns', 'outcome_field',
+  'name',
+  'nodes',
+  'steps',
+  'webSearchMode',
+  'modelReasoningEffort',
+  'interactive',
+  'worktree',
+  'container',
+  'evidence_policy',
+  'mutates_checkout',
+  'persist_sessions',
+  'tags',
+  'requires',
+  'inputs',
+  'returns',
+  'outcome_field',
 ]);
 
 /** `INPUTS_<UPPER_SNAKE>`: the environment variable an input or binding name arrives as. */
@@ -91,8 +148,12 @@ export function classifyJoin(value: unknown): JoinKind {
   if (value === 'first_success' || value === 'first_done' || value === 'race') return 'racing';
   if (typeof value === 'number') return 'threshold';
   if (value && typeof value === 'object') {
-    return Object.keys(value).some((k) => /least|min|max|threshold|quorum|count|success|of|majority|percent/i.test(k)) ? 'threshold' : 'unknown';
+    return Object.keys(value).some((k) => /least|min|max|threshold|quorum|count|success|of|majority|percent/i.test(k))
+      ? 'threshold'
+      : 'unknown';
   }
   if (typeof value !== 'string') return 'unknown';
-  return /^(at_?least|at_?most|min|threshold|quorum|majority|any|some|one_success|n_of_m|percent)|\d|_of_/i.test(value) ? 'threshold' : 'unknown';
+  return /^(at_?least|at_?most|min|threshold|quorum|majority|any|some|one_success|n_of_m|percent)|\d|_of_/i.test(value)
+    ? 'threshold'
+    : 'unknown';
 }

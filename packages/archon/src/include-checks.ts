@@ -27,11 +27,20 @@ export function includeContract(model: WorkflowModel, node: ArchonNode): Include
   const given = new Map(model.tree.entries(node.fields.get('with')?.value).map((e) => [e.key, e]));
   const inputsField = block.fields.get('inputs');
   const declared = new Map(block.tree.entries(inputsField?.value).map((e) => [e.key, e]));
-  const contract: IncludeContract = { block, source: r.source, undeclared: [], missingRequired: [], missingInputs: [], outsideRefs: [] };
+  const contract: IncludeContract = {
+    block,
+    source: r.source,
+    undeclared: [],
+    missingRequired: [],
+    missingInputs: [],
+    outsideRefs: [],
+  };
   if (inputsField) {
     contract.declared = [...declared.keys()];
     contract.undeclared = [...given.values()].filter((e) => !declared.has(e.key));
-    contract.missingRequired = [...declared.values()].filter((e) => !given.has(e.key) && scalarValue(block.tree.get(e.value, 'required')) === true);
+    contract.missingRequired = [...declared.values()].filter(
+      (e) => !given.has(e.key) && scalarValue(block.tree.get(e.value, 'required')) === true,
+    );
   }
   const seen = new Set<string>();
   for (const inner of block.nodes) {
@@ -41,7 +50,8 @@ export function includeContract(model: WorkflowModel, node: ArchonNode): Include
       seen.add(ref.name);
       contract.missingInputs.push(ref);
     }
-    for (const ref of nodeReferences(inner)) if (!block.analysis.resolve(inner, ref.id)) contract.outsideRefs.push({ node: inner, ref });
+    for (const ref of nodeReferences(inner))
+      if (!block.analysis.resolve(inner, ref.id)) contract.outsideRefs.push({ node: inner, ref });
   }
   return contract;
 }
@@ -60,11 +70,15 @@ export function includeWhenConflicts(model: WorkflowModel, node: ArchonNode): In
   const r = node.include?.resolution;
   if (r?.kind !== 'found') return undefined;
   const block = r.workflow;
-  const entries = block.top.nodes.filter((n) => !n.dependsOn.some((d) => typeof d.value === 'string' && block.top.byId.has(d.value)));
+  const entries = block.top.nodes.filter(
+    (n) => !n.dependsOn.some((d) => typeof d.value === 'string' && block.top.byId.has(d.value)),
+  );
   const own = node.when?.condition;
   const orMerges = own ? entries.filter((e) => e.when && (own.usesOr || e.when.condition.usesOr)) : [];
   const given = new Map(model.tree.entries(node.fields.get('with')?.value).map((e) => [e.key, e.value]));
-  const defaults = new Map(block.tree.entries(block.fields.get('inputs')?.value).map((e) => [e.key, block.tree.get(e.value, 'default')]));
+  const defaults = new Map(
+    block.tree.entries(block.fields.get('inputs')?.value).map((e) => [e.key, block.tree.get(e.value, 'default')]),
+  );
   const substitutions: IncludeWhenConflicts['substitutions'] = [];
   for (const inner of block.nodes) {
     const before = inner.when?.located.value;
@@ -73,7 +87,8 @@ export function includeWhenConflicts(model: WorkflowModel, node: ArchonNode): In
       const value = given.get(name) ?? defaults.get(name);
       return value ? canonicalText(value.toJSON()) : whole;
     });
-    if (after !== before && parseWhen(after).atoms.some((a) => a.problems.length)) substitutions.push({ node: inner, before, after });
+    if (after !== before && parseWhen(after).atoms.some((a) => a.problems.length))
+      substitutions.push({ node: inner, before, after });
   }
   return { block, source: r.source, orMerges, substitutions };
 }

@@ -8,11 +8,26 @@ export const INCLUDE_MAX_DEPTH = 3;
 
 /** Workflows Archon 0.9 bundles: an include of one of these resolves with no file in the project. */
 export const BUNDLED_WORKFLOWS: ReadonlySet<string> = new Set([
-  'archon-adversarial-dev', 'archon-architect', 'archon-assist', 'archon-comprehensive-pr-review',
-  'archon-create-issue', 'archon-feature-development', 'archon-fix-github-issue', 'archon-idea-to-pr',
-  'archon-interactive-prd', 'archon-issue-review-full', 'archon-piv-loop', 'archon-plan-to-pr',
-  'archon-ralph-dag', 'archon-refactor-safely', 'archon-remotion-generate', 'archon-resolve-conflicts',
-  'archon-review-block', 'archon-smart-pr-review', 'archon-test-loop-dag', 'archon-validate-pr',
+  'archon-adversarial-dev',
+  'archon-architect',
+  'archon-assist',
+  'archon-comprehensive-pr-review',
+  'archon-create-issue',
+  'archon-feature-development',
+  'archon-fix-github-issue',
+  'archon-idea-to-pr',
+  'archon-interactive-prd',
+  'archon-issue-review-full',
+  'archon-piv-loop',
+  'archon-plan-to-pr',
+  'archon-ralph-dag',
+  'archon-refactor-safely',
+  'archon-remotion-generate',
+  'archon-resolve-conflicts',
+  'archon-review-block',
+  'archon-smart-pr-review',
+  'archon-test-loop-dag',
+  'archon-validate-pr',
   'archon-workflow-builder',
 ]);
 
@@ -58,10 +73,17 @@ function resolveOne(info: IncludeInfo, chain: readonly string[], scope: IncludeS
 }
 
 /** A project workflow built as a model once per run (its own includes resolved), or undefined when it is no mapping. */
-function builtWorkflow(file: ProjectWorkflow, chain: string[], scope: IncludeScope): Extract<IncludeInfo['resolution'], { kind: 'found' }> | undefined {
+function builtWorkflow(
+  file: ProjectWorkflow,
+  chain: string[],
+  scope: IncludeScope,
+): Extract<IncludeInfo['resolution'], { kind: 'found' }> | undefined {
   const path = scope.write(file.path);
   const key = `${path}\0${scope.version}`;
-  const built = scope.project.built.get(key) as Extract<IncludeInfo['resolution'], { kind: 'found' }> | null | undefined;
+  const built = scope.project.built.get(key) as
+    | Extract<IncludeInfo['resolution'], { kind: 'found' }>
+    | null
+    | undefined;
   if (built !== undefined) return built ?? undefined;
   const source = new Source(path, file.text);
   const tree = new Tree(source);
@@ -136,7 +158,13 @@ function failureOf(node: ArchonNode): { message: string; at?: string } | undefin
  * Node ids after include expansion: an include node `inc` is replaced by its block's nodes renamed
  * `inc__<id>` (recursively, so nested includes give `a__b__id`); loop_group bodies keep their ids.
  */
-export function expandIds(workflow: WorkflowModel, prefix: string, ids: Map<string, ArchonNode>, opaque: Set<string>, walking = new Set<WorkflowModel>()): void {
+export function expandIds(
+  workflow: WorkflowModel,
+  prefix: string,
+  ids: Map<string, ArchonNode>,
+  opaque: Set<string>,
+  walking = new Set<WorkflowModel>(),
+): void {
   if (walking.has(workflow)) return;
   walking.add(workflow);
   for (const node of workflow.nodes) {

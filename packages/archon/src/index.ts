@@ -1,6 +1,16 @@
 export * from './model.js';
 export { archon } from './dialect.js';
-export { parseWhen, COMPARISONS, type WhenAtom, type WhenCondition, type WhenRef, type WhenLiteral, type WhenProblem, type WhenProblemKind, type Comparison } from './when.js';
+export {
+  parseWhen,
+  COMPARISONS,
+  type WhenAtom,
+  type WhenCondition,
+  type WhenRef,
+  type WhenLiteral,
+  type WhenProblem,
+  type WhenProblemKind,
+  type Comparison,
+} from './when.js';
 export { ScalarText } from './scalar-text.js';
 export { schemaChecker, schemaFor, resolveVersion, DEFAULT_VERSION } from './versions.js';
 export { expandIds, includeFailure, isStaticName, INCLUDE_MAX_DEPTH, BUNDLED_WORKFLOWS } from './includes.js';
@@ -9,4 +19,9 @@ export { schemaFindings, type ClassifiedFinding, type EngineReaction } from './s
 export * from './facts.js';
 export { nodeReferences, type NodeReference } from './node-refs.js';
 export { whenFindings, type WhenFinding } from './when-findings.js';
-export { includeContract, includeWhenConflicts, type IncludeContract, type IncludeWhenConflicts } from './include-checks.js';
+export {
+  includeContract,
+  includeWhenConflicts,
+  type IncludeContract,
+  type IncludeWhenConflicts,
+} from './include-checks.js';

@@ -24,7 +24,13 @@ export function nodeReferences(node: ArchonNode): NodeReference[] {
     for (const atom of node.when.condition.atoms) {
       for (const r of atom.refs) {
         if (r.scope !== 'node' || !/^[A-Za-z_][A-Za-z0-9_-]*$/.test(r.name)) continue;
-        const ref: NodeReference = { id: r.name, whole: r.form === 'whole', where: 'when', text: r.text, span: node.when.text.sourceSpan(r.start, r.end) };
+        const ref: NodeReference = {
+          id: r.name,
+          whole: r.form === 'whole',
+          where: 'when',
+          text: r.text,
+          span: node.when.text.sourceSpan(r.start, r.end),
+        };
         if (r.field !== undefined && r.form !== 'invalid') ref.field = r.field;
         out.push(ref);
       }

@@ -2,7 +2,17 @@ import { isMap, type Source, Tree, type Host, type TreeNode } from '@orchlint/co
 import { buildWorkflow } from './build.js';
 import { expandIds, resolveIncludes, type IncludeScope } from './includes.js';
 import type { ArchonNode, Discovery, ProjectRole, StubFixtureModel, WorkflowModel } from './model.js';
-import { archonProjectRoot, folderAt, join, pathWriter, projectAt, roleOf, sourceOf, workflowsRelative, type ArchonProject } from './project.js';
+import {
+  archonProjectRoot,
+  folderAt,
+  join,
+  pathWriter,
+  projectAt,
+  roleOf,
+  sourceOf,
+  workflowsRelative,
+  type ArchonProject,
+} from './project.js';
 
 /** Where a linted file sits: its project (or plain folder), its role there, and how to name other files. */
 export interface Place {
@@ -28,11 +38,19 @@ export function placeOf(path: string, host: Host): Place {
 }
 
 /** The file's place in discovery: what the engine does with it, and the other files it clashes with. */
-export function discoveryOf(model: WorkflowModel, rel: string, role: ProjectRole, located: string, scope: IncludeScope): Discovery {
+export function discoveryOf(
+  model: WorkflowModel,
+  rel: string,
+  role: ProjectRole,
+  located: string,
+  scope: IncludeScope,
+): Discovery {
   const { project, write } = scope;
   const discovery: Discovery = { role, rel };
   const parts = rel.split('/');
-  const badFolder = [parts[0]!, parts.slice(0, 2).join('/')].find((f, i) => i < parts.length - 1 && project.badFolders.has(f));
+  const badFolder = [parts[0]!, parts.slice(0, 2).join('/')].find(
+    (f, i) => i < parts.length - 1 && project.badFolders.has(f),
+  );
   if (badFolder) discovery.badFolder = badFolder;
   if (role.kind === 'packaged') {
     const files = project.badPackages.get(role.folder);
@@ -53,7 +71,13 @@ export function discoveryOf(model: WorkflowModel, rel: string, role: ProjectRole
  * A stub file's model: its mapping, and the node ids the package's workflow has once its includes
  * are expanded (the ids a dry run looks its stubs up by).
  */
-export function stubFixture(tree: Tree, source: Source, root: TreeNode, folder: string, scope: IncludeScope): StubFixtureModel {
+export function stubFixture(
+  tree: Tree,
+  source: Source,
+  root: TreeNode,
+  folder: string,
+  scope: IncludeScope,
+): StubFixtureModel {
   const dir = folder === '' ? scope.project.workflowsDir : join(scope.project.workflowsDir, folder);
   const stubbable = new Map<string, ArchonNode>();
   const opaqueIncludes = new Set<string>();
@@ -66,7 +90,10 @@ export function stubFixture(tree: Tree, source: Source, root: TreeNode, folder: 
     const workflowTree = new Tree(workflowSource);
     const workflowRoot = workflowTree.root && workflowTree.resolve(workflowTree.root);
     if (!workflowTree.usable || !workflowRoot || !isMap(workflowRoot)) continue;
-    const workflow = buildWorkflow(workflowTree, workflowSource, workflowRoot, { version: scope.version, includeChain: [] });
+    const workflow = buildWorkflow(workflowTree, workflowSource, workflowRoot, {
+      version: scope.version,
+      includeChain: [],
+    });
     workflow.includeChain.push(workflow.name ?? file.replace(/\.ya?ml$/, ''));
     resolveIncludes(workflow, scope);
     workflows.push(workflow);

@@ -58,7 +58,9 @@ export function archonProjectRoot(path: string): string | undefined {
 }
 
 export function join(folder: string, rel: string): string {
-  const parts = (folder === '' || folder === '.' ? rel : folder.endsWith('/') ? folder + rel : `${folder}/${rel}`).split('/');
+  const parts = (
+    folder === '' || folder === '.' ? rel : folder.endsWith('/') ? folder + rel : `${folder}/${rel}`
+  ).split('/');
   const out: string[] = [];
   for (const part of parts) {
     if (part === '..' && out.length && out[out.length - 1] !== '..' && out[out.length - 1] !== '') out.pop();
@@ -84,7 +86,9 @@ export function roleOf(rel: string): ProjectRole {
   // A `fixtures/` folder holds dry-run stub files for the workflow beside it; it is never a workflow source.
   const fixtures = parts.lastIndexOf(FIXTURES);
   if (fixtures !== -1 && fixtures < depth) {
-    return fixtures === depth - 1 && STUB_FILE.test(parts[depth]!) ? { kind: 'stub-fixture', folder: parts.slice(0, fixtures).join('/') } : { kind: 'resource' };
+    return fixtures === depth - 1 && STUB_FILE.test(parts[depth]!)
+      ? { kind: 'stub-fixture', folder: parts.slice(0, fixtures).join('/') }
+      : { kind: 'resource' };
   }
   if (depth <= 1) return { kind: 'flat' };
   if (depth === 2) return { kind: 'packaged', folder: parts.slice(0, 2).join('/') };
@@ -153,7 +157,12 @@ function buildProject(root: string, host: Host): ArchonProject {
   }
   for (const [filename, rels] of packaged) {
     const clash = [...(flat.get(filename) ?? []), ...rels];
-    if (clash.length > 1) for (const rel of rels) filenameClashes.set(rel, clash.filter((r) => r !== rel));
+    if (clash.length > 1)
+      for (const rel of rels)
+        filenameClashes.set(
+          rel,
+          clash.filter((r) => r !== rel),
+        );
     else kept.push(...rels);
   }
   const loaded: ProjectWorkflow[] = [];
@@ -173,7 +182,18 @@ function buildProject(root: string, host: Host): ArchonProject {
     if (named) named.push(workflow);
     else byName.set(declared.name, [workflow]);
   }
-  return { root, workflowsDir: dir, loaded, byPath, byName, badPackages, badFolders, filenameClashes, consulted, built: new Map() };
+  return {
+    root,
+    workflowsDir: dir,
+    loaded,
+    byPath,
+    byName,
+    badPackages,
+    badFolders,
+    filenameClashes,
+    consulted,
+    built: new Map(),
+  };
 }
 
 /**
@@ -200,8 +220,16 @@ export function folderAt(folder: string, host: Host): ArchonProject {
     if (declared) byName.set(declared.name, [...(byName.get(declared.name) ?? []), workflow]);
   }
   const project: ArchonProject = {
-    root: folder, workflowsDir: folder, loaded, byPath, byName,
-    badPackages: new Map(), badFolders: new Set(), filenameClashes: new Map(), consulted, built: new Map(),
+    root: folder,
+    workflowsDir: folder,
+    loaded,
+    byPath,
+    byName,
+    badPackages: new Map(),
+    badFolders: new Set(),
+    filenameClashes: new Map(),
+    consulted,
+    built: new Map(),
   };
   host.shared?.set(key, project);
   return project;
@@ -235,7 +263,12 @@ export function sourceOf(workflow: ProjectWorkflow, write: (path: string) => str
  * folder (discovery qualifies its commands to the package, so nothing else is searched, and a
  * package without one has none), else the project's `.archon/commands`, as far as the host sees them.
  */
-export function commandsFolder(project: ArchonProject, role: ProjectRole | undefined, rel: string, host: Host): WorkflowModel['commands'] {
+export function commandsFolder(
+  project: ArchonProject,
+  role: ProjectRole | undefined,
+  rel: string,
+  host: Host,
+): WorkflowModel['commands'] {
   const packaged = role?.kind === 'packaged';
   const folder = packaged ? `${WORKFLOWS}/${rel.slice(0, rel.lastIndexOf('/'))}/commands` : '.archon/commands';
   const entries = host.readDir(join(project.root, folder)) ?? (packaged ? [] : undefined);

@@ -33,7 +33,11 @@ export function scanSurface(text: ScalarText, surface: string, shell = false): S
   }
   const variableRefs: VariableRef[] = [];
   for (const m of value.matchAll(SCOPED_VARIABLE)) {
-    variableRefs.push({ name: m[1] as VariableRef['name'], surface, span: text.sourceSpan(m.index, m.index + m[0].length) });
+    variableRefs.push({
+      name: m[1] as VariableRef['name'],
+      surface,
+      span: text.sourceSpan(m.index, m.index + m[0].length),
+    });
   }
   return { outputRefs, inputRefs, variableRefs };
 }

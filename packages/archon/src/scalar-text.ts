@@ -44,7 +44,10 @@ export class ScalarText {
       this.map = { starts: decoded.starts, ends: decoded.ends };
     } else {
       // A style this decoder does not model exactly: every character maps to the whole scalar.
-      this.map = { starts: new Array<number>(this.value.length).fill(this.span.start), ends: new Array<number>(this.value.length).fill(this.span.end) };
+      this.map = {
+        starts: new Array<number>(this.value.length).fill(this.span.start),
+        ends: new Array<number>(this.value.length).fill(this.span.end),
+      };
     }
     return this.map;
   }
@@ -73,8 +76,24 @@ function decode(text: string, span: Span, type: string): Decoded | undefined {
 }
 
 const SIMPLE_ESCAPES: Record<string, string> = {
-  '0': '\0', a: '\x07', b: '\b', t: '\t', '\t': '\t', n: '\n', v: '\v', f: '\f', r: '\r', e: '\x1b',
-  ' ': ' ', '"': '"', '/': '/', '\\': '\\', N: '\u0085', _: '\u00a0', L: '\u2028', P: '\u2029',
+  '0': '\0',
+  a: '\x07',
+  b: '\b',
+  t: '\t',
+  '\t': '\t',
+  n: '\n',
+  v: '\v',
+  f: '\f',
+  r: '\r',
+  e: '\x1b',
+  ' ': ' ',
+  '"': '"',
+  '/': '/',
+  '\\': '\\',
+  N: '\u0085',
+  _: '\u00a0',
+  L: '\u2028',
+  P: '\u2029',
 };
 const HEX_ESCAPES: Record<string, number> = { x: 2, u: 4, U: 8 };
 
@@ -181,7 +200,9 @@ function decodeBlock(text: string, span: Span, folded: boolean): Decoded | undef
   }
   const content = lines.map((l) => {
     const blank = text.slice(l.start, l.end).trim() === '' && l.end - l.start <= indent;
-    return blank ? { start: l.end, end: l.end, blank: true, lineBreak: l.end } : { start: l.start + indent, end: l.end, blank: false, lineBreak: l.end };
+    return blank
+      ? { start: l.end, end: l.end, blank: true, lineBreak: l.end }
+      : { start: l.start + indent, end: l.end, blank: false, lineBreak: l.end };
   });
   let last = content.length - 1;
   while (last >= 0 && content[last]!.blank) last--;
@@ -191,7 +212,8 @@ function decodeBlock(text: string, span: Span, folded: boolean): Decoded | undef
     out.starts.push(start);
     out.ends.push(end);
   };
-  const moreIndented = (l: { start: number; end: number; blank: boolean }) => !l.blank && (text[l.start] === ' ' || text[l.start] === '\t');
+  const moreIndented = (l: { start: number; end: number; blank: boolean }) =>
+    !l.blank && (text[l.start] === ' ' || text[l.start] === '\t');
   for (let k = 0; k <= last; k++) {
     const line = content[k]!;
     out.text += text.slice(line.start, line.end);

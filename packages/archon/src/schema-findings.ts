@@ -26,22 +26,45 @@ export const schemaFindings = memoized((model: WorkflowModel): ClassifiedFinding
     // A legacy steps: file is reported once, as such, by archon/legacy-steps.
     if (missingRoot === 'nodes' && model.fields.has('steps')) continue;
     if (missingRoot) {
-      found.push({ ...finding, reaction: 'reject', message: missingRoot === 'nodes' ? "Workflow must have 'nodes:' configuration (a non-empty list of nodes)" : `Missing required field '${missingRoot}'` });
+      found.push({
+        ...finding,
+        reaction: 'reject',
+        message:
+          missingRoot === 'nodes'
+            ? "Workflow must have 'nodes:' configuration (a non-empty list of nodes)"
+            : `Missing required field '${missingRoot}'`,
+      });
       continue;
     }
     const node = nodeOf(model, finding.path, byTreeNode);
     if (node && isKindFinding(model, finding)) continue;
     const joinAt = finding.path.lastIndexOf('join');
-    if (joinAt > 0 && finding.path[joinAt - 1] === 'fan_out' && classifyJoin(valueAt(model.tree.value, finding.path.slice(0, joinAt + 1))) !== 'unknown') {
+    if (
+      joinAt > 0 &&
+      finding.path[joinAt - 1] === 'fan_out' &&
+      classifyJoin(valueAt(model.tree.value, finding.path.slice(0, joinAt + 1))) !== 'unknown'
+    ) {
       continue;
     }
     const removed = finding.keyword === 'not' && finding.path[finding.path.length - 1] === 'thinking';
     const reserved = finding.keyword === 'not' && finding.path[finding.path.length - 1] === 'id';
     const classified: ClassifiedFinding = removed
-      ? { ...finding, reaction: 'reject', message: "'thinking:' has been removed in Archon 0.10; use 'effort:' instead" }
+      ? {
+          ...finding,
+          reaction: 'reject',
+          message: "'thinking:' has been removed in Archon 0.10; use 'effort:' instead",
+        }
       : reserved
-        ? { ...finding, reaction: 'reject', message: "node id 'INPUTS' is reserved for the $INPUTS.<name> parameter surface" }
-        : { ...finding, reaction: reactionTo(finding), message: readable(finding, isMap(model.tree.nodeAt(finding.path).node)) };
+        ? {
+            ...finding,
+            reaction: 'reject',
+            message: "node id 'INPUTS' is reserved for the $INPUTS.<name> parameter surface",
+          }
+        : {
+            ...finding,
+            reaction: reactionTo(finding),
+            message: readable(finding, isMap(model.tree.nodeAt(finding.path).node)),
+          };
     if (node) classified.node = node;
     found.push(classified);
   }
@@ -52,7 +75,8 @@ export const schemaFindings = memoized((model: WorkflowModel): ClassifiedFinding
 const PATTERN_WORDS: Record<string, string> = {
   '\\S': 'must not be blank',
   '^(?!\\.)(?!.*\\.\\.)[^/\\\\]+$': "is not a valid command name (no '/' or '\\', no '..', no leading '.')",
-  '^[a-zA-Z_][a-zA-Z0-9_-]*$': 'is not a valid name (start with a letter or underscore; then letters, digits, underscores or hyphens)',
+  '^[a-zA-Z_][a-zA-Z0-9_-]*$':
+    'is not a valid name (start with a letter or underscore; then letters, digits, underscores or hyphens)',
   '^[a-z0-9]+(-[a-z0-9]+)*$': "must be kebab-case (lowercase letters, digits, single hyphens — e.g. 'needs-revision')",
 };
 
@@ -74,14 +98,19 @@ function missingProperty(finding: SchemaFinding): string | undefined {
 
 function reactionTo(finding: SchemaFinding): EngineReaction {
   const inHooks = finding.path.includes('hooks');
-  if (finding.keyword === 'additionalProperties' || finding.keyword === 'unevaluatedProperties') return inHooks ? 'reject' : 'strip';
+  if (finding.keyword === 'additionalProperties' || finding.keyword === 'unevaluatedProperties')
+    return inHooks ? 'reject' : 'strip';
   const top = finding.path[0];
   if (typeof top === 'string' && DROPPED_WORKFLOW_FIELDS.has(top)) return 'drop';
   return 'reject';
 }
 
 /** The innermost node whose data path is a prefix of the finding's path. */
-function nodeOf(model: WorkflowModel, path: ReadonlyArray<string | number>, byTreeNode: Map<TreeNode, ArchonNode>): ArchonNode | undefined {
+function nodeOf(
+  model: WorkflowModel,
+  path: ReadonlyArray<string | number>,
+  byTreeNode: Map<TreeNode, ArchonNode>,
+): ArchonNode | undefined {
   let found: ArchonNode | undefined;
   for (let i = 2; i <= path.length; i++) {
     if (path[i - 2] !== 'nodes') continue;
@@ -97,7 +126,10 @@ function isKindFinding(model: WorkflowModel, finding: SchemaFinding): boolean {
   if (last !== 'nodes') return false;
   if (finding.keyword === 'oneOf') return true;
   const missing = missingProperty(finding);
-  return missing !== undefined && (KIND_KEYS as readonly string[]).concat(model.version === '0.9' ? [] : ['wait']).includes(missing);
+  return (
+    missing !== undefined &&
+    (KIND_KEYS as readonly string[]).concat(model.version === '0.9' ? [] : ['wait']).includes(missing)
+  );
 }
 
 function valueAt(root: unknown, path: ReadonlyArray<string | number>): unknown {

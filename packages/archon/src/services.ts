@@ -1,4 +1,11 @@
-import { spanOfNode, type GraphView, type Outline, type OutlineReference, type OutlineSymbol, type Span } from '@orchlint/core';
+import {
+  spanOfNode,
+  type GraphView,
+  type Outline,
+  type OutlineReference,
+  type OutlineSymbol,
+  type Span,
+} from '@orchlint/core';
 import type { ArchonNode, NodeKind, WorkflowModel } from './model.js';
 
 const KIND_CLASS: Record<NodeKind, string> = {
@@ -52,7 +59,12 @@ export function archonOutline(model: WorkflowModel): Outline {
   const references: OutlineReference[] = [];
   const symbolOf = (node: ArchonNode): OutlineSymbol | undefined => {
     if (node.id === undefined || !node.idField?.value) return undefined;
-    const symbol: OutlineSymbol = { name: node.id, kind: 'node', span: spanOfNode(node.idField.value), fullSpan: spanOfNode(node.node) };
+    const symbol: OutlineSymbol = {
+      name: node.id,
+      kind: 'node',
+      span: spanOfNode(node.idField.value),
+      fullSpan: spanOfNode(node.node),
+    };
     if (node.kind) symbol.detail = node.kind;
     const children = node.body?.nodes.map(symbolOf).filter((s): s is OutlineSymbol => s !== undefined);
     if (children?.length) symbol.children = children;
@@ -62,12 +74,17 @@ export function archonOutline(model: WorkflowModel): Outline {
     for (const dep of node.dependsOn) {
       if (typeof dep.value === 'string') references.push({ name: dep.value, kind: 'node', span: spanOfNode(dep.node) });
     }
-    for (const ref of node.outputRefs) references.push({ name: ref.id, kind: 'node', span: idSpan(ref.span, ref.text, ref.id) });
+    for (const ref of node.outputRefs)
+      references.push({ name: ref.id, kind: 'node', span: idSpan(ref.span, ref.text, ref.id) });
     if (node.when) {
       for (const atom of node.when.condition.atoms) {
         for (const ref of atom.refs) {
           if (ref.scope !== 'node' || !ref.name) continue;
-          references.push({ name: ref.name, kind: 'node', span: node.when.text.sourceSpan(ref.start + 1, ref.start + 1 + ref.name.length) });
+          references.push({
+            name: ref.name,
+            kind: 'node',
+            span: node.when.text.sourceSpan(ref.start + 1, ref.start + 1 + ref.name.length),
+          });
         }
       }
     }

@@ -17,7 +17,8 @@ export function whenFindings(model: WorkflowModel, kind: WhenProblemKind): WhenF
     if (!node.when) continue;
     for (const atom of node.when.condition.atoms) {
       for (const problem of atom.problems) {
-        if (problem.kind === kind) out.push({ node, atom, problem, span: node.when.text.sourceSpan(atom.start, atom.end) });
+        if (problem.kind === kind)
+          out.push({ node, atom, problem, span: node.when.text.sourceSpan(atom.start, atom.end) });
       }
     }
   }

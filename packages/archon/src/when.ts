@@ -68,7 +68,12 @@ export function parseWhen(text: string): WhenCondition {
 }
 
 /** The engine's split: on the separator wherever an odd number of single quotes is not open. */
-function splitOutsideQuotes(text: string, from: number, to: number, separator: string): Array<{ start: number; end: number }> {
+function splitOutsideQuotes(
+  text: string,
+  from: number,
+  to: number,
+  separator: string,
+): Array<{ start: number; end: number }> {
   const parts: Array<{ start: number; end: number }> = [];
   let inQuote = false;
   let start = from;
@@ -97,7 +102,35 @@ interface Token {
 }
 
 /** Longest first, so `===` is read before `==` and `!~` before `!`. */
-const OPERATORS = ['===', '!==', '==', '!=', '<=', '>=', '<>', '=>', '=<', '=~', '!~', '&&', '||', '<', '>', '=', '!', '+', '-', '*', '/', '%', '&', '|', '^', '?', ':'];
+const OPERATORS = [
+  '===',
+  '!==',
+  '==',
+  '!=',
+  '<=',
+  '>=',
+  '<>',
+  '=>',
+  '=<',
+  '=~',
+  '!~',
+  '&&',
+  '||',
+  '<',
+  '>',
+  '=',
+  '!',
+  '+',
+  '-',
+  '*',
+  '/',
+  '%',
+  '&',
+  '|',
+  '^',
+  '?',
+  ':',
+];
 const PUNCT = new Set(['(', ')', ',', '.', '[', ']', '{', '}']);
 const NAME_START = /[A-Za-z_]/;
 const NAME_CHAR = /[A-Za-z0-9_-]/;
@@ -204,7 +237,10 @@ class AtomParser {
     const meant = MISSPELT_COMPARISONS[op];
     if (!meant) this.computed(operatorMessage(op));
     else if (!this.problems.some((p) => p.kind === 'syntax')) {
-      this.problems.push({ kind: 'syntax', message: `'${op}' is not one of the six comparison operators of when: (did you mean '${meant}'?)` });
+      this.problems.push({
+        kind: 'syntax',
+        message: `'${op}' is not one of the six comparison operators of when: (did you mean '${meant}'?)`,
+      });
     }
   }
 
@@ -282,7 +318,12 @@ class AtomParser {
       this.next();
       if (n?.kind === 'number' && n.start === t.end) {
         this.next();
-        return { kind: 'literal', literal: { kind: 'number', value: `-${n.text}`, start: t.start, end: n.end }, start: t.start, end: n.end };
+        return {
+          kind: 'literal',
+          literal: { kind: 'number', value: `-${n.text}`, start: t.start, end: n.end },
+          start: t.start,
+          end: n.end,
+        };
       }
       this.computed(`arithmetic ('-') is computation`);
       const inner = this.unary();
@@ -308,11 +349,22 @@ class AtomParser {
       }
       case 'string':
         this.next();
-        if (t.text.length < 2 || !t.text.endsWith("'")) return { kind: 'other', note: 'unterminated string literal', start: t.start, end: t.end };
-        return { kind: 'literal', literal: { kind: 'string', value: t.text.slice(1, -1), start: t.start, end: t.end }, start: t.start, end: t.end };
+        if (t.text.length < 2 || !t.text.endsWith("'"))
+          return { kind: 'other', note: 'unterminated string literal', start: t.start, end: t.end };
+        return {
+          kind: 'literal',
+          literal: { kind: 'string', value: t.text.slice(1, -1), start: t.start, end: t.end },
+          start: t.start,
+          end: t.end,
+        };
       case 'number':
         this.next();
-        return { kind: 'literal', literal: { kind: 'number', value: t.text, start: t.start, end: t.end }, start: t.start, end: t.end };
+        return {
+          kind: 'literal',
+          literal: { kind: 'number', value: t.text, start: t.start, end: t.end },
+          start: t.start,
+          end: t.end,
+        };
       case 'ident': {
         this.next();
         const after = this.peek();
@@ -320,14 +372,24 @@ class AtomParser {
           this.call(t);
           return { kind: 'other', start: t.start, end: this.tokens[this.pos - 1]!.end };
         }
-        if (after?.kind === 'punct' && after.text === '.' && this.peek(1)?.kind === 'ident' && this.peek(2)?.text === '(') {
+        if (
+          after?.kind === 'punct' &&
+          after.text === '.' &&
+          this.peek(1)?.kind === 'ident' &&
+          this.peek(2)?.text === '('
+        ) {
           this.next();
           const method = this.next()!;
           this.call(method);
           return { kind: 'other', start: t.start, end: this.tokens[this.pos - 1]!.end };
         }
         if (t.text === 'true' || t.text === 'false') {
-          return { kind: 'literal', literal: { kind: 'boolean', value: t.text, start: t.start, end: t.end }, start: t.start, end: t.end };
+          return {
+            kind: 'literal',
+            literal: { kind: 'boolean', value: t.text, start: t.start, end: t.end },
+            start: t.start,
+            end: t.end,
+          };
         }
         return { kind: 'other', start: t.start, end: t.end };
       }
@@ -353,7 +415,7 @@ class AtomParser {
         this.next();
         return { kind: 'other', start: t.start, end: t.end };
       case 'op':
-        if (t.text === '/' ) {
+        if (t.text === '/') {
           // A /regex/ literal in operand position.
           this.next();
           while (!this.done && this.peek()!.text !== '/') this.next();
@@ -365,7 +427,12 @@ class AtomParser {
       default:
         this.next();
         return t.kind === 'dstring'
-          ? { kind: 'other', note: 'string literals take single quotes; a double-quoted literal does not parse', start: t.start, end: t.end }
+          ? {
+              kind: 'other',
+              note: 'string literals take single quotes; a double-quoted literal does not parse',
+              start: t.start,
+              end: t.end,
+            }
           : { kind: 'other', start: t.start, end: t.end };
     }
   }
@@ -395,7 +462,14 @@ class AtomParser {
 }
 
 /** Operators that are a comparison of when: written as another language spells it. */
-const MISSPELT_COMPARISONS: Readonly<Record<string, string>> = Object.assign(Object.create(null), { '===': '==', '!==': '!=', '=': '==', '=>': '>=', '=<': '<=', '<>': '!=' });
+const MISSPELT_COMPARISONS: Readonly<Record<string, string>> = Object.assign(Object.create(null), {
+  '===': '==',
+  '!==': '!=',
+  '=': '==',
+  '=>': '>=',
+  '=<': '<=',
+  '<>': '!=',
+});
 
 function operatorMessage(op: string): string {
   if (op === '=~' || op === '!~') return `'${op}' is a regular-expression match, which is computation`;
@@ -415,7 +489,8 @@ function readRef(t: Token): WhenRef {
       : { ...base, scope: 'inputs', name: parts[1] ?? '', form: 'invalid' };
   }
   if (parts.length === 2 && parts[1] === 'output') return { ...base, scope: 'node', form: 'whole' };
-  if (parts.length === 3 && parts[1] === 'output' && fieldOk(parts[2])) return { ...base, scope: 'node', form: 'field', field: parts[2]! };
+  if (parts.length === 3 && parts[1] === 'output' && fieldOk(parts[2]))
+    return { ...base, scope: 'node', form: 'field', field: parts[2]! };
   if (parts.length === 2 && fieldOk(parts[1])) return { ...base, scope: 'node', form: 'shorthand', field: parts[1]! };
   return { ...base, scope: 'node', form: 'invalid', ...(parts[1] ? { field: parts[1] } : {}) };
 }
@@ -443,7 +518,8 @@ function parseAtom(text: string, from: number, to: number): WhenAtom {
     });
   }
   if (atom.problems.length) return atom;
-  const syntax = grammarProblem(left, op, right) ?? (trailing ? `unexpected '${trailing.text}' after the comparison` : undefined);
+  const syntax =
+    grammarProblem(left, op, right) ?? (trailing ? `unexpected '${trailing.text}' after the comparison` : undefined);
   if (syntax) {
     atom.problems.push({ kind: 'syntax', message: syntax });
     return atom;
@@ -461,20 +537,29 @@ function parseAtom(text: string, from: number, to: number): WhenAtom {
 }
 
 /** The exact grammar: `<ref> <one of six> <literal>`, nothing before, between or after. */
-function grammarProblem(left: Operand | undefined, op: Token | undefined, right: Operand | undefined): string | undefined {
+function grammarProblem(
+  left: Operand | undefined,
+  op: Token | undefined,
+  right: Operand | undefined,
+): string | undefined {
   if (left?.note) return left.note;
   if (!left) return 'expected a reference such as $node.output.field on the left';
-  if (left.kind === 'literal' && right?.kind === 'ref') return 'the reference must be on the left and the literal on the right';
-  if (left.kind !== 'ref') return 'the left side must be a reference ($node.output, $node.output.field or $INPUTS.name)';
+  if (left.kind === 'literal' && right?.kind === 'ref')
+    return 'the reference must be on the left and the literal on the right';
+  if (left.kind !== 'ref')
+    return 'the left side must be a reference ($node.output, $node.output.field or $INPUTS.name)';
   const ref = left.ref!;
   if (ref.form === 'invalid') {
-    if (ref.scope === 'inputs') return `'${ref.text}' is not a valid input reference; write $INPUTS.name (one level, no field access)`;
+    if (ref.scope === 'inputs')
+      return `'${ref.text}' is not a valid input reference; write $INPUTS.name (one level, no field access)`;
     return `'${ref.text}' is not a valid reference; write $node.output, $node.output.field or $node.field (one level of field access)`;
   }
   if (!op) return `'${ref.text}' alone is not a condition; compare it, e.g. ${ref.text} == 'true'`;
   if (!right) return `'${op.text}' needs a literal on its right`;
-  if (right.kind === 'ref') return 'the right side must be a literal; comparing two references is computation a script node should do';
+  if (right.kind === 'ref')
+    return 'the right side must be a literal; comparing two references is computation a script node should do';
   if (right.note) return right.note;
-  if (right.kind !== 'literal') return 'the right side must be a single-quoted string, a number, true or false (lower case)';
+  if (right.kind !== 'literal')
+    return 'the right side must be a single-quoted string, a number, true or false (lower case)';
   return undefined;
 }

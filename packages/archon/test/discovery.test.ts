@@ -92,6 +92,8 @@ describe('discoveredNames', () => {
   });
 
   it('finds nothing when the project has no .archon/workflows folder', () => {
-    expect(discoveredNames('repo/workflows/x.yaml', memoryHost({ 'repo/workflows/y.yaml': 'name: x\n' })).names).toEqual([]);
+    expect(
+      discoveredNames('repo/workflows/x.yaml', memoryHost({ 'repo/workflows/y.yaml': 'name: x\n' })).names,
+    ).toEqual([]);
   });
 });

@@ -30,7 +30,9 @@ describe('include: expansion through the host', () => {
       'l4.yaml': wf('l4', leaf),
     });
     expect(includeErrors(chain(3))).toEqual([]);
-    expect(includeErrors(chain(4))).toEqual([expect.stringContaining('include depth limit exceeded (max 3 levels): main -> l1 -> l2 -> l3 -> l4')]);
+    expect(includeErrors(chain(4))).toEqual([
+      expect.stringContaining('include depth limit exceeded (max 3 levels): main -> l1 -> l2 -> l3 -> l4'),
+    ]);
   });
 
   it('reports a cycle through another file', () => {
@@ -56,9 +58,14 @@ describe('include: expansion through the host', () => {
   it('checks the inputs a block reads and the nodes it reaches outside itself', () => {
     const files = {
       'main.yaml': wf('main', '  - id: fetch\n    bash: gh issue view 1\n' + include('review', 'block')),
-      'block.yaml': wf('block', '  - id: critique\n    prompt: |\n      Focus on $INPUTS.focus.\n      $fetch.output\n'),
+      'block.yaml': wf(
+        'block',
+        '  - id: critique\n    prompt: |\n      Focus on $INPUTS.focus.\n      $fetch.output\n',
+      ),
     };
-    const messages = lintMemory(files, 'archon').filter((d) => d.rule === 'archon/include-inputs' && d.path === 'main.yaml').map((d) => d.message);
+    const messages = lintMemory(files, 'archon')
+      .filter((d) => d.rule === 'archon/include-inputs' && d.path === 'main.yaml')
+      .map((d) => d.message);
     expect(messages).toHaveLength(2);
     expect(messages).toEqual(
       expect.arrayContaining([

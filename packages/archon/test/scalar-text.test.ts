@@ -57,12 +57,15 @@ describe('ScalarText maps decoded characters back to the source', () => {
   });
 
   it('agrees with the YAML parser on every style of a batch of values', () => {
-    const values = ["a 'b' \"c\" \\d", 'x  y\n\nz', 'tab\tend', 'üñí €', 'lead  trail', 'a\n b\n\n  c\nd'];
+    const values = ['a \'b\' "c" \\d', 'x  y\n\nz', 'tab\tend', 'üñí €', 'lead  trail', 'a\n b\n\n  c\nd'];
     for (const value of values) {
       for (const yaml of [
         `v: ${JSON.stringify(value)}\n`,
         `v: '${value.replace(/'/g, "''").replace(/\n/g, '\n\n')}'\n`,
-        `v: |-\n${value.split('\n').map((l) => '  ' + l).join('\n')}\n`,
+        `v: |-\n${value
+          .split('\n')
+          .map((l) => '  ' + l)
+          .join('\n')}\n`,
       ]) {
         const tree = new Tree(new Source('t.yaml', yaml));
         const node = tree.get(tree.root as TreeNode, 'v');

@@ -53,7 +53,12 @@ describe('archon dialect services', () => {
     expect(graph.nodes.find((n) => n.id === 'gate')?.classes).toEqual(['approval']);
     expect(graph.nodes.find((n) => n.id === 'iterate/check')).toMatchObject({ group: 'iterate', label: 'check' });
     expect(graph.groups).toEqual([{ id: 'iterate', label: 'loop_group iterate' }]);
-    expect(graph.edges).toContainEqual({ from: 'classify', to: 'iterate', label: "$classify.output.kind == 'bug'", style: 'dashed' });
+    expect(graph.edges).toContainEqual({
+      from: 'classify',
+      to: 'iterate',
+      label: "$classify.output.kind == 'bug'",
+      style: 'dashed',
+    });
     expect(graph.edges).toContainEqual({ from: 'iterate/fix', to: 'iterate/check' });
   });
 
@@ -69,7 +74,8 @@ describe('archon dialect services', () => {
 
   it('offers node ids where depends_on and context.resume expect them, and the version schema', () => {
     expect(archon.referenceSlots).toContainEqual({ path: ['nodes', '*', 'depends_on', '*'], kind: 'node' });
-    const schemaOf = (model: ReturnType<typeof load>) => archon.schema!(model, model.source.path) as { title: string } | undefined;
+    const schemaOf = (model: ReturnType<typeof load>) =>
+      archon.schema!(model, model.source.path) as { title: string } | undefined;
     expect(schemaOf(load())?.title).toBe('Archon workflow (engine 0.9)');
     expect(schemaOf(load(yaml, { archon: '0.10.1' }))?.title).toBe('Archon workflow (engine 0.10)');
     expect(archon.schema!(load(), '.archon/workflows/other.yaml')).toBeUndefined();

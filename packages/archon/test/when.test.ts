@@ -8,11 +8,11 @@ describe('parseWhen: the engine grammar', () => {
     "$a.output == 'x'",
     "$a.output=='x'",
     "$a-b.output.field != ''",
-    "$a.field == true",
-    "$a.output.n >= -1.5",
+    '$a.field == true',
+    '$a.output.n >= -1.5',
     "$INPUTS.mode == 'full'",
     "$a.output == 'x && y || z'",
-    "  $a.output < 10  ",
+    '  $a.output < 10  ',
   ])('accepts %s', (text) => {
     const c = parseWhen(text);
     expect(c.atoms.flatMap((a) => a.problems)).toEqual([]);
@@ -35,12 +35,12 @@ describe('parseWhen: the engine grammar', () => {
     ["$a.output == 'x' # note", 'syntax'],
     ["$a.output == 'x", 'syntax'],
     ["($a.output == 'x')", 'grouping'],
-    ["!$a.ok == true", 'grouping'],
+    ['!$a.ok == true', 'grouping'],
     ["not $a.output == 'x'", 'grouping'],
-    ["$a.output.n + 1 > 2", 'computation'],
-    ["len($a.output) > 2", 'computation'],
+    ['$a.output.n + 1 > 2', 'computation'],
+    ['len($a.output) > 2', 'computation'],
     ["$a.output.includes('x') == true", 'computation'],
-    ["$a.output =~ /fail/", 'computation'],
+    ['$a.output =~ /fail/', 'computation'],
     ["$a.output contains 'x'", 'computation'],
     ["$a.output === 'x'", 'syntax'],
     ["$a.output <> 'x'", 'syntax'],
@@ -61,7 +61,12 @@ describe('parseWhen: the engine grammar', () => {
   });
 
   it('parses every atom, even those the engine would short-circuit past', () => {
-    expect(kinds("$a.output == 'x' && ($b.output == 'y') || $c.output * 2 > 1 &&")).toEqual([[], ['grouping'], ['computation'], ['syntax']]);
+    expect(kinds("$a.output == 'x' && ($b.output == 'y') || $c.output * 2 > 1 &&")).toEqual([
+      [],
+      ['grouping'],
+      ['computation'],
+      ['syntax'],
+    ]);
   });
 
   it('gives each atom its own offsets into the condition', () => {

@@ -46,8 +46,14 @@ export class Baseline {
       tree.clean &&
       value?.version === 1 &&
       Array.isArray(value.findings) &&
-      value.findings.every((e: Partial<Entry>) => typeof e?.rule === 'string' && typeof e.path === 'string' && typeof e.fingerprint === 'string');
-    if (!valid) throw new UsageError(`${file} is not a orchlint baseline (version 1 with a findings list); rewrite it with --update-baseline`);
+      value.findings.every(
+        (e: Partial<Entry>) =>
+          typeof e?.rule === 'string' && typeof e.path === 'string' && typeof e.fingerprint === 'string',
+      );
+    if (!valid)
+      throw new UsageError(
+        `${file} is not a orchlint baseline (version 1 with a findings list); rewrite it with --update-baseline`,
+      );
     return new Baseline(source.path, value.findings as Entry[], tree);
   }
 
@@ -88,8 +94,16 @@ export class Baseline {
       const p = this.fromBaseline(e.path);
       return !linted.has(p) && existsSync(p);
     });
-    const fresh: Entry[] = run.diagnostics.map((d, i) => ({ rule: d.rule, path: this.toBaseline(d.path), fingerprint: prints[i]!, line: d.range.start.line + 1, message: d.message }));
-    const findings = [...kept, ...fresh].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : (a.line ?? 0) - (b.line ?? 0)));
+    const fresh: Entry[] = run.diagnostics.map((d, i) => ({
+      rule: d.rule,
+      path: this.toBaseline(d.path),
+      fingerprint: prints[i]!,
+      line: d.range.start.line + 1,
+      message: d.message,
+    }));
+    const findings = [...kept, ...fresh].sort((a, b) =>
+      a.path < b.path ? -1 : a.path > b.path ? 1 : (a.line ?? 0) - (b.line ?? 0),
+    );
     try {
       mkdirSync(path.dirname(path.resolve(this.file)), { recursive: true });
       writeFileSync(this.file, JSON.stringify({ version: 1, tool: 'orchlint', findings }, null, 2) + '\n');
@@ -103,8 +117,12 @@ export class Baseline {
     const node = this.tree?.nodeAt(['findings', index]).node;
     const source = this.tree!.source;
     const why = linted ? 'no finding matches it any more (fixed, or its code changed)' : 'the file no longer exists';
-    return coreFinding(source, node ? spanOfNode(node) : { start: 0, end: 0 }, STALE_BASELINE,
-      `baseline entry for ${e.rule} in ${e.path} is stale: ${why}; run with --update-baseline to prune it`);
+    return coreFinding(
+      source,
+      node ? spanOfNode(node) : { start: 0, end: 0 },
+      STALE_BASELINE,
+      `baseline entry for ${e.rule} in ${e.path} is stale: ${why}; run with --update-baseline to prune it`,
+    );
   }
 
   private key(rule: string, path: string, fingerprint: string): string {

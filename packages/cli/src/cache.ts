@@ -166,7 +166,9 @@ export class LintCache {
       renameSync(temp, this.file);
     } catch (error) {
       rmSync(temp, { force: true });
-      throw new UsageError(`cannot write the cache file ${this.file}: ${(error as Error).message}; choose another with --cache-location`);
+      throw new UsageError(
+        `cannot write the cache file ${this.file}: ${(error as Error).message}; choose another with --cache-location`,
+      );
     }
   }
 }

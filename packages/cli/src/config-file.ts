@@ -1,6 +1,18 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { CONFIG_NAMES, rangeOf, resolveSettings, Source, Tree, validateConfig, type Diagnostic, type OrchlintConfig, type LintSettings, type ResolvedSettings, type RuleIgnore } from '@orchlint/core';
+import {
+  CONFIG_NAMES,
+  rangeOf,
+  resolveSettings,
+  Source,
+  Tree,
+  validateConfig,
+  type Diagnostic,
+  type OrchlintConfig,
+  type LintSettings,
+  type ResolvedSettings,
+  type RuleIgnore,
+} from '@orchlint/core';
 import { dialects } from '@orchlint/rules';
 import { toPosix, UsageError, withSlashes } from './discover.js';
 import { staysInside } from './host.js';
@@ -59,7 +71,12 @@ export class ConfigResolver {
     const relative = path.relative(loaded.dir, path.resolve(file));
     const rel = staysInside(relative) ? withSlashes(relative) : '';
     // Reported paths are relative to cwd, which may sit above or beside the config's folder: ignores match in absolute terms.
-    const resolved = resolveSettings(loaded.config, rel, { root: absolutePosix(process.cwd()), dir: absolutePosix(loaded.dir) }, (i, j) => loaded.ignoreAt[i]?.[j]);
+    const resolved = resolveSettings(
+      loaded.config,
+      rel,
+      { root: absolutePosix(process.cwd()), dir: absolutePosix(loaded.dir) },
+      (i, j) => loaded.ignoreAt[i]?.[j],
+    );
     const settings: LintSettings = { ...resolved.settings, ...strictness };
     return { ignored: rel !== '' && resolved.ignored, settings, config: loaded };
   }

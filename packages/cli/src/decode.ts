@@ -26,7 +26,10 @@ export function decodeText(buffer: Buffer): DecodedText {
 }
 
 export function invalidUtf8(source: Source, offset: number): Diagnostic {
-  return coreFinding(source, { start: offset, end: offset + 1 }, 'core/encoding',
+  return coreFinding(
+    source,
+    { start: offset, end: offset + 1 },
+    'core/encoding',
     'these bytes are not valid UTF-8, so orchlint read them as U+FFFD; YAML and JSON files must be Unicode text: ' +
       're-save the file as UTF-8',
   );

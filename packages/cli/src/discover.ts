@@ -34,8 +34,13 @@ export function discover(paths: readonly string[]): Target[] {
       const root = path.dirname(p);
       // A walked link that leaves its folder is skipped, and the host reads nothing outside the root:
       // a named one is refused, not read (`ln -s /etc/passwd x.pack.json`).
-      if (lstatSync(p).isSymbolicLink() && !staysInside(path.relative(realpathSync.native(root), realpathSync.native(p)))) {
-        throw new UsageError(`${p} is a symbolic link to a file outside ${root === '.' ? 'the current folder' : root}; orchlint does not follow it`);
+      if (
+        lstatSync(p).isSymbolicLink() &&
+        !staysInside(path.relative(realpathSync.native(root), realpathSync.native(p)))
+      ) {
+        throw new UsageError(
+          `${p} is a symbolic link to a file outside ${root === '.' ? 'the current folder' : root}; orchlint does not follow it`,
+        );
       }
       add(out, seen, { file: toPosix(p), explicit: true, root });
       continue;
@@ -45,7 +50,13 @@ export function discover(paths: readonly string[]): Target[] {
   return out;
 }
 
-function walk(dir: string, root: string, rules: Array<{ base: string; ig: Ignore }>, out: Target[], seen: Set<string>): void {
+function walk(
+  dir: string,
+  root: string,
+  rules: Array<{ base: string; ig: Ignore }>,
+  out: Target[],
+  seen: Set<string>,
+): void {
   const ownIgnore = readIgnore(dir);
   const active = ownIgnore ? [...rules, { base: dir, ig: ownIgnore }] : rules;
   let entries;
@@ -61,7 +72,8 @@ function walk(dir: string, root: string, rules: Array<{ base: string; ig: Ignore
     const isDir = entry.isDirectory();
     if (ignored(full, isDir, active)) continue;
     if (isDir) walk(full, root, active, out, seen);
-    else if (entry.isFile() && CANDIDATE.test(entry.name)) add(out, seen, { file: toPosix(full), explicit: false, root, folder: root });
+    else if (entry.isFile() && CANDIDATE.test(entry.name))
+      add(out, seen, { file: toPosix(full), explicit: false, root, folder: root });
   }
 }
 

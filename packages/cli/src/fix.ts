@@ -27,7 +27,13 @@ export interface FixedUnit {
  * file unparsable is dropped whole, so --fix never writes a broken file. Nor is a file that is not
  * valid UTF-8: it was read with U+FFFD in place of its bad bytes, and writing it would lose them.
  */
-export function fixUnit(target: Target, first: UnitOutcome, rules: readonly Rule<any>[], settings: LintSettings, forced?: Dialect<any>): FixedUnit {
+export function fixUnit(
+  target: Target,
+  first: UnitOutcome,
+  rules: readonly Rule<any>[],
+  settings: LintSettings,
+  forced?: Dialect<any>,
+): FixedUnit {
   const unfixable = new Map(first.diagnostics.filter(isSyntaxError).map((d) => [d.path, UNPARSABLE]));
   const originals = new Map<string, string>();
   const texts = new Map<string, string>();
@@ -46,7 +52,9 @@ export function fixUnit(target: Target, first: UnitOutcome, rules: readonly Rule
   };
   let outcome = first;
   for (let pass = 0; pass < MAX_PASSES; pass++) {
-    const paths = [...new Set(outcome.diagnostics.filter((d) => d.fix?.edits.length).map((d) => d.path))].filter((p) => !unfixable.has(p));
+    const paths = [...new Set(outcome.diagnostics.filter((d) => d.fix?.edits.length).map((d) => d.path))].filter(
+      (p) => !unfixable.has(p),
+    );
     let applied = false;
     for (const p of paths) {
       const text = read(p);
@@ -60,11 +68,25 @@ export function fixUnit(target: Target, first: UnitOutcome, rules: readonly Rule
     outcome = lintTarget({ ...target, text: read(target.file) }, rules, settings, forced, host);
   }
   const broken = [...texts.keys()].filter((p) => outcome.diagnostics.some((d) => d.path === p && isSyntaxError(d)));
-  if (broken.length) return { outcome: first, changes: new Map(), refused: new Map([...unfixable, ...broken.map((p) => [p, UNPARSABLE] as const)]) };
+  if (broken.length)
+    return {
+      outcome: first,
+      changes: new Map(),
+      refused: new Map([...unfixable, ...broken.map((p) => [p, UNPARSABLE] as const)]),
+    };
   // A fix is safe only if it leaves no error that was not there: else the unit stays as it was.
-  const worse = [...texts.keys()].map((p) => [p, addedError(first, outcome, p)] as const).filter(([, rule]) => rule !== undefined);
+  const worse = [...texts.keys()]
+    .map((p) => [p, addedError(first, outcome, p)] as const)
+    .filter(([, rule]) => rule !== undefined);
   if (worse.length) {
-    return { outcome: first, changes: new Map(), refused: new Map([...unfixable, ...worse.map(([p, rule]) => [p, `the fixes would add a ${rule} error`] as const)]) };
+    return {
+      outcome: first,
+      changes: new Map(),
+      refused: new Map([
+        ...unfixable,
+        ...worse.map(([p, rule]) => [p, `the fixes would add a ${rule} error`] as const),
+      ]),
+    };
   }
   const changes = new Map<string, { before: string; after: string }>();
   for (const [p, after] of texts) if (after !== originals.get(p)) changes.set(p, { before: originals.get(p)!, after });
@@ -80,7 +102,9 @@ export function writeChanges(changes: ReadonlyMap<string, { after: string }>): v
 export function unifiedDiff(changes: ReadonlyMap<string, { before: string; after: string }>): string {
   return [...changes]
     .sort(([a], [b]) => (a < b ? -1 : 1))
-    .map(([p, { before, after }]) => createTwoFilesPatch(`a/${p}`, `b/${p}`, before, after, undefined, undefined, { context: 3 }).replace(/^=+\n/, ''))
+    .map(([p, { before, after }]) =>
+      createTwoFilesPatch(`a/${p}`, `b/${p}`, before, after, undefined, undefined, { context: 3 }).replace(/^=+\n/, ''),
+    )
     .join('');
 }
 
@@ -88,7 +112,8 @@ export function unifiedDiff(changes: ReadonlyMap<string, { before: string; after
 function addedError(before: UnitOutcome, after: UnitOutcome, p: string): string | undefined {
   const count = (o: UnitOutcome) => {
     const byRule = new Map<string, number>();
-    for (const d of o.diagnostics) if (d.path === p && d.severity === 'error') byRule.set(d.rule, (byRule.get(d.rule) ?? 0) + 1);
+    for (const d of o.diagnostics)
+      if (d.path === p && d.severity === 'error') byRule.set(d.rule, (byRule.get(d.rule) ?? 0) + 1);
     return byRule;
   };
   const was = count(before);

@@ -48,7 +48,11 @@ export function fileHost(root: string, memo?: ReadMemo): Host {
   };
   const files = shelf('file');
   const dirs = shelf('dir');
-  const remembered = <T extends string | readonly string[] | undefined>(kind: 'file' | 'dir', p: string, read: () => T): T => {
+  const remembered = <T extends string | readonly string[] | undefined>(
+    kind: 'file' | 'dir',
+    p: string,
+    read: () => T,
+  ): T => {
     const m = kind === 'file' ? files : dirs;
     if (!m) return read();
     if (m.has(p)) return m.get(p) as T;

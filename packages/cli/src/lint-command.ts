@@ -1,6 +1,14 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { coreRules, INTERNAL_ERROR, ISSUES_URL, sortAndDedupe, Source, type Diagnostic, type Dialect } from '@orchlint/core';
+import {
+  coreRules,
+  INTERNAL_ERROR,
+  ISSUES_URL,
+  sortAndDedupe,
+  Source,
+  type Diagnostic,
+  type Dialect,
+} from '@orchlint/core';
 import { MANIFEST } from '@orchlint/prompt-runner';
 import { dialectById, dialects, rules } from '@orchlint/rules';
 import { Baseline } from './baseline.js';
@@ -48,7 +56,12 @@ const MACHINE_FORMATS = new Set(['json', 'sarif', 'junit']);
 const SOURCES_KEPT = 32;
 
 /** `orchlint [lint]`: returns the exit code. */
-export async function runLint(paths: string[], options: LintOptions, io: Io, readStdin: () => Promise<string>): Promise<number> {
+export async function runLint(
+  paths: string[],
+  options: LintOptions,
+  io: Io,
+  readStdin: () => Promise<string>,
+): Promise<number> {
   const plan = planOutputs(options.format ?? [], options.output ?? []);
   checkCombinations(paths, options);
   const forced = options.dialect ? dialectById(options.dialect) : undefined;
@@ -59,7 +72,15 @@ export async function runLint(paths: string[], options: LintOptions, io: Io, rea
   }
 
   const targets: Target[] = options.stdin
-    ? [{ file: toPosix(options.stdinFilename ?? '<stdin>'), explicit: true, root: '.', text: await readStdin(), ...(options.stdinFilename ? {} : { detectAs: 'stdin.yaml' }) }]
+    ? [
+        {
+          file: toPosix(options.stdinFilename ?? '<stdin>'),
+          explicit: true,
+          root: '.',
+          text: await readStdin(),
+          ...(options.stdinFilename ? {} : { detectAs: 'stdin.yaml' }),
+        },
+      ]
     : discover(paths.length ? paths : ['.']);
   const jobs: Job[] = [];
   for (const target of targets) {
@@ -70,7 +91,10 @@ export async function runLint(paths: string[], options: LintOptions, io: Io, rea
 
   const outcomes = await lintJobs(jobs, options, forced);
   if (paths.length && options.errorOnUnmatchedPattern !== false) refuseEmptyFolders(paths, targets, jobs, outcomes);
-  const fixedTexts = options.fix || options.fixDryRun ? fixJobs(jobs, outcomes, Boolean(options.fixDryRun), forced, io) : new Map<string, string>();
+  const fixedTexts =
+    options.fix || options.fixDryRun
+      ? fixJobs(jobs, outcomes, Boolean(options.fixDryRun), forced, io)
+      : new Map<string, string>();
   let run = mergeOutcomes(outcomes);
   const stdinText = new Map(targets.filter((t) => t.text !== undefined).map((t) => [t.file, t.text!]));
   // Reports ask for the text of each finding's file in path order: the last few are kept, not all
@@ -121,7 +145,9 @@ export function exitCodeFor(
 ): number {
   const failures = diagnostics.filter((d) => d.rule === INTERNAL_ERROR).length;
   if (failures > 0) {
-    say(`orchlint failed on ${failures === 1 ? 'a file' : `${failures} files`} (${INTERNAL_ERROR}): that is a bug; please report it at ${ISSUES_URL}`);
+    say(
+      `orchlint failed on ${failures === 1 ? 'a file' : `${failures} files`} (${INTERNAL_ERROR}): that is a bug; please report it at ${ISSUES_URL}`,
+    );
     return 3;
   }
   const { errors, warnings } = counts(diagnostics);
@@ -139,7 +165,13 @@ export function exitCodeFor(
 }
 
 /** Fixes each unit that has fixes, replacing its outcome; writes the files or prints the diff. Returns the fixed texts. */
-function fixJobs(jobs: readonly Job[], outcomes: UnitOutcome[], dryRun: boolean, forced: Dialect<any> | undefined, io: Io): Map<string, string> {
+function fixJobs(
+  jobs: readonly Job[],
+  outcomes: UnitOutcome[],
+  dryRun: boolean,
+  forced: Dialect<any> | undefined,
+  io: Io,
+): Map<string, string> {
   const changes = new Map<string, { before: string; after: string }>();
   jobs.forEach((job, i) => {
     if (!outcomes[i]!.diagnostics.some((d) => d.fix)) return;
@@ -157,7 +189,12 @@ function fixJobs(jobs: readonly Job[], outcomes: UnitOutcome[], dryRun: boolean,
  * A folder named on the command line in which nothing was linted is most likely a wrong path: as
  * ESLint does, that is a usage error (--no-error-on-unmatched-pattern turns it off).
  */
-function refuseEmptyFolders(paths: readonly string[], targets: readonly Target[], jobs: readonly Job[], outcomes: readonly UnitOutcome[]): void {
+function refuseEmptyFolders(
+  paths: readonly string[],
+  targets: readonly Target[],
+  jobs: readonly Job[],
+  outcomes: readonly UnitOutcome[],
+): void {
   const linted = new Set<string>();
   jobs.forEach((job, i) => {
     if (job.target.folder !== undefined && outcomes[i]!.files.length) linted.add(job.target.folder);
@@ -165,22 +202,33 @@ function refuseEmptyFolders(paths: readonly string[], targets: readonly Target[]
   const named = new Set(targets.filter((t) => !t.explicit).map((t) => t.folder));
   for (const p of paths) {
     if (!statSync(p).isDirectory() || linted.has(p)) continue;
-    const why = named.has(p) ? 'none of its files is of a format orchlint knows, or all are ignored' : 'it holds no .json, .yaml, .yml or .md file';
+    const why = named.has(p)
+      ? 'none of its files is of a format orchlint knows, or all are ignored'
+      : 'it holds no .json, .yaml, .yml or .md file';
     throw new UsageError(`nothing to lint in ${p}: ${why} (pass --no-error-on-unmatched-pattern to allow this)`);
   }
 }
 
 function checkCombinations(paths: string[], o: LintOptions): void {
   if (o.stdin && paths.length) throw new UsageError('--stdin lints standard input; do not name paths as well');
-  if (o.stdinFilename !== undefined && !o.stdin) throw new UsageError('--stdin-filename names standard input; add --stdin');
-  if (o.stdin && o.fix) throw new UsageError('--fix cannot write standard input; use --fix-dry-run to see the changes as a diff');
+  if (o.stdinFilename !== undefined && !o.stdin)
+    throw new UsageError('--stdin-filename names standard input; add --stdin');
+  if (o.stdin && o.fix)
+    throw new UsageError('--fix cannot write standard input; use --fix-dry-run to see the changes as a diff');
   if (o.fix && o.fixDryRun) throw new UsageError('choose one of --fix and --fix-dry-run');
   if (o.updateBaseline && !o.baseline) throw new UsageError('--update-baseline needs --baseline FILE');
-  if (o.shard && (o.stdin || o.updateBaseline)) throw new UsageError(`--shard splits the files of a run; it does not go with ${o.stdin ? '--stdin' : '--update-baseline'}`);
+  if (o.shard && (o.stdin || o.updateBaseline))
+    throw new UsageError(
+      `--shard splits the files of a run; it does not go with ${o.stdin ? '--stdin' : '--update-baseline'}`,
+    );
 }
 
 /** Cached results where they hold; the rest in this thread or, for many files, in worker threads. */
-async function lintJobs(jobs: readonly Job[], options: LintOptions, forced: Dialect<any> | undefined): Promise<UnitOutcome[]> {
+async function lintJobs(
+  jobs: readonly Job[],
+  options: LintOptions,
+  forced: Dialect<any> | undefined,
+): Promise<UnitOutcome[]> {
   const cache = options.cache ? new LintCache(options.cacheLocation ?? DEFAULT_CACHE_FILE) : undefined;
   const outcomes: Array<UnitOutcome | undefined> = new Array(jobs.length);
   const pending: number[] = [];
@@ -203,10 +251,21 @@ async function lintJobs(jobs: readonly Job[], options: LintOptions, forced: Dial
     if (!outcomes[i]) pending.push(i);
   });
   const todo = pending.map((i): Job => (texts.has(i) ? { ...jobs[i]!, read: texts.get(i)! } : jobs[i]!));
-  const progress = startProgress(todo.length, { stream: process.stderr, env: process.env, quiet: Boolean(options.quiet) });
+  const progress = startProgress(todo.length, {
+    stream: process.stderr,
+    env: process.env,
+    quiet: Boolean(options.quiet),
+  });
   let results: JobResult[];
   try {
-    results = await lintInWorkers(todo, threadCount(todo.length, options.concurrency), rules, forced, Boolean(cache), (n) => progress.advance(n));
+    results = await lintInWorkers(
+      todo,
+      threadCount(todo.length, options.concurrency),
+      rules,
+      forced,
+      Boolean(cache),
+      (n) => progress.advance(n),
+    );
   } finally {
     progress.stop();
   }
@@ -214,7 +273,8 @@ async function lintJobs(jobs: readonly Job[], options: LintOptions, forced: Dial
     const i = pending[n]!;
     outcomes[i] = r.outcome;
     const text = texts.get(i)?.text;
-    if (cache && r.reads && text !== undefined) cache.store(jobs[i]!.target, settingsKey(jobs[i]!.settings, forced?.id), text, r.outcome, r.reads, stamps.get(i));
+    if (cache && r.reads && text !== undefined)
+      cache.store(jobs[i]!.target, settingsKey(jobs[i]!.settings, forced?.id), text, r.outcome, r.reads, stamps.get(i));
   });
   cache?.save();
   return outcomes as UnitOutcome[];
@@ -231,17 +291,22 @@ function printConfig(configs: ConfigResolver, file: string, forced: Dialect<any>
   // A packet folder is linted as its manifest's unit; any other folder holds files of every dialect.
   const probe = !isDir ? file : existsSync(path.join(file, MANIFEST)) ? path.join(file, MANIFEST) : undefined;
   const everyDialect = probe === undefined && !forced;
-  const target: Target | undefined = probe === undefined ? undefined : { file: toPosix(probe), explicit: true, root: path.dirname(probe) };
+  const target: Target | undefined =
+    probe === undefined ? undefined : { file: toPosix(probe), explicit: true, root: path.dirname(probe) };
   const text = target === undefined || forced ? undefined : readTargetText(target, [])?.text;
   const dialect = forced ?? (target === undefined || text === undefined ? undefined : detectDialect(target, text));
   const applying = everyDialect ? dialects : dialect ? [dialect] : [];
   const severities: Record<string, string> = {};
-  for (const r of [...coreRules, ...rules.filter((r) => applying.some((d) => d.id === r.dialect))].sort((a, b) => (a.id < b.id ? -1 : 1))) {
+  for (const r of [...coreRules, ...rules.filter((r) => applying.some((d) => d.id === r.dialect))].sort((a, b) =>
+    a.id < b.id ? -1 : 1,
+  )) {
     severities[r.id] = resolved.settings.rules[r.id] ?? r.severity;
   }
   const dialectIds = new Set(dialects.map((d) => d.id));
   const targets: Record<string, string> = {};
-  for (const d of applying) if (d.defaultTarget !== undefined || resolved.settings.targets[d.id] !== undefined) targets[d.id] = resolved.settings.targets[d.id] ?? d.defaultTarget!;
+  for (const d of applying)
+    if (d.defaultTarget !== undefined || resolved.settings.targets[d.id] !== undefined)
+      targets[d.id] = resolved.settings.targets[d.id] ?? d.defaultTarget!;
   // Targets no dialect owns by name (the PromptPack runtime) apply as configured.
   for (const [k, v] of Object.entries(resolved.settings.targets)) if (!dialectIds.has(k)) targets[k] = v;
   const report = {

@@ -1,6 +1,16 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import path from 'node:path';
-import { coreFinding, lintUnit, sortAndDedupe, Source, type Diagnostic, type Dialect, type Host, type LintSettings, type Rule } from '@orchlint/core';
+import {
+  coreFinding,
+  lintUnit,
+  sortAndDedupe,
+  Source,
+  type Diagnostic,
+  type Dialect,
+  type Host,
+  type LintSettings,
+  type Rule,
+} from '@orchlint/core';
 import { dialects } from '@orchlint/rules';
 import { decodeText, invalidUtf8, type DecodedText } from './decode.js';
 import type { Target } from './discover.js';
@@ -88,9 +98,15 @@ export function lintTarget(
   if (!dialect) {
     if (!target.explicit) return { file: target.file, files: [], diagnostics };
     diagnostics.push(
-      coreFinding(source, { start: 0, end: 0 }, 'core/unknown-format',
+      coreFinding(
+        source,
+        { start: 0, end: 0 },
+        'core/unknown-format',
         `not a format orchlint knows (${dialects.map((d) => d.id).join(', ')}); ` +
-          (target.text === undefined ? 'pass --dialect to lint it as one' : 'name it with --stdin-filename (e.g. x.pack.json) or pass --dialect')),
+          (target.text === undefined
+            ? 'pass --dialect to lint it as one'
+            : 'name it with --stdin-filename (e.g. x.pack.json) or pass --dialect'),
+      ),
     );
     return { file: target.file, files: [{ path: target.file, dialect: 'unknown' }], diagnostics };
   }
@@ -142,17 +158,38 @@ export function readTargetText(target: Target, diagnostics: Diagnostic[]): Decod
   try {
     const read = readWhole(target.file);
     if (read === 'too large') {
-      diagnostics.push(coreFinding(empty, { start: 0, end: 0 }, 'core/unknown-format', `the file is larger than ${MAX_FILE_BYTES / 1024 / 1024} MB; orchlint does not read it`));
+      diagnostics.push(
+        coreFinding(
+          empty,
+          { start: 0, end: 0 },
+          'core/unknown-format',
+          `the file is larger than ${MAX_FILE_BYTES / 1024 / 1024} MB; orchlint does not read it`,
+        ),
+      );
       return undefined;
     }
     buffer = read;
   } catch (error) {
-    diagnostics.push(coreFinding(empty, { start: 0, end: 0 }, 'core/unreadable-file', `cannot read the file: ${(error as Error).message}`));
+    diagnostics.push(
+      coreFinding(
+        empty,
+        { start: 0, end: 0 },
+        'core/unreadable-file',
+        `cannot read the file: ${(error as Error).message}`,
+      ),
+    );
     return undefined;
   }
   if (buffer.subarray(0, 8000).includes(0)) {
     if (target.explicit) {
-      diagnostics.push(coreFinding(empty, { start: 0, end: 0 }, 'core/unknown-format', 'a binary file, not a workflow definition; orchlint skips it'));
+      diagnostics.push(
+        coreFinding(
+          empty,
+          { start: 0, end: 0 },
+          'core/unknown-format',
+          'a binary file, not a workflow definition; orchlint skips it',
+        ),
+      );
     }
     return undefined;
   }

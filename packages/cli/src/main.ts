@@ -39,11 +39,21 @@ export async function main(argv: readonly string[], io: Io = nodeIo): Promise<nu
     .command('lint', { isDefault: true })
     .description('the default command: lint files and directories (default: .)')
     .argument('[paths...]', 'files and directories to lint')
-    .option('--format <format>', `report format, repeatable: ${Object.keys(formatters).join('|')} (default: stylish)`, collect)
-    .option('--output <[format=]file>', 'write a report to a file instead of standard output, repeatable (e.g. --output sarif=orchlint.sarif)', collect)
+    .option(
+      '--format <format>',
+      `report format, repeatable: ${Object.keys(formatters).join('|')} (default: stylish)`,
+      collect,
+    )
+    .option(
+      '--output <[format=]file>',
+      'write a report to a file instead of standard output, repeatable (e.g. --output sarif=orchlint.sarif)',
+      collect,
+    )
     .option('--strict', 'warnings count as errors for the exit code; suppressions must give a reason')
     .option('--max-warnings <n>', 'exit 1 when there are more than n warnings', parseCount)
-    .addOption(new Option('--dialect <dialect>', 'lint the given files as this dialect').choices(dialects.map((d) => d.id)))
+    .addOption(
+      new Option('--dialect <dialect>', 'lint the given files as this dialect').choices(dialects.map((d) => d.id)),
+    )
     .option('--config <file>', 'the config file (default: orchlint.config.{yaml,yml,json} found upward from each file)')
     .option('--print-config <path>', 'print the settings that apply to a file, then exit')
     .option('--fix', 'apply safe fixes in place')
@@ -52,8 +62,17 @@ export async function main(argv: readonly string[], io: Io = nodeIo): Promise<nu
     .option('--update-baseline', 'record the current findings in the --baseline file')
     .option('--cache', 'reuse results for unchanged files (content hash)')
     .option('--cache-location <file>', `where --cache keeps its results (default: ${DEFAULT_CACHE_FILE})`)
-    .option('--concurrency <n>', 'threads that lint: auto (worker threads only for many files), off (this thread), or a number', parseConcurrency, 'auto')
-    .option('--shard <i/N>', 'lint only the i-th of N parts of the units (for a CI matrix; join the reports with merge-reports)', parseShard)
+    .option(
+      '--concurrency <n>',
+      'threads that lint: auto (worker threads only for many files), off (this thread), or a number',
+      parseConcurrency,
+      'auto',
+    )
+    .option(
+      '--shard <i/N>',
+      'lint only the i-th of N parts of the units (for a CI matrix; join the reports with merge-reports)',
+      parseShard,
+    )
     .option('--quiet', 'no progress on standard error (shown only on a terminal, outside CI, for runs over 2 s)')
     .option('--stdin', 'lint standard input')
     .option('--stdin-filename <name>', 'the path standard input stands for (format detection, config, reports)')
@@ -74,11 +93,16 @@ export async function main(argv: readonly string[], io: Io = nodeIo): Promise<nu
     });
 
   registerPacketCommands(program, io, (code) => (exitCode = code));
-  program.addHelpText('after', () => `\nLint options (orchlint [lint] [options] [paths...]):\n${lintOptionsHelp(lint)}\n${EXIT_CODES}`);
+  program.addHelpText(
+    'after',
+    () => `\nLint options (orchlint [lint] [options] [paths...]):\n${lintOptionsHelp(lint)}\n${EXIT_CODES}`,
+  );
 
   program
     .command('merge-reports')
-    .description('join the JSON or SARIF reports of the --shard runs into the report of one run; exits as that run would')
+    .description(
+      'join the JSON or SARIF reports of the --shard runs into the report of one run; exits as that run would',
+    )
     .argument('<files...>', 'the reports of the shards')
     .option('--output <file>', 'write the report to a file instead of standard output')
     .option('--strict', 'warnings count as errors for the exit code')
@@ -120,7 +144,12 @@ export async function main(argv: readonly string[], io: Io = nodeIo): Promise<nu
     }
     if (error instanceof ConfigError) {
       const source = (p: string) => (p === error.source.path ? error.source : undefined);
-      io.stderr(formatStylish({ files: [], diagnostics: error.diagnostics }, { color: false, source, rules: ruleInfos, strict: false }));
+      io.stderr(
+        formatStylish(
+          { files: [], diagnostics: error.diagnostics },
+          { color: false, source, rules: ruleInfos, strict: false },
+        ),
+      );
       io.stderr('orchlint: the configuration file is invalid; fix it, or pass --config to use another\n');
       return 2;
     }
@@ -141,7 +170,13 @@ const EXIT_CODES = `Exit codes:
 function lintOptionsHelp(lint: Command): string {
   const help = lint.createHelp();
   const width = help.longestOptionTermLength(lint, help);
-  return help.visibleOptions(lint).filter((o) => o.long !== '--help').map((o) => `  ${help.optionTerm(o).padEnd(width)}  ${help.optionDescription(o)}`).join('\n') + '\n';
+  return (
+    help
+      .visibleOptions(lint)
+      .filter((o) => o.long !== '--help')
+      .map((o) => `  ${help.optionTerm(o).padEnd(width)}  ${help.optionDescription(o)}`)
+      .join('\n') + '\n'
+  );
 }
 
 function collect(value: string, previous: string[] | undefined): string[] {

@@ -26,7 +26,9 @@ interface SarifResult {
   ruleIndex: number;
   level: 'error' | 'warning' | 'note';
   message: { text: string };
-  locations: Array<{ physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number; startColumn: number } } }>;
+  locations: Array<{
+    physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number; startColumn: number } };
+  }>;
 }
 interface SarifRun {
   tool: { driver: { rules: Array<{ id: string }> } & Record<string, unknown> };
@@ -61,11 +63,18 @@ function readReport(file: string): { kind: 'json' | 'sarif'; report: unknown } {
   } catch (error) {
     throw new UsageError(`cannot read the report ${file}: ${(error as Error).message}`);
   }
-  if (report?.version === 1 && Array.isArray(report.files) && Array.isArray(report.diagnostics)) return { kind: 'json', report };
-  if (report?.version === '2.1.0' && Array.isArray(report.runs) && report.runs.every((r: any) => Array.isArray(r?.results) && Array.isArray(r?.tool?.driver?.rules))) {
+  if (report?.version === 1 && Array.isArray(report.files) && Array.isArray(report.diagnostics))
+    return { kind: 'json', report };
+  if (
+    report?.version === '2.1.0' &&
+    Array.isArray(report.runs) &&
+    report.runs.every((r: any) => Array.isArray(r?.results) && Array.isArray(r?.tool?.driver?.rules))
+  ) {
     return { kind: 'sarif', report };
   }
-  throw new UsageError(`${file} is not an orchlint JSON or SARIF report (write them with --format json or --format sarif)`);
+  throw new UsageError(
+    `${file} is not an orchlint JSON or SARIF report (write them with --format json or --format sarif)`,
+  );
 }
 
 const rank = { error: 0, warning: 1, info: 2, note: 2 } as const;
@@ -100,10 +109,14 @@ function uniqueBy<T>(items: T[], key: (t: T) => string): T[] {
 }
 
 function mergeJson(reports: JsonReport[]): Merged {
-  const files = uniqueBy(reports.flatMap((r) => r.files), (f) => f.path).sort((a, b) => comparePaths(a.path, b.path));
-  const diagnostics = sortedUnique(reports.flatMap((r) => r.diagnostics), (d) => [
-    d.path, d.range.start.line, d.range.start.column, d.rule, rank[d.severity], d.message,
-  ]);
+  const files = uniqueBy(
+    reports.flatMap((r) => r.files),
+    (f) => f.path,
+  ).sort((a, b) => comparePaths(a.path, b.path));
+  const diagnostics = sortedUnique(
+    reports.flatMap((r) => r.diagnostics),
+    (d) => [d.path, d.range.start.line, d.range.start.column, d.rule, rank[d.severity], d.message],
+  );
   const findings = diagnostics.map((d) => ({ rule: d.rule, severity: d.severity }));
   const count = (s: string) => findings.filter((x) => x.severity === s).length;
   const report = {
@@ -120,15 +133,26 @@ function mergeSarif(logs: SarifLog[]): Merged {
   const runs = logs.flatMap((l) => l.runs);
   if (!runs.length) throw new UsageError('the SARIF reports hold no run');
   const first = runs[0]!;
-  const rules = uniqueBy(runs.flatMap((r) => r.tool.driver.rules), (r) => r.id).sort((a, b) => text(a.id, b.id));
+  const rules = uniqueBy(
+    runs.flatMap((r) => r.tool.driver.rules),
+    (r) => r.id,
+  ).sort((a, b) => text(a.id, b.id));
   const index = new Map(rules.map((r, i) => [r.id, i]));
-  const artifacts = uniqueBy(runs.flatMap((r) => r.artifacts ?? []), (a) => a.location.uri).sort((a, b) =>
-    comparePaths(decodeURI(a.location.uri), decodeURI(b.location.uri)),
-  );
+  const artifacts = uniqueBy(
+    runs.flatMap((r) => r.artifacts ?? []),
+    (a) => a.location.uri,
+  ).sort((a, b) => comparePaths(decodeURI(a.location.uri), decodeURI(b.location.uri)));
   const where = (r: SarifResult) => r.locations[0]!.physicalLocation;
   const results = sortedUnique(
     runs.flatMap((r) => r.results).map((r) => ({ ...r, ruleIndex: index.get(r.ruleId)! })),
-    (r) => [decodeURI(where(r).artifactLocation.uri), where(r).region.startLine, where(r).region.startColumn, r.ruleId, rank[r.level], r.message.text],
+    (r) => [
+      decodeURI(where(r).artifactLocation.uri),
+      where(r).region.startLine,
+      where(r).region.startColumn,
+      r.ruleId,
+      rank[r.level],
+      r.message.text,
+    ],
   );
   const run = { ...first, tool: { ...first.tool, driver: { ...first.tool.driver, rules } }, artifacts, results };
   const log = { ...logs[0]!, runs: [run] };

@@ -17,14 +17,18 @@ export interface OutputPlan {
  */
 export function planOutputs(formats: readonly string[], outputs: readonly string[]): OutputPlan {
   const chosen = [...new Set(formats)];
-  for (const f of chosen) if (!ownValue(formatters, f)) throw new UsageError(`unknown format '${f}'; choose from ${Object.keys(formatters).join(', ')}`);
+  for (const f of chosen)
+    if (!ownValue(formatters, f))
+      throw new UsageError(`unknown format '${f}'; choose from ${Object.keys(formatters).join(', ')}`);
   const files = new Map<string, string>();
   const bare: string[] = [];
   for (const o of outputs) {
     const m = /^([a-z]+)=(.+)$/.exec(o);
     if (m && !ownValue(formatters, m[1]!)) {
       // A typo in the format name would otherwise write the report to a file named 'sarf=x.sarif'.
-      throw new UsageError(`--output ${o}: unknown format '${m[1]}'; choose from ${Object.keys(formatters).join(', ')}`);
+      throw new UsageError(
+        `--output ${o}: unknown format '${m[1]}'; choose from ${Object.keys(formatters).join(', ')}`,
+      );
     }
     if (m) {
       if (files.has(m[1]!)) throw new UsageError(`--output names the ${m[1]} report twice`);
@@ -38,7 +42,9 @@ export function planOutputs(formats: readonly string[], outputs: readonly string
   if (bare.length) {
     const open = chosen.filter((f) => !files.has(f));
     if (bare.length > 1 || open.length !== 1) {
-      throw new UsageError(`--output ${bare[0]} is ambiguous with several formats; write --output FORMAT=FILE, e.g. --output sarif=orchlint.sarif`);
+      throw new UsageError(
+        `--output ${bare[0]} is ambiguous with several formats; write --output FORMAT=FILE, e.g. --output sarif=orchlint.sarif`,
+      );
     }
     files.set(open[0]!, bare[0]!);
   }
@@ -52,7 +58,12 @@ export function planOutputs(formats: readonly string[], outputs: readonly string
 }
 
 /** Renders each report and writes it where the plan says; stdout gets colour only when it is a terminal. */
-export function writeOutputs(plan: OutputPlan, run: LintRun, context: FormatContext, stdout: (s: string) => void): void {
+export function writeOutputs(
+  plan: OutputPlan,
+  run: LintRun,
+  context: FormatContext,
+  stdout: (s: string) => void,
+): void {
   for (const { format, file } of plan.outputs) {
     const text = formatters[format]!(run, file ? { ...context, color: false } : context);
     writeReport(file, text, stdout, format);
@@ -60,7 +71,12 @@ export function writeOutputs(plan: OutputPlan, run: LintRun, context: FormatCont
 }
 
 /** A report to its file, or to standard output when there is none. */
-export function writeReport(file: string | undefined, text: string, stdout: (s: string) => void, format = 'merged'): void {
+export function writeReport(
+  file: string | undefined,
+  text: string,
+  stdout: (s: string) => void,
+  format = 'merged',
+): void {
   if (!file) {
     stdout(text);
     return;

@@ -29,8 +29,15 @@ export interface JobResult {
 export const WORKER_THRESHOLD = 500;
 
 /** Lints one job; `memo` is the run's (or this thread's share's) memory of what was read. */
-export function lintJob(job: Job, rules: readonly Rule<any>[], forced: Dialect<any> | undefined, record: boolean, memo: ReadMemo): JobResult {
-  if (!record) return { outcome: lintTarget(job.target, rules, job.settings, forced, hostFor(job.target, memo), job.read) };
+export function lintJob(
+  job: Job,
+  rules: readonly Rule<any>[],
+  forced: Dialect<any> | undefined,
+  record: boolean,
+  memo: ReadMemo,
+): JobResult {
+  if (!record)
+    return { outcome: lintTarget(job.target, rules, job.settings, forced, hostFor(job.target, memo), job.read) };
   const { host, log } = recordingHost(hostFor(job.target, memo));
   return { outcome: lintTarget(job.target, rules, job.settings, forced, host, job.read), reads: log };
 }
@@ -67,11 +74,15 @@ export async function lintInWorkers(
   onDone: (n: number) => void = () => {},
 ): Promise<JobResult[]> {
   const size = Math.ceil(jobs.length / threads);
-  const shares = Array.from({ length: threads }, (_, i) => jobs.slice(i * size, (i + 1) * size)).filter((s) => s.length);
+  const shares = Array.from({ length: threads }, (_, i) => jobs.slice(i * size, (i + 1) * size)).filter(
+    (s) => s.length,
+  );
   const others = shares.slice(1).map(
     (share) =>
       new Promise<JobResult[]>((resolve, reject) => {
-        const worker = new Worker(new URL('./worker.js', import.meta.url), { workerData: { jobs: share, forced: forced?.id, record } });
+        const worker = new Worker(new URL('./worker.js', import.meta.url), {
+          workerData: { jobs: share, forced: forced?.id, record },
+        });
         let reported = 0;
         worker.on('message', (m: WorkerMessage) => {
           if ('done' in m) {

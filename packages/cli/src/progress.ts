@@ -41,7 +41,13 @@ export function startProgress(total: number, options: ProgressOptions): Progress
       const rate = Math.round((done * 1000) / Math.max(1, now() - started));
       if (!bar) {
         bar = new SingleBar(
-          { stream: options.stream, fps: 10, clearOnComplete: true, hideCursor: true, format: 'orchlint {bar} {value}/{total} files, {rate} files/s' },
+          {
+            stream: options.stream,
+            fps: 10,
+            clearOnComplete: true,
+            hideCursor: true,
+            format: 'orchlint {bar} {value}/{total} files, {rate} files/s',
+          },
           Presets.shades_classic,
         );
         bar.start(total, done, { rate });

@@ -7,12 +7,27 @@ export function formatRules(rules: readonly RuleInfo[], format: 'text' | 'json')
   if (format === 'json') {
     return (
       JSON.stringify(
-        sorted.map((r) => ({ id: r.id, dialect: r.id.split('/')[0], severity: r.severity, fixable: Boolean(r.fixable), summary: r.summary, basis: r.basis, doc: ruleDocPath(r.id) })),
+        sorted.map((r) => ({
+          id: r.id,
+          dialect: r.id.split('/')[0],
+          severity: r.severity,
+          fixable: Boolean(r.fixable),
+          summary: r.summary,
+          basis: r.basis,
+          doc: ruleDocPath(r.id),
+        })),
         null,
         2,
       ) + '\n'
     );
   }
   const width = Math.max(...sorted.map((r) => r.id.length));
-  return sorted.map((r) => `${r.id.padEnd(width)}  ${r.severity.padEnd(7)}  ${r.summary}\n${' '.repeat(width + 11)}basis: ${r.basis}`).join('\n') + '\n';
+  return (
+    sorted
+      .map(
+        (r) =>
+          `${r.id.padEnd(width)}  ${r.severity.padEnd(7)}  ${r.summary}\n${' '.repeat(width + 11)}basis: ${r.basis}`,
+      )
+      .join('\n') + '\n'
+  );
 }

@@ -13,7 +13,10 @@ vi.mock('node:fs', async (importOriginal) => {
     race.afterResolving?.(p);
     return real;
   };
-  return { ...fs, realpathSync: Object.assign((p: string) => fs.realpathSync(p), { native }) as typeof fs.realpathSync };
+  return {
+    ...fs,
+    realpathSync: Object.assign((p: string) => fs.realpathSync(p), { native }) as typeof fs.realpathSync,
+  };
 });
 
 const top = realpathSync(mkdtempSync(path.join(tmpdir(), 'orchlint-file-host-')));

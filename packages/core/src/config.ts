@@ -50,9 +50,12 @@ export interface OrchlintConfig {
   rules?: Record<string, RuleSetting>;
   targets?: Record<string, string>;
   ignore?: Array<string | { rules: string[]; paths: string[]; reason?: string }>;
-  overrides?: Array<{ files: string | string[]; rules?: Record<string, RuleSetting>; targets?: Record<string, string> }>;
+  overrides?: Array<{
+    files: string | string[];
+    rules?: Record<string, RuleSetting>;
+    targets?: Record<string, string>;
+  }>;
 }
-
 
 /** The versions orchlint models for one `targets` key, as a dialect declares them. */
 export interface TargetVersions {
@@ -75,21 +78,36 @@ let checker: SchemaChecker | undefined;
  * model. Findings sit on the offending key or value; an empty list means `tree.value` is a usable
  * OrchlintConfig.
  */
-export function validateConfig(tree: Tree, knownRules: readonly string[], knownTargets: readonly TargetVersions[] = []): Diagnostic[] {
+export function validateConfig(
+  tree: Tree,
+  knownRules: readonly string[],
+  knownTargets: readonly TargetVersions[] = [],
+): Diagnostic[] {
   const out = [...tree.diagnostics];
   if (!tree.usable || !tree.clean) return out;
   if (tree.root === undefined) return out;
   checker ??= new SchemaChecker(configSchema as Record<string, unknown>);
-  for (const f of checker.check(tree)) out.push(coreFinding(tree.source, f.span, CONFIG_RULE, `${f.message} (orchlint configuration)`));
+  for (const f of checker.check(tree))
+    out.push(coreFinding(tree.source, f.span, CONFIG_RULE, `${f.message} (orchlint configuration)`));
   // Unknown rule ids in the same pass, so one run shows every mistake; an id the schema already rejected is not reported twice.
   const reported = new Set(out.map((d) => d.span.start));
   const known = new Set(knownRules);
   const checkId = (node: unknown) => {
-    if (!isScalar(node) || typeof node.value !== 'string' || known.has(node.value) || reported.has(node.range?.[0] ?? -1)) return;
+    if (
+      !isScalar(node) ||
+      typeof node.value !== 'string' ||
+      known.has(node.value) ||
+      reported.has(node.range?.[0] ?? -1)
+    )
+      return;
     const id = node.value;
     out.push(
-      coreFinding(tree.source, { start: node.range?.[0] ?? 0, end: node.range?.[1] ?? 0 }, CONFIG_RULE,
-        `unknown rule '${id}'${didYouMean(id, knownRules)}; \`orchlint rules\` lists every rule id`),
+      coreFinding(
+        tree.source,
+        { start: node.range?.[0] ?? 0, end: node.range?.[1] ?? 0 },
+        CONFIG_RULE,
+        `unknown rule '${id}'${didYouMean(id, knownRules)}; \`orchlint rules\` lists every rule id`,
+      ),
     );
   };
   const root = tree.root;
@@ -103,8 +121,12 @@ export function validateConfig(tree: Tree, knownRules: readonly string[], knownT
       const node = e.value;
       if (!known || !isScalar(node) || typeof node.value !== 'string' || known.models(node.value)) continue;
       out.push(
-        coreFinding(tree.source, { start: node.range?.[0] ?? 0, end: node.range?.[1] ?? 0 }, CONFIG_RULE,
-          `targets.${e.key} '${node.value}' is not a version orchlint models; it knows ${known.versions.join(', ')}`),
+        coreFinding(
+          tree.source,
+          { start: node.range?.[0] ?? 0, end: node.range?.[1] ?? 0 },
+          CONFIG_RULE,
+          `targets.${e.key} '${node.value}' is not a version orchlint models; it knows ${known.versions.join(', ')}`,
+        ),
       );
     }
   };
@@ -151,7 +173,13 @@ export function resolveSettings(
     i.paths.forEach((text, k) => {
       const m = /^(.*?):([1-9]\d*)$/.exec(text);
       const at = locate?.(n, k);
-      entries.push({ rules: i.rules, pattern: m ? m[1]! : text, ...(m ? { line: Number(m[2]) } : {}), text, ...(at ? { at } : {}) });
+      entries.push({
+        rules: i.rules,
+        pattern: m ? m[1]! : text,
+        ...(m ? { line: Number(m[2]) } : {}),
+        text,
+        ...(at ? { at } : {}),
+      });
     });
   });
   const settings: LintSettings = { rules, targets, ...(entries.length ? { ignores: { ...anchor, entries } } : {}) };

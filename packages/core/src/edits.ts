@@ -16,7 +16,10 @@ export function entryRemovalSpan(source: Source, entry: { key?: TreeNode | Pair[
   const newline = text.indexOf('\n', end);
   const lineEnd = newline === -1 ? text.length : newline + 1;
   const after = text.slice(end, lineEnd);
-  if (/^[ \t]*(- )?$/.test(text.slice(lineStart, start).replace(/- $/, '')) && /^[ \t]*,?[ \t]*(#.*)?\r?\n?$/.test(after)) {
+  if (
+    /^[ \t]*(- )?$/.test(text.slice(lineStart, start).replace(/- $/, '')) &&
+    /^[ \t]*,?[ \t]*(#.*)?\r?\n?$/.test(after)
+  ) {
     // The last member of a multi-line flow collection (pretty JSON) has no comma of its own: the
     // one before it goes, or the collection would end in a comma that JSON does not allow.
     const comma = /,\s*$/.exec(text.slice(Math.max(0, lineStart - 200), lineStart));

@@ -34,7 +34,13 @@ export function lintUnit(
   try {
     loaded = dialect.load(source, host, settings.targets);
   } catch (error) {
-    return { dialect: dialect.id, model: undefined, diagnostics: [internalError(source, `loading as ${dialect.id}`, error)], sources: [source], consulted: [] };
+    return {
+      dialect: dialect.id,
+      model: undefined,
+      diagnostics: [internalError(source, `loading as ${dialect.id}`, error)],
+      sources: [source],
+      consulted: [],
+    };
   }
   // Each finding gets its configured severity once, where it is made: the load's (parse errors,
   // the dialect's own findings) here, a rule's as it reports, the suppressions' own as they come out.
@@ -74,7 +80,10 @@ function toDiagnostic(d: ReportDescriptor, rule: string, severity: Diagnostic['s
   }
   if (d.data) diagnostic.data = d.data;
   if (d.fix) {
-    diagnostic.fix = { title: d.fix.title, edits: d.fix.edits.map((e) => ({ span: spanOf(e.at), newText: e.newText })) };
+    diagnostic.fix = {
+      title: d.fix.title,
+      edits: d.fix.edits.map((e) => ({ span: spanOf(e.at), newText: e.newText })),
+    };
   }
   return diagnostic;
 }
@@ -92,7 +101,10 @@ function configured(diagnostics: readonly Diagnostic[], settings: LintSettings):
 
 export function internalError(source: Source, where: string, error: unknown): Diagnostic {
   const detail = error instanceof Error ? error.message : String(error);
-  return coreFinding(source, { start: 0, end: 0 }, INTERNAL_ERROR,
+  return coreFinding(
+    source,
+    { start: 0, end: 0 },
+    INTERNAL_ERROR,
     `orchlint failed while ${where}: ${detail}. This is a bug in orchlint, not in the file: please report it at ${ISSUES_URL} with this message and the file (or a smaller one that fails the same way)`,
   );
 }

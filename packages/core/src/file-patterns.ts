@@ -15,7 +15,10 @@ export interface FilePatterns {
 }
 
 export const FILE_PATTERNS = {
-  promptpack: { named: ['**/*.pack.json', '**/*.promptpack.yaml', '**/*.promptpack.yml'], byContent: ['json', 'yaml', 'yml'] },
+  promptpack: {
+    named: ['**/*.pack.json', '**/*.promptpack.yaml', '**/*.promptpack.yml'],
+    byContent: ['json', 'yaml', 'yml'],
+  },
   archon: { named: ['**/.archon/workflows/**/*.yaml', '**/.archon/workflows/**/*.yml'], byContent: ['yaml', 'yml'] },
   'prompt-runner': { named: ['**/prompt_runner_packet.md', '**/*.prompt.md'], byContent: ['yaml', 'yml', 'md'] },
 } as const satisfies Record<string, FilePatterns>;

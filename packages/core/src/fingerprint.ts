@@ -14,7 +14,10 @@ export function contentHash(d: Pick<Diagnostic, 'rule' | 'span' | 'range'>, sour
 }
 
 /** One fingerprint per diagnostic (same order), `<hash>:<occurrence>`; `sourceOf` gives each path's text. */
-export function fingerprints(diagnostics: readonly Diagnostic[], sourceOf: (path: string) => Source | undefined): string[] {
+export function fingerprints(
+  diagnostics: readonly Diagnostic[],
+  sourceOf: (path: string) => Source | undefined,
+): string[] {
   const seen = new Map<string, number>();
   return diagnostics.map((d) => {
     const source = sourceOf(d.path);

@@ -20,7 +20,10 @@ export function applyFixes(text: string, fixes: readonly Fix[]): FixOutcome {
   const deferred: Fix[] = [];
   for (const fix of ordered) {
     const edits = [...fix.edits].sort((a, b) => a.span.start - b.span.start);
-    const valid = edits.every((e, i) => e.span.start <= e.span.end && e.span.end <= text.length && (i === 0 || edits[i - 1]!.span.end <= e.span.start));
+    const valid = edits.every(
+      (e, i) =>
+        e.span.start <= e.span.end && e.span.end <= text.length && (i === 0 || edits[i - 1]!.span.end <= e.span.start),
+    );
     if (!valid || edits.some((e) => taken.some((t) => overlaps(e, t)))) {
       deferred.push(fix);
       continue;

@@ -21,7 +21,11 @@ export function reachingTo(graph: Digraph, targets: Iterable<string>): Set<strin
  * Breadth-first, with its own queue: graphology-traversal's allocates an array the size of the whole
  * graph on every call, which made a search per cycle quadratic in the number of states.
  */
-function search(graph: Digraph, from: Iterable<string>, neighbours: 'forEachOutNeighbor' | 'forEachInNeighbor'): Set<string> {
+function search(
+  graph: Digraph,
+  from: Iterable<string>,
+  neighbours: 'forEachOutNeighbor' | 'forEachInNeighbor',
+): Set<string> {
   const seen = new Set<string>();
   const queue: string[] = [];
   const visit = (node: string): void => {

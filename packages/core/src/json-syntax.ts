@@ -53,7 +53,11 @@ export function jsonSyntaxErrors(text: string, lineAt: (offset: number) => numbe
   };
   const open = (kind: Container['kind'], start: number) => {
     const parent = stack[stack.length - 1];
-    const name = !parent ? `the top-level ${kind}` : parent.kind === 'object' && property !== undefined ? `'${property}'` : `an item of ${parent.name}`;
+    const name = !parent
+      ? `the top-level ${kind}`
+      : parent.kind === 'object' && property !== undefined
+        ? `'${property}'`
+        : `an item of ${parent.name}`;
     stack.push({ kind, start, name });
     property = undefined;
   };
@@ -85,7 +89,12 @@ export function jsonSyntaxErrors(text: string, lineAt: (offset: number) => numbe
     const token = scanned.slice(offset, offset + Math.max(length, 1));
     const at = { start: offset, end: offset + Math.max(length, 1) };
     const closer = token[0] === '}' || token[0] === ']';
-    if ((code === 'PropertyNameExpected' || code === 'ValueExpected') && closer && lastComma >= 0 && /^\s*$/.test(scanned.slice(lastComma + 1, offset))) {
+    if (
+      (code === 'PropertyNameExpected' || code === 'ValueExpected') &&
+      closer &&
+      lastComma >= 0 &&
+      /^\s*$/.test(scanned.slice(lastComma + 1, offset))
+    ) {
       const container = stack[stack.length - 1];
       const what = token[0] === '}' ? 'property' : 'item';
       return {
@@ -99,20 +108,40 @@ export function jsonSyntaxErrors(text: string, lineAt: (offset: number) => numbe
       case 'UnexpectedEndOfComment':
         return { span: at, message: 'JSON has no comments; remove this one', named: true };
       case 'InvalidSymbol':
-        return { span: at, message: symbolMessage(token, stack[stack.length - 1]?.kind === 'object' && /[{,]\s*$/.test(scanned.slice(Math.max(0, offset - 80), offset))), named: true };
+        return {
+          span: at,
+          message: symbolMessage(
+            token,
+            stack[stack.length - 1]?.kind === 'object' &&
+              /[{,]\s*$/.test(scanned.slice(Math.max(0, offset - 80), offset)),
+          ),
+          named: true,
+        };
       case 'UnexpectedEndOfString':
         return { span: at, message: `this string is never closed; add the closing '"'`, named: true };
       case 'InvalidCharacter':
-        return { span: at, message: 'a control character (tab, line break) inside a JSON string must be escaped, as \\t or \\n', named: true };
+        return {
+          span: at,
+          message: 'a control character (tab, line break) inside a JSON string must be escaped, as \\t or \\n',
+          named: true,
+        };
       case 'InvalidEscapeCharacter':
       case 'InvalidUnicode':
-        return { span: at, message: 'invalid escape sequence; JSON knows \\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX', named: true };
+        return {
+          span: at,
+          message: 'invalid escape sequence; JSON knows \\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX',
+          named: true,
+        };
       case 'InvalidNumberFormat':
       case 'UnexpectedEndOfNumber':
         return { span: at, message: 'malformed number' };
       case 'CommaExpected':
         if (/^\d/.test(token) && /(^|[^\d.eE+-])-?0$/.test(scanned.slice(Math.max(0, offset - 3), offset))) {
-          return { span: { start: offset - 1, end: offset }, message: 'JSON numbers have no leading zeros', named: true };
+          return {
+            span: { start: offset - 1, end: offset },
+            message: 'JSON numbers have no leading zeros',
+            named: true,
+          };
         }
         return { span: at, message: "expected ',' before this" };
       case 'ColonExpected':
@@ -129,7 +158,10 @@ export function jsonSyntaxErrors(text: string, lineAt: (offset: number) => numbe
         return {
           span: { start, end: start + 1 },
           message: `this '${close === '}' ? '{' : '['}' is never closed; add the matching '${close}'`,
-          related: { span: { start: offset, end: offset }, message: `the parser reached this point without finding the closing '${close}'` },
+          related: {
+            span: { start: offset, end: offset },
+            message: `the parser reached this point without finding the closing '${close}'`,
+          },
           named: true,
         };
       }

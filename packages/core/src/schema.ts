@@ -82,7 +82,11 @@ export class SchemaChecker {
       if ((error.keyword === 'oneOf' || error.keyword === 'anyOf') && !passedSeveral(error)) {
         const at = error.instancePath;
         // Branch errors came just before the combinator's own; drop those under the same value.
-        while (out.length && isUnder(out[out.length - 1]!.instancePath, at) && out[out.length - 1]!.schemaPath !== error.schemaPath) {
+        while (
+          out.length &&
+          isUnder(out[out.length - 1]!.instancePath, at) &&
+          out[out.length - 1]!.schemaPath !== error.schemaPath
+        ) {
           out.pop();
         }
         out.push(...this.bestBranch(error, valueAt(root, at.slice(prefix.length)), at));
@@ -144,14 +148,23 @@ export class SchemaChecker {
         const name = String(params.additionalProperty ?? params.unevaluatedProperty);
         const entry = tree.entry(valueNode, name);
         const allowed = Object.keys((error.parentSchema?.properties as object | undefined) ?? {});
-        finding = { ...base, span: span(entry?.keyNode ?? holder), path: [...path, name], suggestion: nearMiss(name, allowed) };
+        finding = {
+          ...base,
+          span: span(entry?.keyNode ?? holder),
+          path: [...path, name],
+          suggestion: nearMiss(name, allowed),
+        };
         break;
       }
       case 'required':
         finding = { ...base, span: span(holder) };
         break;
       case 'enum':
-        finding = { ...base, span: span(valueNode ?? holder), suggestion: nearMiss(String(error.data), ((params.allowedValues as unknown[]) ?? []).map(String)) };
+        finding = {
+          ...base,
+          span: span(valueNode ?? holder),
+          suggestion: nearMiss(String(error.data), ((params.allowedValues as unknown[]) ?? []).map(String)),
+        };
         break;
       case 'const':
       case 'type':
@@ -221,7 +234,10 @@ function branchScore(errors: ErrorObject[], at: string): number {
   let score = errors.length;
   for (const e of errors) {
     if (e.keyword === 'type' && e.instancePath === at) score += 1000;
-    else if ((e.keyword === 'const' || e.keyword === 'enum') && e.instancePath.split('/').length === at.split('/').length + 1)
+    else if (
+      (e.keyword === 'const' || e.keyword === 'enum') &&
+      e.instancePath.split('/').length === at.split('/').length + 1
+    )
       score += 100;
   }
   return score;

@@ -50,7 +50,10 @@ export function parseDirectives(source: Source): Directive[] {
     const sep = /(^|\s)--(\s|$)/.exec(args);
     const list = sep ? args.slice(0, sep.index) : args;
     const reason = sep ? args.slice(sep.index + sep[0].length).trim() : '';
-    const rules = [...list.matchAll(/[^\s,]+/g)].map((r) => ({ id: r[0], span: { start: argsStart + r.index, end: argsStart + r.index + r[0].length } }));
+    const rules = [...list.matchAll(/[^\s,]+/g)].map((r) => ({
+      id: r[0],
+      span: { start: argsStart + r.index, end: argsStart + r.index + r[0].length },
+    }));
     const line = source.positionAt(c.span.start).line;
     const directive: Directive = { kind, rules, span: c.span, line, ...(reason ? { reason } : {}) };
     if (kind === 'disable-line') directive.targetLine = line;
@@ -135,13 +138,21 @@ export function applySuppressions(
   reportUnused = true,
 ): { kept: Diagnostic[]; added: Diagnostic[] } {
   const directives = sources.map(parseDirectives);
-  if (!settings.ignores?.entries.length && directives.every((d) => !d.length)) return { kept: [...diagnostics], added: [] };
+  if (!settings.ignores?.entries.length && directives.every((d) => !d.length))
+    return { kept: [...diagnostics], added: [] };
   const known = new Set(knownRules);
   const meta: Diagnostic[] = [];
-  const bySource = new Map<string, { fileWide: Use[]; lines: Map<number, Use[]>; ranges: Array<{ use: Use; from: number; to: number }> }>();
+  const bySource = new Map<
+    string,
+    { fileWide: Use[]; lines: Map<number, Use[]>; ranges: Array<{ use: Use; from: number; to: number }> }
+  >();
   const uses: Use[] = [];
   sources.forEach((source, i) => {
-    const scope = { fileWide: [] as Use[], lines: new Map<number, Use[]>(), ranges: [] as Array<{ use: Use; from: number; to: number }> };
+    const scope = {
+      fileWide: [] as Use[],
+      lines: new Map<number, Use[]>(),
+      ranges: [] as Array<{ use: Use; from: number; to: number }>,
+    };
     bySource.set(source.path, scope);
     const open = new Map<string, { use: Use; from: number }>();
     for (const directive of directives[i]!) {
@@ -155,18 +166,36 @@ export function applySuppressions(
         continue;
       }
       if (!directive.rules.length) {
-        meta.push(coreFinding(source, directive.span, INVALID_SUPPRESSION,
-          `'orchlint-${directive.kind}' names no rule; write the rule id(s) to silence, e.g. 'orchlint-${directive.kind} promptpack/dead-end-state -- why'`));
+        meta.push(
+          coreFinding(
+            source,
+            directive.span,
+            INVALID_SUPPRESSION,
+            `'orchlint-${directive.kind}' names no rule; write the rule id(s) to silence, e.g. 'orchlint-${directive.kind} promptpack/dead-end-state -- why'`,
+          ),
+        );
         continue;
       }
       if (settings.requireSuppressionReasons && !directive.reason) {
-        meta.push(coreFinding(source, directive.span, SUPPRESSION_WITHOUT_REASON,
-          `this suppression gives no reason; add one after ' -- ' (e.g. '-- reviewed: the loop ends through a tool call')`));
+        meta.push(
+          coreFinding(
+            source,
+            directive.span,
+            SUPPRESSION_WITHOUT_REASON,
+            `this suppression gives no reason; add one after ' -- ' (e.g. '-- reviewed: the loop ends through a tool call')`,
+          ),
+        );
       }
       for (const rule of directive.rules) {
         if (!known.has(rule.id)) {
-          meta.push(coreFinding(source, rule.span, INVALID_SUPPRESSION,
-            `unknown rule '${rule.id}'${didYouMean(rule.id, knownRules)}; \`orchlint rules\` lists every rule id`));
+          meta.push(
+            coreFinding(
+              source,
+              rule.span,
+              INVALID_SUPPRESSION,
+              `unknown rule '${rule.id}'${didYouMean(rule.id, knownRules)}; \`orchlint rules\` lists every rule id`,
+            ),
+          );
           continue;
         }
         const use: Use = { directive, rule, source, used: false };
@@ -227,9 +256,20 @@ export function applySuppressions(
   const off = (rule: string) => !reportUnused || settings.rules[rule] === 'off';
   for (const u of uses) {
     if (u.used || off(u.rule.id)) continue;
-    const where = u.directive.kind === 'disable-file' ? 'in this file' : u.directive.kind === 'disable' ? 'in its range' : 'on the line it covers';
-    meta.push(coreFinding(u.source, u.rule.span, UNUSED_SUPPRESSION,
-      `'orchlint-${u.directive.kind} ${u.rule.id}' silences nothing ${where}; remove it (or the rule id) so it cannot hide a future finding`));
+    const where =
+      u.directive.kind === 'disable-file'
+        ? 'in this file'
+        : u.directive.kind === 'disable'
+          ? 'in its range'
+          : 'on the line it covers';
+    meta.push(
+      coreFinding(
+        u.source,
+        u.rule.span,
+        UNUSED_SUPPRESSION,
+        `'orchlint-${u.directive.kind} ${u.rule.id}' silences nothing ${where}; remove it (or the rule id) so it cannot hide a future finding`,
+      ),
+    );
   }
   for (const u of ignoreUses) {
     if (u.used || u.entry.line === undefined || u.entry.rules.every(off)) continue;
@@ -237,16 +277,29 @@ export function applySuppressions(
     if (!source) continue;
     const at = u.entry.at;
     if (at) {
-      meta.push({ rule: UNUSED_SUPPRESSION, severity: 'warning', path: at.path, range: at.range, span: at.span,
-        message: `the ignore entry '${u.entry.text}' (${u.entry.rules.join(', ')}) silences nothing on line ${u.entry.line} of ${source.path}; ` +
-          'point it at the line of the finding or remove it' });
+      meta.push({
+        rule: UNUSED_SUPPRESSION,
+        severity: 'warning',
+        path: at.path,
+        range: at.range,
+        span: at.span,
+        message:
+          `the ignore entry '${u.entry.text}' (${u.entry.rules.join(', ')}) silences nothing on line ${u.entry.line} of ${source.path}; ` +
+          'point it at the line of the finding or remove it',
+      });
       continue;
     }
     const line = Math.min(u.entry.line - 1, source.lineCount - 1);
     const span = { start: source.offsetAt({ line, character: 0 }), end: source.lineEnd(line) };
-    meta.push(coreFinding(source, span, UNUSED_SUPPRESSION,
-      `the config ignore entry '${u.entry.text}' (${u.entry.rules.join(', ')}) silences nothing on line ${u.entry.line}; ` +
-        `point it at the line of the finding or remove it from the config file`));
+    meta.push(
+      coreFinding(
+        source,
+        span,
+        UNUSED_SUPPRESSION,
+        `the config ignore entry '${u.entry.text}' (${u.entry.rules.join(', ')}) silences nothing on line ${u.entry.line}; ` +
+          `point it at the line of the finding or remove it from the config file`,
+      ),
+    );
   }
   return { kept, added: meta };
 }

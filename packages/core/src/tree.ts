@@ -53,7 +53,9 @@ export interface TreeOptions {
 /** ORCHLINT_CHECK_REPARSE=1: every re-parse is checked against a whole parse (a mismatch throws, so it shows as core/internal-error). */
 function checkReparse(): boolean {
   // Core runs outside Node too (the browser), where there is no process.
-  return Boolean((globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.ORCHLINT_CHECK_REPARSE);
+  return Boolean(
+    (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.ORCHLINT_CHECK_REPARSE,
+  );
 }
 
 /**
@@ -84,7 +86,8 @@ export class Tree {
     const reused = earlier && text === source.text ? reparseYaml(earlier, text) : undefined;
     if (reused && checkReparse()) {
       const differs = firstDifference(reused, parseYaml(text).contents);
-      if (differs) throw new Error(`the incremental re-parse of ${source.path} differs from a whole parse at ${differs}`);
+      if (differs)
+        throw new Error(`the incremental re-parse of ${source.path} differs from a whole parse at ${differs}`);
     }
     let doc: Document.Parsed | undefined;
     if (reused) {
@@ -107,7 +110,8 @@ export class Tree {
     }
     // A .json file is JSON: what strict JSON rejects is reported as such, and yaml's view of the
     // same mistakes (or its silence on them) is not.
-    const jsonErrors = !region && !overflow && isJsonPath(source.path) ? jsonSyntaxErrors(text, (o) => source.positionAt(o).line) : [];
+    const jsonErrors =
+      !region && !overflow && isJsonPath(source.path) ? jsonSyntaxErrors(text, (o) => source.positionAt(o).line) : [];
     for (const e of jsonErrors) {
       clean = false;
       this.report(e.span, 'core/json-syntax', e.message, e.related);
@@ -143,7 +147,11 @@ export class Tree {
       for (const alias of scanned.cycles.slice(0, 1)) {
         // A value that holds itself is endless to every reader of it (model builders, schema checks).
         usable = false;
-        this.report(spanOfNode(alias), 'core/yaml-syntax', `the alias *${alias.source} is inside the node it names, so the value holds itself without end; replace the alias with a copy of what it should hold`);
+        this.report(
+          spanOfNode(alias),
+          'core/yaml-syntax',
+          `the alias *${alias.source} is inside the node it names, so the value holds itself without end; replace the alias with a copy of what it should hold`,
+        );
       }
       for (const { key, first } of scanned.duplicates) {
         const name = String(key.value);
@@ -191,7 +199,14 @@ export class Tree {
     const span = { start: Math.min(at.start, length), end: Math.min(at.end, length) };
     const diagnostic = coreFinding(this.source, span, rule, message);
     if (related) {
-      diagnostic.related = [{ path: this.source.path, span: related.span, range: rangeOf(this.source, related.span), message: related.message }];
+      diagnostic.related = [
+        {
+          path: this.source.path,
+          span: related.span,
+          range: rangeOf(this.source, related.span),
+          message: related.message,
+        },
+      ];
     }
     this.diagnostics.push(diagnostic);
   }
@@ -359,7 +374,8 @@ function scanNodes(root: Node | undefined): {
       if (target) {
         aliasTargets.set(node, target);
         // Ranges nest: a node named before the alias whose range holds it is its ancestor.
-        if (target.range && node.range && target.range[0] <= node.range[0] && node.range[1] <= target.range[1]) cycles.push(node);
+        if (target.range && node.range && target.range[0] <= node.range[0] && node.range[1] <= target.range[1])
+          cycles.push(node);
       }
     }
     if (node.anchor || isAlias(node)) anchored = true;

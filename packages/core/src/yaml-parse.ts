@@ -1,4 +1,17 @@
-import { isAlias, isMap, isNode, isPair, isScalar, isSeq, Pair, parseDocument, type Document, type Node, type YAMLMap, type YAMLSeq } from 'yaml';
+import {
+  isAlias,
+  isMap,
+  isNode,
+  isPair,
+  isScalar,
+  isSeq,
+  Pair,
+  parseDocument,
+  type Document,
+  type Node,
+  type YAMLMap,
+  type YAMLSeq,
+} from 'yaml';
 
 /** One parse of YAML text, with the options every orchlint parse uses. */
 export function parseYaml(text: string): Document.Parsed {
@@ -37,7 +50,8 @@ export function reparseYaml(basis: ParseBasis, text: string): Collection | undef
   const shorter = Math.min(old.length, text.length);
   while (start < shorter && old.charCodeAt(start) === text.charCodeAt(start)) start++;
   let tail = 0;
-  while (tail < shorter - start && old.charCodeAt(old.length - 1 - tail) === text.charCodeAt(text.length - 1 - tail)) tail++;
+  while (tail < shorter - start && old.charCodeAt(old.length - 1 - tail) === text.charCodeAt(text.length - 1 - tail))
+    tail++;
   const delta = text.length - old.length;
   // A %YAML or %TAG directive changes how scalars and tags read; a piece parsed alone has none.
   if (DIRECTIVE.test(old.slice(0, basis.root.range?.[0] ?? 0))) return undefined;
@@ -77,7 +91,15 @@ function reparseBlockItems(region: Region, old: string, text: string, delta: num
   if (DOCUMENT_LINE.test(piece) || LONE_CR.test(piece)) return undefined;
   const doc = parseYaml(piece);
   const fresh = doc.contents;
-  if (doc.errors.length || doc.warnings.length || !isNode(fresh) || isMap(fresh) !== isMap(target) || !isCollection(fresh) || fresh.flow) return undefined;
+  if (
+    doc.errors.length ||
+    doc.warnings.length ||
+    !isNode(fresh) ||
+    isMap(fresh) !== isMap(target) ||
+    !isCollection(fresh) ||
+    fresh.flow
+  )
+    return undefined;
   // Every item starts its line at the old items' column, the first on the piece's first line: a
   // node before the piece reaches (with its trailing comments) up to the first item, so it must stay put.
   for (const [k, item] of fresh.items.entries()) {
@@ -91,7 +113,12 @@ function reparseBlockItems(region: Region, old: string, text: string, delta: num
   if (hasAnchorOrAlias(fresh)) return undefined;
   // Comments below the items' column, after the collection's last item, end it in the full text but
   // not in the piece alone (the piece has no parent to hand them to).
-  if (region.last === target.items.length - 1 && region.column > 0 && new RegExp(`^ {0,${region.column - 1}}#`, 'm').test(piece)) return undefined;
+  if (
+    region.last === target.items.length - 1 &&
+    region.column > 0 &&
+    new RegExp(`^ {0,${region.column - 1}}#`, 'm').test(piece)
+  )
+    return undefined;
   moveBy(fresh, region.start);
   return fresh;
 }
@@ -105,11 +132,24 @@ function reparseFlowItems(region: Region, text: string, delta: number): Collecti
   const wrapped = open + piece + close;
   const doc = parseYaml(wrapped);
   const fresh = doc.contents;
-  if (doc.errors.length || doc.warnings.length || !isNode(fresh) || isMap(fresh) !== isMap(target) || !isCollection(fresh) || !fresh.flow) return undefined;
-  if (!fresh.items.length || fresh.items.some((item) => flowItemStart(wrapped, fresh, item) === undefined)) return undefined;
+  if (
+    doc.errors.length ||
+    doc.warnings.length ||
+    !isNode(fresh) ||
+    isMap(fresh) !== isMap(target) ||
+    !isCollection(fresh) ||
+    !fresh.flow
+  )
+    return undefined;
+  if (!fresh.items.length || fresh.items.some((item) => flowItemStart(wrapped, fresh, item) === undefined))
+    return undefined;
   // Items before another one end with the comma between them (not one inside a comment after
   // them, which the real next item would not close); the last may end with one or not.
-  if (region.last < target.items.length - 1 && !/^[ \t\r\n]*,[ \t\r\n]*$/.test(wrapped.slice(flowItemEnd(fresh.items.at(-1)), -close.length))) return undefined;
+  if (
+    region.last < target.items.length - 1 &&
+    !/^[ \t\r\n]*,[ \t\r\n]*$/.test(wrapped.slice(flowItemEnd(fresh.items.at(-1)), -close.length))
+  )
+    return undefined;
   if (hasAnchorOrAlias(fresh)) return undefined;
   moveBy(fresh, region.start - open.length);
   return fresh;
@@ -179,7 +219,13 @@ function regionIn(
  * The smallest run of whole items of a flow collection, or one inside it, that holds [from, to):
  * from the first one's start to the next item's start (or the closing bracket).
  */
-function flowRegionIn(text: string, collection: Collection, from: number, to: number, path: Region['path']): Region | undefined {
+function flowRegionIn(
+  text: string,
+  collection: Collection,
+  from: number,
+  to: number,
+  path: Region['path'],
+): Region | undefined {
   if (!collection.flow || !collection.range) return undefined;
   const close = collection.range[1] - 1;
   if (text[close] !== (isMap(collection) ? '}' : ']')) return undefined;
@@ -234,7 +280,8 @@ function itemStart(text: string, collection: Collection, item: unknown): { line:
   let at: number;
   if (isMap(collection)) {
     // An empty key (a line starting with ':') is placed where the text before it ended: not its own line.
-    if (!isPair(item) || !isNode(item.key) || !item.key.range || item.key.range[1] === item.key.range[0]) return undefined;
+    if (!isPair(item) || !isNode(item.key) || !item.key.range || item.key.range[1] === item.key.range[0])
+      return undefined;
     at = item.key.range[0];
   } else {
     if (!isNode(item) || !item.range) return undefined;
@@ -321,7 +368,8 @@ function rebuild(region: Region, fresh: Collection, delta: number): Collection |
   // Offsets inside the re-parsed lines have no counterpart in the old text, except the target's own
   // start and end when the run reaches its first or last item: they are the fresh items' now.
   const known = new Map<number, number | undefined>();
-  const pair = (from: number, to: number) => known.set(from, known.has(from) && known.get(from) !== to ? undefined : to);
+  const pair = (from: number, to: number) =>
+    known.set(from, known.has(from) && known.get(from) !== to ? undefined : to);
   // A flow collection's brackets stand outside its items: nothing inside the region to map.
   if (!region.flow && target.range && fresh.range) {
     if (first === 0) pair(target.range[0], fresh.range[0]);
@@ -331,7 +379,13 @@ function rebuild(region: Region, fresh: Collection, delta: number): Collection |
     }
   }
   const moved = (offset: number): number | undefined =>
-    known.has(offset) ? known.get(offset) : offset <= region.start ? offset : offset >= region.end ? offset + delta : undefined;
+    known.has(offset)
+      ? known.get(offset)
+      : offset <= region.start
+        ? offset
+        : offset >= region.end
+          ? offset + delta
+          : undefined;
 
   const items = [...target.items.slice(0, first), ...fresh.items, ...target.items.slice(last + 1).map(after)];
   let node = copyCollection(target, items, moved);
@@ -348,7 +402,11 @@ function rebuild(region: Region, fresh: Collection, delta: number): Collection |
   return node;
 }
 
-function copyCollection(node: Collection, items: unknown[], moved: (offset: number) => number | undefined): Collection | undefined {
+function copyCollection(
+  node: Collection,
+  items: unknown[],
+  moved: (offset: number) => number | undefined,
+): Collection | undefined {
   const range = node.range?.map(moved);
   if (range?.some((x) => x === undefined)) return undefined;
   const copy = copyNode(node);
@@ -380,6 +438,7 @@ function copyMoved<T>(node: T, by: number): T {
   const copy = copyNode(node);
   const r = node.range;
   if (r) copy.range = [r[0] + by, r[1] + by, r[2] + by];
-  if (isMap(node) || isSeq(node)) (copy as Collection).items = (node.items as unknown[]).map((item) => copyMoved(item, by)) as Collection['items'];
+  if (isMap(node) || isSeq(node))
+    (copy as Collection).items = (node.items as unknown[]).map((item) => copyMoved(item, by)) as Collection['items'];
   return copy as T;
 }

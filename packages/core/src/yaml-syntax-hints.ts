@@ -32,37 +32,51 @@ export function syntaxHint(e: YamlError, text: string, root: Node | undefined): 
     case 'TAB_AS_INDENT':
       return { hint: 'YAML does not allow tabs in indentation; indent with spaces' };
     case 'BAD_DQ_ESCAPE':
-      return { hint: "inside double quotes a backslash starts an escape: write \\\\ for a backslash, or use single quotes, where '\\' is an ordinary character" };
+      return {
+        hint: "inside double quotes a backslash starts an escape: write \\\\ for a backslash, or use single quotes, where '\\' is an ordinary character",
+      };
     case 'BAD_SCALAR_START':
       return { hint: 'quote the value' };
     case 'MULTIPLE_DOCS':
-      return { hint: "the file holds more than one document ('---'); each format reads one document per file: remove the '---' or split the file" };
+      return {
+        hint: "the file holds more than one document ('---'); each format reads one document per file: remove the '---' or split the file",
+      };
     case 'MULTIPLE_ANCHORS':
       return { hint: 'give the value one anchor' };
     case 'MULTIPLE_TAGS':
       return { hint: 'give the value one tag' };
     case 'BLOCK_IN_FLOW':
-      return { hint: "inside [ ] or { } items are separated by commas, not written as '- ' lines; drop the brackets to write a block list" };
+      return {
+        hint: "inside [ ] or { } items are separated by commas, not written as '- ' lines; drop the brackets to write a block list",
+      };
     case 'KEY_OVER_1024_CHARS':
       return { hint: "shorten the key, or write it as an explicit key ('? ' before it)" };
     case 'BAD_ALIAS':
     case 'ALIAS_PROPS':
-      return { hint: "an alias (*name) stands for a value anchored earlier (&name) and takes no anchor or tag of its own" };
+      return {
+        hint: 'an alias (*name) stands for a value anchored earlier (&name) and takes no anchor or tag of its own',
+      };
     case 'BAD_PROP_ORDER':
       return { hint: 'write the anchor (&name) and the tag (!tag) before the value they belong to' };
     case 'BAD_DIRECTIVE':
       return { hint: "a line starting with '%' is a directive; quote the value if it is text" };
     case 'UNEXPECTED_TOKEN': {
       const bracket = /flow-(seq|map)-end/.exec(e.message)?.[1];
-      if (bracket) return { hint: `this '${bracket === 'seq' ? ']' : '}'}' closes nothing; remove it or add the matching '${bracket === 'seq' ? '[' : '{'}'` };
+      if (bracket)
+        return {
+          hint: `this '${bracket === 'seq' ? ']' : '}'}' closes nothing; remove it or add the matching '${bracket === 'seq' ? '[' : '{'}'`,
+        };
       return { hint: 'check that this line is indented like its siblings and that the line above is complete' };
     }
     case 'MISSING_CHAR':
-      if (/Sequence item without/.test(e.message)) return { hint: "start the line with '- ', or indent it like the keys of the item above" };
+      if (/Sequence item without/.test(e.message))
+        return { hint: "start the line with '- ', or indent it like the keys of the item above" };
       if (/Implicit map keys/.test(e.message)) {
         return /^-[^\s-]/.test(text.slice(at, at + 2))
           ? { hint: "a list item needs a space after the '-'" }
-          : { hint: "a key needs ': ' after it (with the space); or, if this line continues the value above, quote that value" };
+          : {
+              hint: "a key needs ': ' after it (with the space); or, if this line continues the value above, quote that value",
+            };
       }
       if (/quote/.test(e.message)) return { hint: "close the quote; inside single quotes write '' for an apostrophe" };
       return undefined;
@@ -85,7 +99,8 @@ function colonInValue(text: string, at: number): SyntaxHint {
   const owner = keyColumn(text, startOfLine(text, at), at);
   // The next line that is not blank: the over-indented key.
   let next = lineEnd + 1;
-  while (next < text.length && /^[ \t]*(#.*)?(\r?\n|$)/.test(text.slice(next, endOfLine(text, next) + 1))) next = endOfLine(text, next) + 1;
+  while (next < text.length && /^[ \t]*(#.*)?(\r?\n|$)/.test(text.slice(next, endOfLine(text, next) + 1)))
+    next = endOfLine(text, next) + 1;
   const keyStart = firstNonSpace(text, next);
   const key = /^([^:\n]+?):(\s|$)/.exec(text.slice(keyStart, endOfLine(text, keyStart)));
   if (owner === undefined || !key) return quote;
@@ -101,11 +116,15 @@ function misaligned(text: string, lineStart: number, root: Node | undefined): Sy
   const own = start - lineStart + 1;
   const siblings = firstKeyOffsets(root).get(start);
   const above = previousKeyColumn(text, lineStart);
-  const columns = [siblings === undefined ? undefined : columnOf(text, siblings), above].filter((c): c is number => c !== undefined && c !== own);
+  const columns = [siblings === undefined ? undefined : columnOf(text, siblings), above].filter(
+    (c): c is number => c !== undefined && c !== own,
+  );
   if (!columns.length) return { hint: 'indent this key like its siblings' };
   const [first, second] = [...new Set(columns)];
   return {
-    hint: `indent this key like its siblings, at column ${first}` + (second !== undefined ? ` (or at column ${second}, to put it in the mapping above)` : ''),
+    hint:
+      `indent this key like its siblings, at column ${first}` +
+      (second !== undefined ? ` (or at column ${second}, to put it in the mapping above)` : ''),
   };
 }
 

@@ -26,7 +26,12 @@ describe('entryRemovalSpan', () => {
     ['a middle entry', 'a: 1\nb: 2\nc: 3\n', ['b'], 'a: 1\nc: 3\n'],
     ['the last entry without a final newline', 'a: 1\nb: 2', ['b'], 'a: 1\n'],
     ['an entry with a trailing comment', 'a: 1\nb: 2  # why\nc: 3\n', ['b'], 'a: 1\nc: 3\n'],
-    ['a nested entry', 'state:\n  terminal: true\n  control: agent\nnext: 1\n', ['state', 'control'], 'state:\n  terminal: true\nnext: 1\n'],
+    [
+      'a nested entry',
+      'state:\n  terminal: true\n  control: agent\nnext: 1\n',
+      ['state', 'control'],
+      'state:\n  terminal: true\nnext: 1\n',
+    ],
     ['an entry whose value spans lines', 'a: 1\nb:\n  x: 1\n  y: 2\nc: 3\n', ['b'], 'a: 1\nc: 3\n'],
     ['CRLF lines', 'a: 1\r\nb: 2\r\nc: 3\r\n', ['b'], 'a: 1\r\nc: 3\r\n'],
   ])('block style, %s: the whole line goes', (_name, text, path, expected) => {
@@ -40,7 +45,12 @@ describe('entryRemovalSpan', () => {
     ['the first member', '{"a": 1, "b": 2, "c": 3}', ['a'], '{"b": 2, "c": 3}'],
     ['the last member', '{"a": 1, "b": 2, "c": 3}', ['c'], '{"a": 1, "b": 2}'],
     ['the only member', '{"only": 1}', ['only'], '{}'],
-    ['a YAML flow mapping', 'state: { terminal: true, control: agent }\n', ['state', 'control'], 'state: { terminal: true }\n'],
+    [
+      'a YAML flow mapping',
+      'state: { terminal: true, control: agent }\n',
+      ['state', 'control'],
+      'state: { terminal: true }\n',
+    ],
   ])('flow style on one line, %s: with one adjoining comma', (_name, text, path, expected) => {
     const out = remove(text, path);
     expect(out).toBe(expected);

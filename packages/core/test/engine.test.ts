@@ -21,7 +21,11 @@ const toy: Dialect<Model> = {
   detect: () => 'unit',
   load(source) {
     const tree = new Tree(source);
-    return { model: tree.usable ? { entries: tree.entries(tree.root) } : undefined, diagnostics: tree.diagnostics, sources: [source] };
+    return {
+      model: tree.usable ? { entries: tree.entries(tree.root) } : undefined,
+      diagnostics: tree.diagnostics,
+      sources: [source],
+    };
   },
 };
 
@@ -59,13 +63,18 @@ const otherDialect: Rule<any> = { ...upperKeys, id: 'other/upper-key', dialect: 
 const text = 'Name: x\nid: y\nTitle: z\nid: again\n';
 const run = (rules: readonly Rule<any>[], settings: LintSettings = defaultSettings, dialect: Dialect<any> = toy) =>
   lintUnit(new Source('toy.yaml', text), dialect, rules, memoryHost({ 'toy.yaml': text }), settings);
-const summary = (ds: ReturnType<typeof run>['diagnostics']) => ds.map((d) => `${d.range.start.line + 1}:${d.rule}:${d.severity}`);
+const summary = (ds: ReturnType<typeof run>['diagnostics']) =>
+  ds.map((d) => `${d.range.start.line + 1}:${d.rule}:${d.severity}`);
 
 describe('lintUnit', () => {
   it('runs each rule of the dialect once, with load findings, sorted by position', () => {
     const result = run([upperKeys, otherDialect]);
     expect(result.dialect).toBe('toy');
-    expect(summary(result.diagnostics)).toEqual(['1:toy/upper-key:warning', '3:toy/upper-key:warning', '4:core/duplicate-key:error']);
+    expect(summary(result.diagnostics)).toEqual([
+      '1:toy/upper-key:warning',
+      '3:toy/upper-key:warning',
+      '4:core/duplicate-key:error',
+    ]);
     expect(result.sources.map((s) => s.path)).toEqual(['toy.yaml']);
   });
 
@@ -77,7 +86,14 @@ describe('lintUnit', () => {
       range: { start: { line: 0, character: 0 }, end: { line: 0, character: 4 } },
       span: { start: 0, end: 4 },
     });
-    expect(first!.related).toEqual([{ path: 'toy.yaml', span: { start: 6, end: 7 }, range: { start: { line: 0, character: 6 }, end: { line: 0, character: 7 } }, message: 'its value' }]);
+    expect(first!.related).toEqual([
+      {
+        path: 'toy.yaml',
+        span: { start: 6, end: 7 },
+        range: { start: { line: 0, character: 6 }, end: { line: 0, character: 7 } },
+        message: 'its value',
+      },
+    ]);
     expect(first!.fix).toEqual({ title: 'Lower-case it', edits: [{ span: { start: 0, end: 4 }, newText: 'name' }] });
   });
 
@@ -104,13 +120,25 @@ describe('lintUnit', () => {
   });
 
   it('runs no rule when there is no model, and keeps the load findings', () => {
-    const noModel: Dialect<Model> = { ...toy, load: (source) => ({ model: undefined, diagnostics: new Tree(source).diagnostics, sources: [source] }) };
-    expect(summary(run([upperKeys, throws], defaultSettings, noModel).diagnostics)).toEqual(['4:core/duplicate-key:error']);
+    const noModel: Dialect<Model> = {
+      ...toy,
+      load: (source) => ({ model: undefined, diagnostics: new Tree(source).diagnostics, sources: [source] }),
+    };
+    expect(summary(run([upperKeys, throws], defaultSettings, noModel).diagnostics)).toEqual([
+      '4:core/duplicate-key:error',
+    ]);
   });
 
   it('configured severities apply to rules and to core findings; off removes them', () => {
-    const settings: LintSettings = { rules: { 'toy/upper-key': 'error', 'core/duplicate-key': 'warning' }, targets: {} };
-    expect(summary(run([upperKeys], settings).diagnostics)).toEqual(['1:toy/upper-key:error', '3:toy/upper-key:error', '4:core/duplicate-key:warning']);
+    const settings: LintSettings = {
+      rules: { 'toy/upper-key': 'error', 'core/duplicate-key': 'warning' },
+      targets: {},
+    };
+    expect(summary(run([upperKeys], settings).diagnostics)).toEqual([
+      '1:toy/upper-key:error',
+      '3:toy/upper-key:error',
+      '4:core/duplicate-key:warning',
+    ]);
     const off: LintSettings = { rules: { 'toy/upper-key': 'off', 'core/duplicate-key': 'off' }, targets: {} };
     expect(run([upperKeys], off).diagnostics).toEqual([]);
   });
@@ -121,13 +149,26 @@ describe('lintUnit', () => {
   });
 
   it('drops exact repeats of a finding', () => {
-    const twice = defineRule<Model>({ ...upperKeys, id: 'toy/twice', check: (m, report, ctx) => { upperKeys.check(m, report, ctx); upperKeys.check(m, report, ctx); } });
+    const twice = defineRule<Model>({
+      ...upperKeys,
+      id: 'toy/twice',
+      check: (m, report, ctx) => {
+        upperKeys.check(m, report, ctx);
+        upperKeys.check(m, report, ctx);
+      },
+    });
     expect(run([twice]).diagnostics.filter((d) => d.rule === 'toy/twice')).toHaveLength(2);
   });
 
   it('passes the main source and the targets to rules', () => {
     let seen: unknown;
-    const spy = defineRule<Model>({ ...upperKeys, id: 'toy/spy', check: (_m, _r, ctx) => { seen = { path: ctx.source.path, targets: ctx.targets }; } });
+    const spy = defineRule<Model>({
+      ...upperKeys,
+      id: 'toy/spy',
+      check: (_m, _r, ctx) => {
+        seen = { path: ctx.source.path, targets: ctx.targets };
+      },
+    });
     run([spy], { rules: {}, targets: { toy: '2.0' } });
     expect(seen).toEqual({ path: 'toy.yaml', targets: { toy: '2.0' } });
   });

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { stronglyConnectedComponents } from 'graphology-components';
-import { createDigraph, cycleThrough, cyclicComponents, isAcyclic, reachableFrom, topologicalOrder, type Digraph } from '../src/index.js';
+import {
+  createDigraph,
+  cycleThrough,
+  cyclicComponents,
+  isAcyclic,
+  reachableFrom,
+  topologicalOrder,
+  type Digraph,
+} from '../src/index.js';
 
 function graphOf(edges: string, nodes: string[] = []): Digraph {
   const g = createDigraph();

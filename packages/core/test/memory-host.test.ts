@@ -12,6 +12,7 @@ describe('memoryHost', () => {
   });
 
   it('holds no file named like an Object property (a unit may name any path)', () => {
-    for (const name of ['constructor', 'toString', '__proto__', 'hasOwnProperty']) expect(host.readFile(name)).toBeUndefined();
+    for (const name of ['constructor', 'toString', '__proto__', 'hasOwnProperty'])
+      expect(host.readFile(name)).toBeUndefined();
   });
 });

@@ -1,6 +1,14 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { didYouMean, displayPath, SchemaChecker, schemaMessage, Source, Tree, type SchemaFinding } from '../src/index.js';
+import {
+  didYouMean,
+  displayPath,
+  SchemaChecker,
+  schemaMessage,
+  Source,
+  Tree,
+  type SchemaFinding,
+} from '../src/index.js';
 
 const schema = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -55,7 +63,11 @@ describe('SchemaChecker', () => {
   it('an unknown property is reported on its key, with a near miss suggested', () => {
     const [finding, ...rest] = check('id: ok\nstates:\n  triage:\n    promt_task: route\n');
     expect(rest).toEqual([]);
-    expect(finding).toMatchObject({ keyword: 'additionalProperties', text: 'promt_task', path: ['states', 'triage', 'promt_task'] });
+    expect(finding).toMatchObject({
+      keyword: 'additionalProperties',
+      text: 'promt_task',
+      path: ['states', 'triage', 'promt_task'],
+    });
     expect(finding!.message).toBe("unknown property 'promt_task' in 'states.triage' (did you mean 'prompt_task'?)");
   });
 
@@ -96,7 +108,7 @@ describe('SchemaChecker', () => {
     const findings = check('id: ok\nsteps:\n  - just a string\n');
     expect(findings).toHaveLength(1);
     expect(findings[0]).toMatchObject({ keyword: 'type', text: 'just a string' });
-    expect(findings[0]!.message).toBe("'steps[0]' must be a mapping, not a string (\"just a string\")");
+    expect(findings[0]!.message).toBe('\'steps[0]\' must be a mapping, not a string ("just a string")');
   });
 
   it('says nothing about a document that did not parse cleanly', () => {
@@ -106,7 +118,8 @@ describe('SchemaChecker', () => {
   it('compiles the schema and each branch once, however many documents it checks', () => {
     const compile = vi.spyOn(Ajv2020.prototype, 'compile');
     const own = new SchemaChecker(schema);
-    const tree = () => new Tree(new Source('p.yaml', 'id: ok\nsteps:\n  - { kind: tool, tool: 1 }\n  - { kind: prompt, prompt: 2 }\n'));
+    const tree = () =>
+      new Tree(new Source('p.yaml', 'id: ok\nsteps:\n  - { kind: tool, tool: 1 }\n  - { kind: prompt, prompt: 2 }\n'));
     const first = own.check(tree());
     expect(first.length).toBeGreaterThan(0);
     const afterFirst = compile.mock.calls.length;
@@ -138,8 +151,18 @@ describe('schema findings as data', () => {
   it("carries ajv's keyword, instancePath and params, the value and the near miss", () => {
     const found = check('id: Bad\ncontrol: agnet\nstates:\n  a: { prompt_tsk: x }\n');
     const by = (keyword: string) => found.find((f) => f.keyword === keyword)!;
-    expect(by('pattern')).toMatchObject({ instancePath: '/id', path: ['id'], data: 'Bad', params: { pattern: '^[a-z][a-z0-9-]*$' } });
-    expect(by('enum')).toMatchObject({ instancePath: '/control', data: 'agnet', params: { allowedValues: ['user', 'agent'] }, suggestion: 'agent' });
+    expect(by('pattern')).toMatchObject({
+      instancePath: '/id',
+      path: ['id'],
+      data: 'Bad',
+      params: { pattern: '^[a-z][a-z0-9-]*$' },
+    });
+    expect(by('enum')).toMatchObject({
+      instancePath: '/control',
+      data: 'agnet',
+      params: { allowedValues: ['user', 'agent'] },
+      suggestion: 'agent',
+    });
     expect(by('additionalProperties')).toMatchObject({
       instancePath: '/states/a',
       path: ['states', 'a', 'prompt_tsk'],
@@ -153,6 +176,10 @@ describe('schema findings as data', () => {
       const { message, ...data } = f;
       expect(schemaMessage(data)).toBe(message);
     }
-    expect(check('retries: 1\n')[0]).toMatchObject({ keyword: 'required', instancePath: '', params: { missingProperty: 'id' } });
+    expect(check('retries: 1\n')[0]).toMatchObject({
+      keyword: 'required',
+      instancePath: '',
+      params: { missingProperty: 'id' },
+    });
   });
 });

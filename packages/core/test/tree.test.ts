@@ -98,7 +98,10 @@ describe('Tree', () => {
     expect(tree.usable).toBe(true);
     expect(tree.clean).toBe(false);
     expect(tree.diagnostics).toHaveLength(1);
-    expect(tree.diagnostics[0]).toMatchObject({ rule: 'core/yaml-syntax', range: { start: { line: 1, character: 6 } } });
+    expect(tree.diagnostics[0]).toMatchObject({
+      rule: 'core/yaml-syntax',
+      range: { start: { line: 1, character: 6 } },
+    });
     expect(tree.diagnostics[0]!.related?.[0]?.range.start.line).toBe(2);
   });
 
@@ -107,7 +110,11 @@ describe('Tree', () => {
     const tree = treeOf(text);
     expect(tree.diagnostics).toHaveLength(1);
     const [d] = tree.diagnostics;
-    expect(d).toMatchObject({ rule: 'core/duplicate-key', severity: 'error', span: { start: text.lastIndexOf('a:'), end: text.lastIndexOf('a:') + 1 } });
+    expect(d).toMatchObject({
+      rule: 'core/duplicate-key',
+      severity: 'error',
+      span: { start: text.lastIndexOf('a:'), end: text.lastIndexOf('a:') + 1 },
+    });
     expect(d!.message).toContain("duplicate key 'a'");
     expect(d!.related?.[0]?.span.start).toBe(text.indexOf('a:'));
     expect(tree.clean).toBe(true);
@@ -128,7 +135,12 @@ describe('Tree', () => {
 
   it('stops an alias bomb with one finding and no value', () => {
     const lines = ['a0: &a0 [x, x, x, x, x, x, x, x, x, x]'];
-    for (let i = 1; i < 8; i++) lines.push(`a${i}: &a${i} [${Array(10).fill(`*a${i - 1}`).join(', ')}]`);
+    for (let i = 1; i < 8; i++)
+      lines.push(
+        `a${i}: &a${i} [${Array(10)
+          .fill(`*a${i - 1}`)
+          .join(', ')}]`,
+      );
     const tree = treeOf(lines.join('\n'));
     expect(tree.usable).toBe(false);
     expect(tree.value).toBeUndefined();

@@ -53,7 +53,9 @@ describe('reparseYaml', () => {
   });
 
   it('handles a new key, a removed line, an edit in a block scalar and in a flow mapping', () => {
-    expect(reparsed(PACK, PACK.replace('    tools: [lookup]\n', '    tools: [lookup]\n    version: 1.0.0\n'))).toBeDefined();
+    expect(
+      reparsed(PACK, PACK.replace('    tools: [lookup]\n', '    tools: [lookup]\n    version: 1.0.0\n')),
+    ).toBeDefined();
     expect(reparsed(PACK, PACK.replace('      terminal: true\n', ''))).toBeDefined();
     expect(reparsed(PACK, PACK.replace('Say which queue.', 'Say which queue, and why.'))).toBeDefined();
     expect(reparsed(PACK, PACK.replace('{ Done: end }', '{ Done: end, Retry: start }'))).toBeDefined();
@@ -135,7 +137,10 @@ describe('Tree with reparseFrom', () => {
   it('reports a duplicate key the edit brings, as a full parse does', () => {
     const previous = new Source('p.promptpack.yaml', PACK);
     new Tree(previous);
-    const source = new Source('p.promptpack.yaml', PACK.replace('    tools: [lookup]\n', '    tools: [lookup]\n    id: again\n'));
+    const source = new Source(
+      'p.promptpack.yaml',
+      PACK.replace('    tools: [lookup]\n', '    tools: [lookup]\n    id: again\n'),
+    );
     source.reparseFrom = previous.parseBasis;
     const tree = new Tree(source);
     expect(tree.diagnostics.map((d) => d.rule)).toEqual(['core/duplicate-key']);
@@ -143,7 +148,12 @@ describe('Tree with reparseFrom', () => {
   });
 
   it('keeps a set and an ordered map what they are when they move', () => {
-    for (const text of ['b: 2\na: !!set {x}\n', 'b: 2\na: !!omap [x: 1]\n', 'b: 2\nd: 1\na: !!omap\n  - x: 1\n', 'c:\n  b: 2\n  d: 1\na: !!set\n  ? x\n']) {
+    for (const text of [
+      'b: 2\na: !!set {x}\n',
+      'b: 2\na: !!omap [x: 1]\n',
+      'b: 2\nd: 1\na: !!omap\n  - x: 1\n',
+      'c:\n  b: 2\n  d: 1\na: !!set\n  ? x\n',
+    ]) {
       const previous = new Source('p.yaml', text);
       new Tree(previous);
       const source = new Source('p.yaml', text.replace('b: 2', 'b: 22'));

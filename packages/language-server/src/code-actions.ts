@@ -21,7 +21,13 @@ export function codeActions(ctx: FeatureContext, path: string, range: Range): Co
       const diagnostic = toLspDiagnostic(d, ctx.rules, ctx.uriOf);
       if (d.fix && d.fix.edits.length) {
         const edits = d.fix.edits.map((e) => ({ range: rangeOf(source, e.span), newText: e.newText }));
-        actions.push({ title: d.fix.title, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], isPreferred: true, edit: { changes: { [uri]: edits } } });
+        actions.push({
+          title: d.fix.title,
+          kind: CodeActionKind.QuickFix,
+          diagnostics: [diagnostic],
+          isPreferred: true,
+          edit: { changes: { [uri]: edits } },
+        });
       }
       const disable = disableComment(source, d, doc);
       if (disable) {
@@ -54,7 +60,8 @@ function disableComment(source: Source, d: Diagnostic, doc: ParsedDocument | und
   let comment: string;
   if (tree && region && lineStart >= region.start && lineStart <= region.end) {
     const at = dataPathAt(tree, lineStart);
-    if (isScalar(at.node) && at.node.range && at.node.range[0] < lineStart && lineStart < at.node.range[1]) return undefined;
+    if (isScalar(at.node) && at.node.range && at.node.range[0] < lineStart && lineStart < at.node.range[1])
+      return undefined;
     comment = `${indent}# orchlint-disable-next-line ${d.rule} -- reason`;
   } else if (extensionOf(path) === '.md') {
     comment = `${indent}<!-- orchlint-disable-next-line ${d.rule} -- reason -->`;
@@ -81,12 +88,19 @@ export function fixAllAction(ctx: FeatureContext, path: string): CodeAction[] {
     const result = applyFixes(source.text, fixesFor(path, own));
     if (!result.applied.length) continue;
     const whole = { start: source.positionAt(0), end: source.positionAt(source.text.length) };
-    return [{ title: 'Fix all orchlint findings in this file', kind: FIX_ALL_KIND, edit: { changes: { [ctx.uriOf(path)]: [{ range: whole, newText: result.text }] } } }];
+    return [
+      {
+        title: 'Fix all orchlint findings in this file',
+        kind: FIX_ALL_KIND,
+        edit: { changes: { [ctx.uriOf(path)]: [{ range: whole, newText: result.text }] } },
+      },
+    ];
   }
   return [];
 }
 
 function overlaps(a: Range, b: Range): boolean {
-  const before = (x: Range['start'], y: Range['start']) => x.line < y.line || (x.line === y.line && x.character < y.character);
+  const before = (x: Range['start'], y: Range['start']) =>
+    x.line < y.line || (x.line === y.line && x.character < y.character);
   return !before(a.end, b.start) && !before(b.end, a.start);
 }

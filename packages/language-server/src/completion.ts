@@ -16,7 +16,10 @@ export function completion(ctx: FeatureContext, path: string, doc: ParsedDocumen
   const site = completionSite(path, text, offset, tree);
   if (!site) return [];
   const json = isJsonPath(path);
-  const after = text.slice(site.replace.end, text.indexOf('\n', site.replace.end) === -1 ? text.length : text.indexOf('\n', site.replace.end));
+  const after = text.slice(
+    site.replace.end,
+    text.indexOf('\n', site.replace.end) === -1 ? text.length : text.indexOf('\n', site.replace.end),
+  );
   const range = rangeOf(source, site.replace);
   const schema = schemaAt(ctx.units, path);
   const items: CompletionItem[] = [];
@@ -35,7 +38,11 @@ export function completion(ctx: FeatureContext, path: string, doc: ParsedDocumen
       const key = json ? JSON.stringify(name) : name;
       const doc = schema.describe(subschemas);
       add(
-        { label: name, kind: CompletionItemKind.Property, ...(doc ? { documentation: { kind: MarkupKind.Markdown, value: doc } } : {}) },
+        {
+          label: name,
+          kind: CompletionItemKind.Property,
+          ...(doc ? { documentation: { kind: MarkupKind.Markdown, value: doc } } : {}),
+        },
         key + (needsColon ? ': ' : ''),
       );
     }
@@ -47,11 +54,17 @@ export function completion(ctx: FeatureContext, path: string, doc: ParsedDocumen
   }
   if (schema) {
     for (const value of schema.values(schema.at(site.path))) {
-      add({ label: String(value), kind: CompletionItemKind.EnumMember, detail: 'allowed value' }, formatValue(value, json || site.quoted));
+      add(
+        { label: String(value), kind: CompletionItemKind.EnumMember, detail: 'allowed value' },
+        formatValue(value, json || site.quoted),
+      );
     }
   }
   for (const symbol of referenceCandidates(ctx, unit, site)) {
-    add({ label: symbol.name, kind: CompletionItemKind.Reference, detail: symbol.detail ?? symbol.kind }, formatValue(symbol.name, json || site.quoted));
+    add(
+      { label: symbol.name, kind: CompletionItemKind.Reference, detail: symbol.detail ?? symbol.kind },
+      formatValue(symbol.name, json || site.quoted),
+    );
   }
   // A new list item may be an object: its keys are what one types next.
   if (typeof site.path[site.path.length - 1] === 'number' && !json) offerKeys(site.path, new Set());

@@ -7,7 +7,11 @@ const severities = {
   info: DiagnosticSeverity.Information,
 } as const;
 
-export function toLspDiagnostic(d: Diagnostic, rules: ReadonlyMap<string, Rule<any>>, uriOf: (path: string) => string): LspDiagnostic {
+export function toLspDiagnostic(
+  d: Diagnostic,
+  rules: ReadonlyMap<string, Rule<any>>,
+  uriOf: (path: string) => string,
+): LspDiagnostic {
   const out: LspDiagnostic = {
     range: d.range,
     severity: severities[d.severity],
@@ -17,7 +21,10 @@ export function toLspDiagnostic(d: Diagnostic, rules: ReadonlyMap<string, Rule<a
   };
   if (rules.has(d.rule)) out.codeDescription = { href: ruleDocUrl(d.rule) };
   if (d.related?.length) {
-    out.relatedInformation = d.related.map((r) => ({ location: { uri: uriOf(r.path), range: r.range }, message: r.message }));
+    out.relatedInformation = d.related.map((r) => ({
+      location: { uri: uriOf(r.path), range: r.range },
+      message: r.message,
+    }));
   }
   return out;
 }

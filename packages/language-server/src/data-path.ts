@@ -100,9 +100,14 @@ export function completionSite(path: string, text: string, offset: number, curre
   return { ...found, ...word };
 }
 
-function findCursor(tree: Tree, node: TreeNode | undefined, path: DataPath): Omit<CompletionSite, 'replace' | 'quoted'> | undefined {
+function findCursor(
+  tree: Tree,
+  node: TreeNode | undefined,
+  path: DataPath,
+): Omit<CompletionSite, 'replace' | 'quoted'> | undefined {
   if (!node || path.length > 200) return undefined;
-  if (isScalar(node)) return String(node.value).includes(CURSOR) ? { path, kind: 'value', existing: new Set() } : undefined;
+  if (isScalar(node))
+    return String(node.value).includes(CURSOR) ? { path, kind: 'value', existing: new Set() } : undefined;
   if (isMap(node)) {
     const entries = tree.entries(node);
     for (const entry of entries) {

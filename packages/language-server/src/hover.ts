@@ -9,7 +9,11 @@ import { schemaAt } from './schema-service.js';
 
 /** What the cursor is on: a finding (the rule's summary and basis), a reference (what it names), a field (its schema doc). */
 export function hover(ctx: FeatureContext, path: string, doc: ParsedDocument, offset: number): Hover | null {
-  const parts = [...findingsAt(ctx, path, offset), ...referenceAt(ctx, path, offset), ...fieldAt(ctx, path, doc, offset)];
+  const parts = [
+    ...findingsAt(ctx, path, offset),
+    ...referenceAt(ctx, path, offset),
+    ...fieldAt(ctx, path, doc, offset),
+  ];
   return parts.length ? { contents: { kind: MarkupKind.Markdown, value: parts.join('\n\n---\n\n') } } : null;
 }
 
@@ -32,7 +36,8 @@ function referenceAt(ctx: FeatureContext, path: string, offset: number): string[
   const target = targetAt(ctx, path, offset);
   if (!target?.reference) return [];
   const definitions = definitionsOf(ctx, target);
-  if (!definitions.length) return [`${target.kind} \`${target.name}\`: not defined in this ${target.unit.dialect.id} unit`];
+  if (!definitions.length)
+    return [`${target.kind} \`${target.name}\`: not defined in this ${target.unit.dialect.id} unit`];
   return definitions.map(({ symbol, source }) => {
     const line = source.positionAt(symbol.span.start).line;
     const where = source.path === path ? `line ${line + 1}` : `${source.path}:${line + 1}`;

@@ -79,7 +79,8 @@ export function references(ctx: FeatureContext, path: string, offset: number, in
   const target = targetAt(ctx, path, offset);
   if (!target) return [];
   const out: Location[] = [];
-  if (includeDeclaration) out.push(...definitionsOf(ctx, target).map(({ symbol, source }) => locationOf(source, symbol.span, ctx.uriOf)));
+  if (includeDeclaration)
+    out.push(...definitionsOf(ctx, target).map(({ symbol, source }) => locationOf(source, symbol.span, ctx.uriOf)));
   for (const r of ctx.units.outline(target.unit)?.references ?? []) {
     if (r.name !== target.name || r.kind !== target.kind) continue;
     const source = sourceIn(ctx, target.unit, r.path);
@@ -97,7 +98,10 @@ export function documentSymbols(ctx: FeatureContext, path: string): DocumentSymb
   if (!source || !outline) return [];
   const convert = (s: OutlineSymbol, depth: number): DocumentSymbol => {
     const full = s.fullSpan && s.fullSpan.start <= s.span.start && s.span.end <= s.fullSpan.end ? s.fullSpan : s.span;
-    const children = depth < 50 ? (s.children ?? []).filter((c) => (c.path ?? unit.main) === path).map((c) => convert(c, depth + 1)) : [];
+    const children =
+      depth < 50
+        ? (s.children ?? []).filter((c) => (c.path ?? unit.main) === path).map((c) => convert(c, depth + 1))
+        : [];
     return {
       name: s.name || '(unnamed)',
       kind: symbolKinds[s.kind] ?? SymbolKind.Object,

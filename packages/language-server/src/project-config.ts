@@ -1,5 +1,13 @@
 import path from 'node:path';
-import { CONFIG_NAMES, Source, Tree, validateConfig, type Diagnostic, type OrchlintConfig, type TargetVersions } from '@orchlint/core';
+import {
+  CONFIG_NAMES,
+  Source,
+  Tree,
+  validateConfig,
+  type Diagnostic,
+  type OrchlintConfig,
+  type TargetVersions,
+} from '@orchlint/core';
 import { editorHost } from './editor-host.js';
 import { isFilePath, isInside, rootFor, toSlashes } from './paths.js';
 
@@ -60,7 +68,10 @@ export class ProjectConfigs {
   /** Whether a change to `file` changes some document's settings (the client's `configPath` decides which names count). */
   isConfigFile(file: string, configPath: string): boolean {
     if (!isFilePath(file)) return false;
-    if (configPath) return [...this.options.folders(), path.dirname(file)].some((root) => toSlashes(path.resolve(root, configPath)) === file);
+    if (configPath)
+      return [...this.options.folders(), path.dirname(file)].some(
+        (root) => toSlashes(path.resolve(root, configPath)) === file,
+      );
     return CONFIG_NAMES.includes(path.basename(file));
   }
 

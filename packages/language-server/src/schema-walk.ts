@@ -63,7 +63,9 @@ export class SchemaNavigator {
   describe(schemas: readonly JsonSchema[]): string | undefined {
     const parts: string[] = [];
     for (const schema of schemas) {
-      const text = [typeof schema.title === 'string' ? `**${schema.title}**` : '', describeText(schema)].filter(Boolean).join('\n\n');
+      const text = [typeof schema.title === 'string' ? `**${schema.title}**` : '', describeText(schema)]
+        .filter(Boolean)
+        .join('\n\n');
       if (text && !parts.includes(text)) parts.push(text);
     }
     const allowed = this.values(schemas);
@@ -82,7 +84,8 @@ export class SchemaNavigator {
     }
     for (const keyword of ['allOf', 'anyOf', 'oneOf'] as const) {
       const branches = schema[keyword];
-      if (Array.isArray(branches)) for (const b of branches) if (isSchema(b)) out.push(...this.expand(b, depth + 1, seen));
+      if (Array.isArray(branches))
+        for (const b of branches) if (isSchema(b)) out.push(...this.expand(b, depth + 1, seen));
     }
     for (const keyword of ['then', 'else'] as const) {
       const branch = schema[keyword];
@@ -98,7 +101,8 @@ export class SchemaNavigator {
       if (isSchema(schema.items)) return [schema.items];
       return [];
     }
-    if (isSchema(schema.properties) && isSchema(schema.properties[step])) return [schema.properties[step] as JsonSchema];
+    if (isSchema(schema.properties) && isSchema(schema.properties[step]))
+      return [schema.properties[step] as JsonSchema];
     const out: JsonSchema[] = [];
     if (isSchema(schema.patternProperties)) {
       for (const [pattern, sub] of Object.entries(schema.patternProperties)) {

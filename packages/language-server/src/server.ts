@@ -89,7 +89,9 @@ export function startServer(connection: Connection, options: ServerOptions): voi
   };
 
   const log = (where: string, error: unknown) =>
-    connection.console.error(`orchlint: ${where} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    connection.console.error(
+      `orchlint: ${where} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+    );
   function safely<R>(where: string, fallback: R, run: () => R): R {
     try {
       return run();
@@ -155,7 +157,11 @@ export function startServer(connection: Connection, options: ServerOptions): voi
       if (!found.length && !published.has(path) && !(client.enable && openUris.has(path))) continue;
       if (found.length) published.add(path);
       else published.delete(path);
-      const params = { uri: ctx.uriOf(path), version: ctx.version(path), diagnostics: sortAndDedupe(found).map((d) => toLspDiagnostic(d, ctx.rules, ctx.uriOf)) };
+      const params = {
+        uri: ctx.uriOf(path),
+        version: ctx.version(path),
+        diagnostics: sortAndDedupe(found).map((d) => toLspDiagnostic(d, ctx.rules, ctx.uriOf)),
+      };
       // Several lints may settle on one version (opening, the workspace scan, a config load): the
       // client hears each version's findings once, and again only when they change.
       const sent = JSON.stringify(params);
@@ -206,13 +212,14 @@ export function startServer(connection: Connection, options: ServerOptions): voi
   async function scan(folder: string): Promise<void> {
     await scanFolder(
       folder,
-      (path: string) => safely('scanning the workspace', undefined, () => {
-        if (units.get(path) || openUris.has(path)) return;
-        const text = units.read(path);
-        const detected = text === undefined ? undefined : units.detect(path, text);
-        if (!detected || detected.alone) return;
-        publish(units.commit(path, units.lint(path)));
-      }),
+      (path: string) =>
+        safely('scanning the workspace', undefined, () => {
+          if (units.get(path) || openUris.has(path)) return;
+          const text = units.read(path);
+          const detected = text === undefined ? undefined : units.detect(path, text);
+          if (!detected || detected.alone) return;
+          publish(units.commit(path, units.lint(path)));
+        }),
       () => shuttingDown || !client.enable,
     );
     // Members opened before their unit was found were linted alone: now they get their unit's view.
@@ -292,8 +299,8 @@ export function startServer(connection: Connection, options: ServerOptions): voi
 
   // ---- documents ---------------------------------------------------------------------------
   const justOpened = new Set<string>();
-  documents.onDidOpen(
-    (event) => safely('opening a document', undefined, () => {
+  documents.onDidOpen((event) =>
+    safely('opening a document', undefined, () => {
       const path = pathOfUri(event.document.uri);
       openUris.set(path, event.document.uri);
       justOpened.add(event.document.uri);
@@ -301,8 +308,8 @@ export function startServer(connection: Connection, options: ServerOptions): voi
       if (configs.isConfigFile(path, client.configPath)) configChanged(path, 0);
     }),
   );
-  documents.onDidChangeContent(
-    (event) => safely('an edit', undefined, () => {
+  documents.onDidChangeContent((event) =>
+    safely('an edit', undefined, () => {
       // Opening fires a content event too: that lint is already on its way, undebounced.
       if (justOpened.delete(event.document.uri)) return;
       const path = pathOfUri(event.document.uri);
@@ -310,8 +317,8 @@ export function startServer(connection: Connection, options: ServerOptions): voi
       if (configs.isConfigFile(path, client.configPath)) configChanged(path, debounceMs);
     }),
   );
-  documents.onDidClose(
-    (event) => safely('closing a document', undefined, () => {
+  documents.onDidClose((event) =>
+    safely('closing a document', undefined, () => {
       const path = pathOfUri(event.document.uri);
       openUris.delete(path);
       trees.forget(path);
@@ -321,8 +328,8 @@ export function startServer(connection: Connection, options: ServerOptions): voi
     }),
   );
 
-  connection.onDidChangeWatchedFiles(
-    (params) => safely('a file change on disk', undefined, () => {
+  connection.onDidChangeWatchedFiles((params) =>
+    safely('a file change on disk', undefined, () => {
       for (const change of params.changes) {
         const path = pathOfUri(change.uri);
         if (openUris.has(path) && change.type !== FileChangeType.Deleted) continue; // the buffer wins
@@ -334,8 +341,8 @@ export function startServer(connection: Connection, options: ServerOptions): voi
 
   // ---- requests ----------------------------------------------------------------------------
   const textAt = (uri: string) => documents.get(uri);
-  connection.onHover(
-    (params) => safely('hover', null, () => {
+  connection.onHover((params) =>
+    safely('hover', null, () => {
       const doc = textAt(params.textDocument.uri);
       if (!doc || !client.enable) return null;
       const path = pathOfUri(doc.uri);
@@ -343,8 +350,8 @@ export function startServer(connection: Connection, options: ServerOptions): voi
       return parsed ? hover(ctx, path, parsed, doc.offsetAt(params.position)) : null;
     }),
   );
-  connection.onCompletion(
-    (params) => safely('completion', [], () => {
+  connection.onCompletion((params) =>
+    safely('completion', [], () => {
       const doc = textAt(params.textDocument.uri);
       if (!doc || !client.enable) return [];
       const path = pathOfUri(doc.uri);
@@ -352,29 +359,33 @@ export function startServer(connection: Connection, options: ServerOptions): voi
       return parsed ? completion(ctx, path, parsed, doc.offsetAt(params.position)) : [];
     }),
   );
-  connection.onDefinition(
-    (params) => safely('go to definition', [], () => {
+  connection.onDefinition((params) =>
+    safely('go to definition', [], () => {
       const doc = textAt(params.textDocument.uri);
       return doc ? definition(ctx, pathOfUri(doc.uri), doc.offsetAt(params.position)) : [];
     }),
   );
-  connection.onReferences(
-    (params) => safely('find references', [], () => {
+  connection.onReferences((params) =>
+    safely('find references', [], () => {
       const doc = textAt(params.textDocument.uri);
-      return doc ? references(ctx, pathOfUri(doc.uri), doc.offsetAt(params.position), params.context.includeDeclaration) : [];
+      return doc
+        ? references(ctx, pathOfUri(doc.uri), doc.offsetAt(params.position), params.context.includeDeclaration)
+        : [];
     }),
   );
-  connection.onDocumentSymbol(
-    (params) => safely('document symbols', [], () => documentSymbols(ctx, pathOfUri(params.textDocument.uri))),
+  connection.onDocumentSymbol((params) =>
+    safely('document symbols', [], () => documentSymbols(ctx, pathOfUri(params.textDocument.uri))),
   );
-  connection.onCodeAction(
-    (params) => safely('code actions', [], () => {
+  connection.onCodeAction((params) =>
+    safely('code actions', [], () => {
       if (!client.enable) return [];
       const path = pathOfUri(params.textDocument.uri);
       const only = params.context.only;
       const fixAll = only?.some((kind) => FIX_ALL_KIND === kind || FIX_ALL_KIND.startsWith(`${kind}.`)) ?? false;
       if (fixAll) return fixAllAction(ctx, path);
-      return !only || only.some((kind) => kind === CodeActionKind.QuickFix || kind === CodeActionKind.Empty) ? codeActions(ctx, path, params.range) : [];
+      return !only || only.some((kind) => kind === CodeActionKind.QuickFix || kind === CodeActionKind.Empty)
+        ? codeActions(ctx, path, params.range)
+        : [];
     }),
   );
 

@@ -34,7 +34,11 @@ export function parseClientSettings(section: unknown): ClientSettings {
  * the config's folder), over the client's targets, over the defaults. Everything that lints goes
  * through here.
  */
-export function settingsFor(file: string, client: ClientSettings, project: ProjectConfig | undefined): ResolvedSettings {
+export function settingsFor(
+  file: string,
+  client: ClientSettings,
+  project: ProjectConfig | undefined,
+): ResolvedSettings {
   const targets = { ...defaultSettings.targets, ...client.targets };
   if (!project?.config) return { ignored: false, settings: { rules: defaultSettings.rules, targets } };
   const rel = toSlashes(path.relative(project.dir, file));

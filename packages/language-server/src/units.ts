@@ -1,4 +1,13 @@
-import { lintUnit, Source, type Diagnostic, type Dialect, type Host, type Outline, type ResolvedSettings, type Rule } from '@orchlint/core';
+import {
+  lintUnit,
+  Source,
+  type Diagnostic,
+  type Dialect,
+  type Host,
+  type Outline,
+  type ResolvedSettings,
+  type Rule,
+} from '@orchlint/core';
 import { editorHost, MAX_FILE_BYTES, readDiskText } from './editor-host.js';
 import { isFilePath, isInside, rootFor } from './paths.js';
 

@@ -15,8 +15,13 @@ export function buildAgentControl(tree: Tree, file: MarkdownFile, entry: Entry):
   const value = termOf(tree, entry.value);
   if (value === null) return undefined;
   const at = (e: Entry | undefined): Span => spanOfNode(e?.value ?? e?.keyNode ?? entry.keyNode);
-  const fail = (reason: Term, where: Span): AgentControlModel => ({ entry, enabled: false, problem: { reason, at: where } });
-  if (!(value instanceof EMap) || !isMap(tree.resolve(entry.value))) return fail(tuple(atom('invalid_agent_control'), value), at(entry));
+  const fail = (reason: Term, where: Span): AgentControlModel => ({
+    entry,
+    enabled: false,
+    problem: { reason, at: where },
+  });
+  if (!(value instanceof EMap) || !isMap(tree.resolve(entry.value)))
+    return fail(tuple(atom('invalid_agent_control'), value), at(entry));
   const entries = tree.entries(entry.value);
   const key = (name: string) => entries.find((e) => e.key === name);
   const unknown = entries.filter((e) => !OPTION_KEYS.includes(e.key));
@@ -25,12 +30,17 @@ export function buildAgentControl(tree: Tree, file: MarkdownFile, entry: Entry):
     return fail(tuple(atom('unknown_agent_control_options'), names), spanOfNode(unknown[0]!.keyNode));
   }
   const enabled = value.has('enabled') ? value.get('enabled')! : true;
-  if (typeof enabled !== 'boolean') return fail(tuple(atom('invalid_agent_control_enabled'), enabled), at(key('enabled')));
+  if (typeof enabled !== 'boolean')
+    return fail(tuple(atom('invalid_agent_control_enabled'), enabled), at(key('enabled')));
   if (value.has('default_action') && !validDefaultAction(value.get('default_action')!)) {
-    return fail(tuple(atom('invalid_agent_control_default_action'), value.get('default_action')!), at(key('default_action')));
+    return fail(
+      tuple(atom('invalid_agent_control_default_action'), value.get('default_action')!),
+      at(key('default_action')),
+    );
   }
   const max = value.has('max_iterations') ? value.get('max_iterations')! : 20;
-  if (!(isInteger(max) && max > 0)) return fail(tuple(atom('invalid_agent_control_max_iterations'), max), at(key('max_iterations')));
+  if (!(isInteger(max) && max > 0))
+    return fail(tuple(atom('invalid_agent_control_max_iterations'), max), at(key('max_iterations')));
   if (!enabled) return { entry, enabled: false };
   const verifyEntry = key('completion_verify');
   const verify = verifyEntry ? termOf(tree, verifyEntry.value) : new EMap([]);

@@ -22,13 +22,20 @@ export function buildContract(input: ContractInput): Contract {
   const clauses: Clause[] = [];
   if (tree && isMap(node)) {
     for (const e of tree.entries(node)) {
-      clauses.push({ name: e.key, keyNode: e.keyNode, value: e.value, known: KNOWN.has(e.key), entries: wrapEntries(tree, e.value) });
+      clauses.push({
+        name: e.key,
+        keyNode: e.keyNode,
+        value: e.value,
+        known: KNOWN.has(e.key),
+        entries: wrapEntries(tree, e.value),
+      });
     }
   }
   const commandsClause = lastClause(clauses, 'commands');
   const commandEntries = commandsClause ? commandsClause.entries : input.derivedCommands;
   const evaluable =
-    knownClauses(clauses).reduce((n, c) => n + c.entries.length, 0) + (commandsClause ? 0 : input.derivedCommands.length);
+    knownClauses(clauses).reduce((n, c) => n + c.entries.length, 0) +
+    (commandsClause ? 0 : input.derivedCommands.length);
   const anchor = input.keyNode ? spanOfNode(input.keyNode) : firstLine(file);
   return {
     promptId: input.promptId,
@@ -89,7 +96,8 @@ export function classifyCommand(tree: Tree | undefined, entry: ContractEntry): C
   }
   const argsNode = tree.resolve((key('args') ?? key('argv'))?.value);
   if (isSeq(argsNode)) command.args = tree.items(argsNode).map((n) => ({ node: n, term: termOf(tree, n) }));
-  else if (argsNode && !(isScalar(argsNode) && argsNode.value === null)) command.args = [{ node: argsNode, term: termOf(tree, argsNode) }];
+  else if (argsNode && !(isScalar(argsNode) && argsNode.value === null))
+    command.args = [{ node: argsNode, term: termOf(tree, argsNode) }];
   command.timeoutEntry = key('timeout_ms');
   command.timeout = term.get('timeout_ms');
   return command;

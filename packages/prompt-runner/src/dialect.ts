@@ -18,7 +18,8 @@ export const promptRunner: Dialect<PromptRunnerModel> = {
   detect(path, text) {
     const name = basename(path);
     if (name === MANIFEST) return 'unit';
-    if (YAML_FILE.test(name) && WORKSPACE_MARK.test(text.length > 200_000 ? text.slice(0, 200_000) : text)) return 'unit';
+    if (YAML_FILE.test(name) && WORKSPACE_MARK.test(text.length > 200_000 ? text.slice(0, 200_000) : text))
+      return 'unit';
     return name.endsWith('.prompt.md') ? 'member' : false;
   },
 
@@ -38,14 +39,19 @@ export const promptRunner: Dialect<PromptRunnerModel> = {
     }
     if (name.endsWith('.md')) {
       const packet = owningPacket(source, host, read, version);
-      if (packet) return packet.model.prompts.some((p) => p.file.source === source) ? mainFirst(source, packet) : nothing(source);
+      if (packet)
+        return packet.model.prompts.some((p) => p.file.source === source) ? mainFirst(source, packet) : nothing(source);
       if (name.endsWith('.prompt.md')) return mainFirst(source, loadLonePrompt(source, version));
     }
     return {
       model: undefined,
       diagnostics: [
-        coreFinding(source, { start: 0, end: 0 }, 'core/unknown-format',
-          `not a Prompt Runner file: expected ${MANIFEST}, a prompt (*.prompt.md) in a packet, or a workspace manifest (schema: prompt_runner.workspace/v1)`),
+        coreFinding(
+          source,
+          { start: 0, end: 0 },
+          'core/unknown-format',
+          `not a Prompt Runner file: expected ${MANIFEST}, a prompt (*.prompt.md) in a packet, or a workspace manifest (schema: prompt_runner.workspace/v1)`,
+        ),
       ],
       sources: [source],
     };
@@ -58,7 +64,12 @@ export const promptRunner: Dialect<PromptRunnerModel> = {
 };
 
 /** The packet whose manifest is nearest above the file (a prompt, checklist, template or doc of it). */
-function owningPacket(source: Source, host: Host, read: (p: string) => Source | undefined, version: string | undefined): LoadedPacket | undefined {
+function owningPacket(
+  source: Source,
+  host: Host,
+  read: (p: string) => Source | undefined,
+  version: string | undefined,
+): LoadedPacket | undefined {
   for (let dir = dirname(source.path); ; dir = dirname(dir)) {
     if (host.readFile(join(dir, MANIFEST)) !== undefined) return loadPacket(dir, host, read, version);
     if (dirname(dir) === dir || host.readDir(dirname(dir)) === undefined) return undefined;
@@ -67,7 +78,11 @@ function owningPacket(source: Source, host: Host, read: (p: string) => Source | 
 
 function mainFirst(source: Source, loaded: LoadedPacket | undefined): LoadResult<PromptRunnerModel> {
   if (!loaded) return nothing(source);
-  return { model: loaded.model, diagnostics: loaded.diagnostics, sources: [source, ...loaded.sources.filter((s) => s !== source)] };
+  return {
+    model: loaded.model,
+    diagnostics: loaded.diagnostics,
+    sources: [source, ...loaded.sources.filter((s) => s !== source)],
+  };
 }
 
 function nothing(source: Source): LoadResult<PromptRunnerModel> {

@@ -18,7 +18,8 @@ export function buildExecution(tree: Tree, entry: Entry): ExecutionModel | undef
   if (!(value instanceof EMap)) return fail(tuple(atom('invalid_execution'), value));
   const entries = tree.entries(entry.value);
   const unknown = entries.filter((e) => e.key !== 'completion' && e.key !== 'incomplete');
-  if (unknown.length) return fail(tuple(atom('unknown_execution_keys'), unknown.map((e) => e.key).sort()), unknown[0]!.keyNode);
+  if (unknown.length)
+    return fail(tuple(atom('unknown_execution_keys'), unknown.map((e) => e.key).sort()), unknown[0]!.keyNode);
   const node = (name: string) => entries.find((e) => e.key === name)?.value ?? entry.keyNode;
   const completion = normalizeValue(field(value, 'completion'));
   const incomplete = normalizeValue(field(value, 'incomplete'));
@@ -27,7 +28,10 @@ export function buildExecution(tree: Tree, entry: Entry): ExecutionModel | undef
   if (is(completion, 'verifier_owned') && (incomplete === null || is(incomplete, 'fail'))) return verifierOwned;
   if (is(completion, 'agent_owned') && is(incomplete, 'repeat')) return { entry, completion: 'agent_owned' };
   if (is(completion, 'agent_owned') && incomplete === null) {
-    return fail(tuple(atom('agent_owned_requires'), new EMap([[atom('incomplete'), atom('repeat')]])), node('completion'));
+    return fail(
+      tuple(atom('agent_owned_requires'), new EMap([[atom('incomplete'), atom('repeat')]])),
+      node('completion'),
+    );
   }
   if (!is(completion, 'verifier_owned') && !is(completion, 'agent_owned')) {
     return fail(tuple(atom('invalid_completion'), completion), node('completion'));

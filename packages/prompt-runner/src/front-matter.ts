@@ -51,13 +51,18 @@ export function readMarkdown(source: Source): MarkdownFile {
   if (root === undefined) return file;
   if (!isMap(root)) {
     const r = root.range;
-    file.unusable = [{ span: { start: r?.[0] ?? region.start, end: r?.[1] ?? region.end }, message: 'the front matter is not a mapping', notAMap: true }];
+    file.unusable = [
+      {
+        span: { start: r?.[0] ?? region.start, end: r?.[1] ?? region.end },
+        message: 'the front matter is not a mapping',
+        notAMap: true,
+      },
+    ];
     return file;
   }
   file.attributes = root;
   return file;
 }
-
 
 /**
  * What `prompt_runner packet lint` prints when the manifest's front matter cannot be loaded: the

@@ -4,7 +4,20 @@ export { MANIFEST, promptFiles } from './packet.js';
 export { knownClauses, lastClause } from './contract.js';
 export { knowsRepos, repoReferences, unknownRepoReferences, PATH_CLAUSES, type RepoReference } from './references.js';
 export { manifestKeys, PROMPT_KEYS, RECOVERY_NUMBERS, RECOVERY_BOOLEANS, RECOVERY_CLASSES } from './keys.js';
-export { inspect, termOf, isIntegerScalar, toElixirString, compareBytes, atom, tuple, type Term, Atom, Tuple, EMap, EFloat } from './elixir.js';
+export {
+  inspect,
+  termOf,
+  isIntegerScalar,
+  toElixirString,
+  compareBytes,
+  atom,
+  tuple,
+  type Term,
+  Atom,
+  Tuple,
+  EMap,
+  EFloat,
+} from './elixir.js';
 export { manifestLoadError, readMarkdown, type MarkdownFile } from './front-matter.js';
 export { WORKSPACE_SCHEMA } from './workspace.js';
 export {

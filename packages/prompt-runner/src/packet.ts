@@ -1,4 +1,13 @@
-import { createDigraph, isMap, isSeq, type Diagnostic, type Entry, type Host, type Source, type Tree } from '@orchlint/core';
+import {
+  createDigraph,
+  isMap,
+  isSeq,
+  type Diagnostic,
+  type Entry,
+  type Host,
+  type Source,
+  type Tree,
+} from '@orchlint/core';
 import { buildAgentControl } from './agent-control.js';
 import { compareBytes, termOf, toElixirString } from './elixir.js';
 import { buildExecution } from './execution.js';
@@ -24,7 +33,12 @@ export interface LoadedPacket {
  * Loads the packet rooted at `root` as `Packet.load/1` and `PacketSource.load/2` do. The release it is
  * linted as: the project's target, else the oldest one its workspace manifest admits, else 0.12.1.
  */
-export function loadPacket(root: string, host: Host, read: Reader, explicit: string | undefined): LoadedPacket | undefined {
+export function loadPacket(
+  root: string,
+  host: Host,
+  read: Reader,
+  explicit: string | undefined,
+): LoadedPacket | undefined {
   const manifestSource = read(join(root, MANIFEST));
   if (!manifestSource) return undefined;
   const manifest = readMarkdown(manifestSource);
@@ -51,7 +65,8 @@ export function loadPacket(root: string, host: Host, read: Reader, explicit: str
   const agentControlEntry = entry('agent_control');
   const agentControl = tree && agentControlEntry ? buildAgentControl(tree, manifest, agentControlEntry) : undefined;
   const executionEntry = entry('execution');
-  const execution = tree && executionEntry && atLeast(version, '0.13.0') ? buildExecution(tree, executionEntry) : undefined;
+  const execution =
+    tree && executionEntry && atLeast(version, '0.13.0') ? buildExecution(tree, executionEntry) : undefined;
   const contracts: Contract[] = prompts.map((p) => p.contract);
   if (agentControl?.contract) contracts.push(agentControl.contract);
 
@@ -151,4 +166,3 @@ function dependencyGraph(prompts: readonly PromptModel[]) {
   }
   return graph;
 }
-

@@ -170,7 +170,9 @@ function classEnd(p: string, start: number): number {
 }
 
 function translateClass(cls: string): string {
-  let body = cls.slice(1, -1).replace(/\[:(\^?)([a-z]+):\]/g, (m, neg: string, name: string) => (neg ? m : (ownValue(POSIX, name) ?? m)));
+  let body = cls
+    .slice(1, -1)
+    .replace(/\[:(\^?)([a-z]+):\]/g, (m, neg: string, name: string) => (neg ? m : (ownValue(POSIX, name) ?? m)));
   body = body.replace(/\\([^a-zA-Z0-9])/g, (_m, ch: string) => (SYNTAX.has(ch) || ch === '-' ? `\\${ch}` : ch));
   if (body.startsWith(']')) body = `\\${body}`;
   if (body.startsWith('^]')) body = `^\\${body.slice(1)}`;

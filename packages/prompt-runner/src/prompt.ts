@@ -53,7 +53,8 @@ export function buildPrompt(file: MarkdownFile): PromptModel {
     contract,
     validationCommandCount: validation.count,
     dependsOnEntry,
-    dependsOn: tree && isSeq(dependsOnNode) ? tree.items(dependsOnNode).map((n) => ({ node: n, term: termOf(tree, n) })) : [],
+    dependsOn:
+      tree && isSeq(dependsOnNode) ? tree.items(dependsOnNode).map((n) => ({ node: n, term: termOf(tree, n) })) : [],
     inertKeys: INERT_KEYS.map((k) => entry(k)).filter((e): e is Entry => e !== undefined),
   };
 }

@@ -4,7 +4,16 @@ import { PACKET_REPO_ALIAS, type Contract, type PacketModel, type PromptRunnerMo
 
 /** Clauses whose bare-string entries are paths, which the runner scopes to a repo when written `repo:path`. */
 export const PATH_CLAUSES = new Set([
-  'files_exist', 'files_absent', 'contains', 'matches', 'doc', 'yaml', 'json', 'glob', 'source_absent', 'changed_paths_only',
+  'files_exist',
+  'files_absent',
+  'contains',
+  'matches',
+  'doc',
+  'yaml',
+  'json',
+  'glob',
+  'source_absent',
+  'changed_paths_only',
 ]);
 
 export interface RepoReference {
@@ -28,7 +37,8 @@ export function repoReferences(contract: Contract): RepoReference[] {
       if (term instanceof EMap && entry.node) {
         const repo = term.get('repo');
         const repoNode = contract.file.tree?.get(entry.node, 'repo');
-        if (typeof repo === 'string' && repoNode) out.push({ name: repo, span: spanOfNode(repoNode), via: 'repo-key', clause: clause.name });
+        if (typeof repo === 'string' && repoNode)
+          out.push({ name: repo, span: spanOfNode(repoNode), via: 'repo-key', clause: clause.name });
       } else if (typeof term === 'string' && clause.name === 'repos_clean') {
         out.push({ name: term, span: entry.span, via: 'repos-clean', clause: clause.name });
       } else if (typeof term === 'string' && PATH_CLAUSES.has(clause.name) && term.includes(':')) {
@@ -40,11 +50,17 @@ export function repoReferences(contract: Contract): RepoReference[] {
   for (const command of contract.commands) {
     const refs: Array<{ text: string; node: TreeNode; via: 'exec' | 'args' }> = [];
     if (command.program) refs.push({ text: command.program.text, node: command.program.node, via: 'exec' });
-    for (const arg of command.args) if (typeof arg.term === 'string') refs.push({ text: arg.term, node: arg.node, via: 'args' });
+    for (const arg of command.args)
+      if (typeof arg.term === 'string') refs.push({ text: arg.term, node: arg.node, via: 'args' });
     for (const ref of refs) {
       if (!ref.text.startsWith('@repo:')) continue;
       const name = ref.text.slice('@repo:'.length).split('/')[0]!;
-      out.push({ name, span: within(source, spanOfNode(ref.node), `@repo:${name}`, '@repo:'.length), via: ref.via, clause: 'commands' });
+      out.push({
+        name,
+        span: within(source, spanOfNode(ref.node), `@repo:${name}`, '@repo:'.length),
+        via: ref.via,
+        clause: 'commands',
+      });
     }
   }
   return out;
@@ -54,7 +70,10 @@ export function repoReferences(contract: Contract): RepoReference[] {
  * The repo references of a packet's contracts whose name is neither a declared repo nor `packet`,
  * with the names that would resolve; nothing without a manifest, where no repo is known.
  */
-export function unknownRepoReferences(model: PromptRunnerModel): { known: string[]; unknown: Array<{ ref: RepoReference; contract: Contract }> } {
+export function unknownRepoReferences(model: PromptRunnerModel): {
+  known: string[];
+  unknown: Array<{ ref: RepoReference; contract: Contract }>;
+} {
   if (!knowsRepos(model)) return { known: [], unknown: [] };
   const known = [...model.repoNames, PACKET_REPO_ALIAS];
   const unknown = model.contracts.flatMap((contract) =>

@@ -13,7 +13,10 @@ function assembled<S extends { $defs: object }>(schema: S, own: Record<string, u
   return { ...schema, ...own, $defs: { ...definitions.$defs, ...schema.$defs } };
 }
 
-const packet0_12 = assembled(packet, { $id: `${ID}packet-0.12.schema.json`, title: 'Prompt Runner packet manifest (0.12)' });
+const packet0_12 = assembled(packet, {
+  $id: `${ID}packet-0.12.schema.json`,
+  title: 'Prompt Runner packet manifest (0.12)',
+});
 // From 0.13.0 the runner reads `execution` (agent-owned completion); 0.12 ignores it.
 const packet0_13 = assembled(packet, {
   $id: `${ID}packet-0.13.schema.json`,

@@ -1,4 +1,12 @@
-import { cyclicComponents, spanOfNode, stringValue, type GraphView, type Outline, type OutlineReference, type OutlineSymbol } from '@orchlint/core';
+import {
+  cyclicComponents,
+  spanOfNode,
+  stringValue,
+  type GraphView,
+  type Outline,
+  type OutlineReference,
+  type OutlineSymbol,
+} from '@orchlint/core';
 import type { PacketModel, PromptModel, PromptRunnerModel } from './model.js';
 import { repoReferences } from './references.js';
 
@@ -14,16 +22,32 @@ export function promptRunnerGraph(model: PromptRunnerModel): GraphView | undefin
     if (i === model.prompts.length - 1) classes.push('terminal');
     if (p.id !== undefined && cyclic.has(p.id)) classes.push('problem');
     const repo = p.targets?.find((t) => known.has(t.text))?.text;
-    return { id: nodeId(p), label: `${p.id ?? '?'} ${promptName(p)}`, ...(repo ? { group: `repo:${repo}` } : {}), classes };
+    return {
+      id: nodeId(p),
+      label: `${p.id ?? '?'} ${promptName(p)}`,
+      ...(repo ? { group: `repo:${repo}` } : {}),
+      classes,
+    };
   });
   const edges: GraphView['edges'] = [];
   for (let i = 1; i < model.prompts.length; i++) {
     edges.push({ from: nodeId(model.prompts[i - 1]!), to: nodeId(model.prompts[i]!), label: 'then', style: 'dotted' });
   }
   model.dependencies.forEachEdge((_e, _a, from, to) => {
-    edges.push({ from: to, to: from, label: 'depends_on', style: 'solid', ...(cyclic.has(from) && cyclic.has(to) ? { classes: ['problem'] } : {}) });
+    edges.push({
+      from: to,
+      to: from,
+      label: 'depends_on',
+      style: 'solid',
+      ...(cyclic.has(from) && cyclic.has(to) ? { classes: ['problem'] } : {}),
+    });
   });
-  return { direction: 'TD', nodes, edges, groups: model.repoNames.map((name) => ({ id: `repo:${name}`, label: name })) };
+  return {
+    direction: 'TD',
+    nodes,
+    edges,
+    groups: model.repoNames.map((name) => ({ id: `repo:${name}`, label: name })),
+  };
 }
 
 /** The prompt's name as the runner takes it: front matter `name`, else the body's first `# ` heading; else its file name. */
@@ -55,14 +79,29 @@ function repoSymbols(model: PacketModel): OutlineSymbol[] {
   return model.repos.flatMap((r) =>
     r.name === undefined
       ? []
-      : [{ name: r.name, kind: 'repo', span: spanOfNode(r.nameNode), ...(r.node ? { fullSpan: spanOfNode(r.node) } : {}), ...(path ? { path } : {}) }],
+      : [
+          {
+            name: r.name,
+            kind: 'repo',
+            span: spanOfNode(r.nameNode),
+            ...(r.node ? { fullSpan: spanOfNode(r.node) } : {}),
+            ...(path ? { path } : {}),
+          },
+        ],
   );
 }
 
 function promptSymbol(p: PromptModel): OutlineSymbol {
   const source = p.file.source;
   const span = p.idEntry?.value ? spanOfNode(p.idEntry.value) : { start: 0, end: source.lineEnd(0) };
-  return { name: p.id ?? p.file.name, kind: 'prompt', span, fullSpan: { start: 0, end: source.text.length }, path: source.path, detail: p.file.name };
+  return {
+    name: p.id ?? p.file.name,
+    kind: 'prompt',
+    span,
+    fullSpan: { start: 0, end: source.text.length },
+    path: source.path,
+    detail: p.file.name,
+  };
 }
 
 function references(model: PacketModel): OutlineReference[] {
@@ -70,7 +109,8 @@ function references(model: PacketModel): OutlineReference[] {
   const known = new Set(model.repoNames);
   for (const p of model.prompts) {
     const path = p.file.source.path;
-    for (const dep of p.dependsOn) out.push({ name: String(dep.term), kind: 'prompt', span: spanOfNode(dep.node), path });
+    for (const dep of p.dependsOn)
+      out.push({ name: String(dep.term), kind: 'prompt', span: spanOfNode(dep.node), path });
     for (const t of p.targets ?? []) if (!t.inferred) out.push({ name: t.text, kind: 'repo', span: t.span, path });
   }
   for (const contract of model.contracts) {

@@ -155,7 +155,9 @@ export function parseRequirement(text: string): { requirement: Requirement } | {
     }
     const version = parseVersion(word, op === '~>');
     if (!version) {
-      return { error: `'${word}' is not a version (MAJOR.MINOR.PATCH${op === '~>' ? ', or MAJOR.MINOR after ~>' : ''})` };
+      return {
+        error: `'${word}' is not a version (MAJOR.MINOR.PATCH${op === '~>' ? ', or MAJOR.MINOR after ~>' : ''})`,
+      };
     }
     requirement[requirement.length - 1]!.push({ op, version });
     const joiner = tokens[i++];
@@ -218,7 +220,9 @@ function satisfies(v: Version, { op, version }: Requirement[number][number]): bo
 
 /** `~> 2.1` admits < 3.0.0; `~> 2.1.3` admits < 2.2.0. */
 function tildeUpper(v: Version): Version {
-  return v.short ? { major: v.major + 1, minor: 0, patch: 0, pre: [] } : { major: v.major, minor: v.minor + 1, patch: 0, pre: [] };
+  return v.short
+    ? { major: v.major + 1, minor: 0, patch: 0, pre: [] }
+    : { major: v.major, minor: v.minor + 1, patch: 0, pre: [] };
 }
 
 /** `targets['prompt-runner']`: the releases orchlint models (`0.13` and `v0.13.0` name 0.13.0). */

@@ -10,7 +10,11 @@ export const WORKSPACE_MARK = /^["']?schema["']?:[ \t]*["']?prompt_runner\.works
  * The workspace manifest that runs a packet: in the packet folder or the nearest folder above it
  * (inside the lint root), preferring one whose `packet.path` points back at the packet.
  */
-export function findWorkspace(host: Host, packetRoot: string, explicit: string | undefined): WorkspaceModel | undefined {
+export function findWorkspace(
+  host: Host,
+  packetRoot: string,
+  explicit: string | undefined,
+): WorkspaceModel | undefined {
   for (let dir = packetRoot; ; dir = dirname(dir)) {
     const names = host.readDir(dir);
     if (!names) return undefined;

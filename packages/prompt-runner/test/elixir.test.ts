@@ -15,8 +15,18 @@ describe('inspect renders terms as Elixir prints them', () => {
     [[2], '[2]'],
     [[104, 105], '~c"hi"'],
     [['foo', 'bar'], '["foo", "bar"]'],
-    [tuple(atom('invalid_agent_control_default_action'), 'finish'), '{:invalid_agent_control_default_action, "finish"}'],
-    [new EMap([['timeout', 5], ['exec', 'mix'], ['args', ['test']]]), '%{"args" => ["test"], "exec" => "mix", "timeout" => 5}'],
+    [
+      tuple(atom('invalid_agent_control_default_action'), 'finish'),
+      '{:invalid_agent_control_default_action, "finish"}',
+    ],
+    [
+      new EMap([
+        ['timeout', 5],
+        ['exec', 'mix'],
+        ['args', ['test']],
+      ]),
+      '%{"args" => ["test"], "exec" => "mix", "timeout" => 5}',
+    ],
     [new EMap([[atom('incomplete'), atom('repeat')]]), '%{incomplete: :repeat}'],
   ])('%j → %s', (term, text) => {
     expect(inspect(term as never)).toBe(text);

@@ -2,13 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { memoryHost, Source } from '@orchlint/core';
 import { inspect, promptRunner, type PacketModel, type PromptRunnerModel } from '@orchlint/prompt-runner';
 
-const MANIFEST = '---\nname: "demo"\nrepos:\n  app: { path: "./app", default: true }\n  docs: { path: "./docs" }\n---\n# Demo\n';
+const MANIFEST =
+  '---\nname: "demo"\nrepos:\n  app: { path: "./app", default: true }\n  docs: { path: "./docs" }\n---\n# Demo\n';
 const prompt = (fm: string) => `---\n${fm}---\n# Prompt\n`;
 
-function load(files: Record<string, string>, main = 'prompt_runner_packet.md', targets = {}): PromptRunnerModel | undefined {
+function load(
+  files: Record<string, string>,
+  main = 'prompt_runner_packet.md',
+  targets = {},
+): PromptRunnerModel | undefined {
   return promptRunner.load(new Source(main, files[main]!), memoryHost(files), targets).model;
 }
-const packet = (files: Record<string, string>, targets = {}) => load({ 'prompt_runner_packet.md': MANIFEST, ...files }, 'prompt_runner_packet.md', targets) as PacketModel;
+const packet = (files: Record<string, string>, targets = {}) =>
+  load({ 'prompt_runner_packet.md': MANIFEST, ...files }, 'prompt_runner_packet.md', targets) as PacketModel;
 
 describe('prompt discovery and order, as DirectorySource does it', () => {
   it('orders by the zero-padded numeric prefix, then basename; unprefixed files last; ignores checklists and dotfiles', () => {
@@ -70,7 +76,8 @@ describe('prompt discovery and order, as DirectorySource does it', () => {
 
   it('infers targets from a legacy Repository Root section and commands from Validation Commands', () => {
     const model = packet({
-      'prompts/01_a.prompt.md': '---\nid: 1\n---\n# A\n\n## Repository Root\n\n- `/src/my-app`\n\n## Validation Commands\n\n- `timeout 60 mix test`\n- `mix credo`\n',
+      'prompts/01_a.prompt.md':
+        '---\nid: 1\n---\n# A\n\n## Repository Root\n\n- `/src/my-app`\n\n## Validation Commands\n\n- `timeout 60 mix test`\n- `mix credo`\n',
     });
     const p = model.prompts[0]!;
     expect(p.targets?.map((t) => [t.text, t.inferred])).toEqual([['my_app', true]]);
@@ -97,7 +104,9 @@ describe('prompt discovery and order, as DirectorySource does it', () => {
 
 describe('agent_control validated as AgentControl.config/1, check by check', () => {
   const reason = (block: string) => {
-    const model = load({ 'prompt_runner_packet.md': `---\nrepos:\n  app: { path: ./app, default: true }\nagent_control: ${block}\n---\n` }) as PacketModel;
+    const model = load({
+      'prompt_runner_packet.md': `---\nrepos:\n  app: { path: ./app, default: true }\nagent_control: ${block}\n---\n`,
+    }) as PacketModel;
     const problem = model.agentControl?.problem;
     return problem ? inspect(problem.reason) : model.agentControl?.enabled;
   };
@@ -106,7 +115,10 @@ describe('agent_control validated as AgentControl.config/1, check by check', () 
     ['true', '{:invalid_agent_control, true}'],
     ['{enabld: true, other: 1}', '{:unknown_agent_control_options, ["enabld", "other"]}'],
     ['{enabled: "yes", default_action: finish}', '{:invalid_agent_control_enabled, "yes"}'],
-    [`{default_action: finish, max_iterations: 0, completion_verify: ${finish}}`, '{:invalid_agent_control_default_action, "finish"}'],
+    [
+      `{default_action: finish, max_iterations: 0, completion_verify: ${finish}}`,
+      '{:invalid_agent_control_default_action, "finish"}',
+    ],
     ['{enabled: false, default_action: blocked}', '{:invalid_agent_control_default_action, "blocked"}'],
     ['{enabled: false, max_iterations: "20"}', '{:invalid_agent_control_max_iterations, "20"}'],
     ['{enabled: false, max_iterations: 2.0}', '{:invalid_agent_control_max_iterations, 2.0}'],
@@ -123,7 +135,9 @@ describe('agent_control validated as AgentControl.config/1, check by check', () 
 
 describe('execution (0.13) validated as CompletionPolicy.normalize/1', () => {
   const reason = (block: string, version = '0.13.0') => {
-    const model = load({ 'prompt_runner_packet.md': `---\nexecution: ${block}\n---\n` }, 'prompt_runner_packet.md', { 'prompt-runner': version }) as PacketModel;
+    const model = load({ 'prompt_runner_packet.md': `---\nexecution: ${block}\n---\n` }, 'prompt_runner_packet.md', {
+      'prompt-runner': version,
+    }) as PacketModel;
     return model.execution?.problem ? inspect(model.execution.problem.reason) : model.execution?.completion;
   };
   it.each([

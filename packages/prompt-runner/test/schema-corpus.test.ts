@@ -34,7 +34,8 @@ function errorsAgainst(schema: JsonSchema, data: unknown, pointer = ''): ErrorOb
 }
 
 /** Top-level keys the schema has no property for (manifest and prompt schemas leave unknown keys open, as the runner ignores them). */
-const undeclared = (schema: JsonSchema, data: JsonSchema) => Object.keys(data).filter((k) => !(k in (schema.properties as JsonSchema)));
+const undeclared = (schema: JsonSchema, data: JsonSchema) =>
+  Object.keys(data).filter((k) => !(k in (schema.properties as JsonSchema)));
 const packetSchemaFor = (rel: string) => (rel.includes('v0.13.0') ? packet13 : packet12);
 
 function promptFilesUnder(dir: string): string[] {
@@ -47,7 +48,9 @@ function promptFilesUnder(dir: string): string[] {
 if (!hasShared) console.log(`schema corpus test skipped: ${corpus} does not exist`);
 
 describe.skipIf(!hasShared)('Prompt Runner schemas accept the corpus', () => {
-  const expected: Array<{ packet: string; pass: boolean }> = hasShared ? JSON.parse(readFileSync(path.join(corpus, 'EXPECTED.json'), 'utf8')).packets : [];
+  const expected: Array<{ packet: string; pass: boolean }> = hasShared
+    ? JSON.parse(readFileSync(path.join(corpus, 'EXPECTED.json'), 'utf8')).packets
+    : [];
   const passing = expected.filter((p) => p.pass);
 
   it('covers every passing example packet of EXPECTED.json', () => {
@@ -71,7 +74,9 @@ describe.skipIf(!hasShared)('Prompt Runner schemas accept the corpus', () => {
     });
   }
 
-  const snippets: Array<{ file: string; kind: string }> = hasShared ? JSON.parse(readFileSync(path.join(corpus, 'doc_snippets/INDEX.json'), 'utf8')) : [];
+  const snippets: Array<{ file: string; kind: string }> = hasShared
+    ? JSON.parse(readFileSync(path.join(corpus, 'doc_snippets/INDEX.json'), 'utf8'))
+    : [];
   const ofKind = (kind: string) => snippets.filter((s) => s.kind === kind).map((s) => s.file);
 
   it('the packet manifests, prompts and workspace manifests the guides show', () => {
@@ -93,11 +98,14 @@ describe.skipIf(!hasShared)('Prompt Runner schemas accept the corpus', () => {
     expect(fragments.length).toBeGreaterThanOrEqual(20);
     for (const file of fragments) {
       const data = dataOf(path.join(corpus, 'doc_snippets', file));
-      const candidates = file.startsWith('v0.13.0') ? [packet13, promptSchema, workspaceSchema] : [packet12, promptSchema, workspaceSchema];
+      const candidates = file.startsWith('v0.13.0')
+        ? [packet13, promptSchema, workspaceSchema]
+        : [packet12, promptSchema, workspaceSchema];
       for (const [key, value] of Object.entries(data)) {
         const declaring = (candidates as JsonSchema[]).filter((s) => key in (s.properties as JsonSchema));
         expect(declaring.length, `${file}: ${key}`).toBeGreaterThan(0);
-        for (const schema of declaring) expect(errorsAgainst(schema, value, `/properties/${key}`), `${file}: ${key}`).toEqual([]);
+        for (const schema of declaring)
+          expect(errorsAgainst(schema, value, `/properties/${key}`), `${file}: ${key}`).toEqual([]);
       }
     }
   });

@@ -60,7 +60,11 @@ describe('legacy commands', () => {
     expect(isTimeoutWrapped('mix test --timeout 60')).toBe(false);
   });
   it('migrates only what migrate_contracts migrates', () => {
-    expect(migrateLegacyCommand('timeout 60 mix test --cover "a b"')).toEqual({ exec: 'mix', args: ['test', '--cover', 'a b'], timeoutMs: 60000 });
+    expect(migrateLegacyCommand('timeout 60 mix test --cover "a b"')).toEqual({
+      exec: 'mix',
+      args: ['test', '--cover', 'a b'],
+      timeoutMs: 60000,
+    });
     expect(migrateLegacyCommand('mix test')).toEqual({ refused: 'missing_explicit_timeout' });
     expect(migrateLegacyCommand('timeout 60 ./scripts/check.sh')).toEqual({ refused: 'legacy_script' });
     expect(migrateLegacyCommand('timeout 60 bash -lc "mix test"')).toEqual({ refused: 'shell_interpreter' });

@@ -1,6 +1,14 @@
 import { cycleThrough, cyclicComponents, memoized, reachableFrom, reachingTo } from '@orchlint/core';
 import { stepGraph } from './composition.js';
-import { agentHeld, hasMaxVisits, isTerminal, type Located, type PackModel, type StateModel, type WorkflowModel } from './model.js';
+import {
+  agentHeld,
+  hasMaxVisits,
+  isTerminal,
+  type Located,
+  type PackModel,
+  type StateModel,
+  type WorkflowModel,
+} from './model.js';
 
 export interface AgentCycle {
   /** The strongly connected set, in document order. */
@@ -25,7 +33,10 @@ export function agentCyclesWithoutExit(workflow: WorkflowModel): AgentCycle[] {
     if (!members.every(agentHeld)) continue;
     if (members.some(hasMaxVisits)) continue;
     // One backward search from every exit, shared by all sets: linear in the workflow, not per cycle.
-    canExit ??= reachingTo(graph, [...states.values()].filter((s) => isTerminal(s) || !agentHeld(s)).map((s) => s.name));
+    canExit ??= reachingTo(
+      graph,
+      [...states.values()].filter((s) => isTerminal(s) || !agentHeld(s)).map((s) => s.name),
+    );
     if (component.some((name) => canExit!.has(name))) continue;
     members.sort(byPosition);
     out.push({ members, cycle: cycleThrough(graph, members[0]!.name, new Set(component)) });
@@ -40,7 +51,9 @@ const cyclesOf = memoized((workflow: WorkflowModel): string[][] => cyclicCompone
  * States reachable from `entry` and from every `agents.members.*.state` (RFC 0011 entry points),
  * following the transitions that can fire. Computed once per workflow.
  */
-export const reachableStates = memoized((workflow: WorkflowModel): Set<string> => reachableFrom(workflow.graph, workflow.entryPoints));
+export const reachableStates = memoized(
+  (workflow: WorkflowModel): Set<string> => reachableFrom(workflow.graph, workflow.entryPoints),
+);
 
 /**
  * Cycles that nothing in the state machine bounds: strongly connected sets (self-loops included)
@@ -126,7 +139,8 @@ export function providerReferences(pack: PackModel): ProviderReference[] {
   for (const composition of pack.compositions.values()) {
     for (const { step } of stepGraph(composition).steps) {
       const key = step.provider?.value;
-      if (typeof key === 'string') out.push({ ref: step.provider!, key, where: `${step.label} of composition '${composition.key}'` });
+      if (typeof key === 'string')
+        out.push({ ref: step.provider!, key, where: `${step.label} of composition '${composition.key}'` });
     }
   }
   return out;

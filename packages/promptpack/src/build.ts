@@ -1,4 +1,13 @@
-import { createDigraph, isMap, scalarValue, stringValue, type Entry, type Source, type Tree, type TreeNode } from '@orchlint/core';
+import {
+  createDigraph,
+  isMap,
+  scalarValue,
+  stringValue,
+  type Entry,
+  type Source,
+  type Tree,
+  type TreeNode,
+} from '@orchlint/core';
 import { hasMaxVisits, isTerminal } from './model.js';
 import type {
   AgentsModel,
@@ -93,7 +102,9 @@ export function buildPack(tree: Tree, source: Source, root: TreeNode, specVersio
       node: e.value,
       version: at(e.value, 'version'),
       output: at(e.value, 'output'),
-      steps: tree.items(tree.get(e.value, 'steps')).map((n, i) => buildStep(tree, source, n, at, block, list, `step #${i + 1}`)),
+      steps: tree
+        .items(tree.get(e.value, 'steps'))
+        .map((n, i) => buildStep(tree, source, n, at, block, list, `step #${i + 1}`)),
     });
   }
 
@@ -133,31 +144,42 @@ export function buildPack(tree: Tree, source: Source, root: TreeNode, specVersio
     if (!isMap(node)) return [];
     const obligations = tree.entry(node, 'obligations')?.value;
     const reviews = tree.entry(node, 'reviews')?.value;
-    return [{
-      owner,
-      agent,
-      obligationIds: obligations ? tree.items(obligations).map((o) => at(o, 'id')).filter(isDefined) : undefined,
-      controls: tree.items(obligations).flatMap((o) =>
-        tree.items(tree.get(o, 'controls')).flatMap((c) =>
-          (['validator', 'eval'] as const).flatMap((kind) => {
-            const ref = at(c, kind);
-            return ref ? [{ kind, ref }] : [];
-          }),
+    return [
+      {
+        owner,
+        agent,
+        obligationIds: obligations
+          ? tree
+              .items(obligations)
+              .map((o) => at(o, 'id'))
+              .filter(isDefined)
+          : undefined,
+        controls: tree.items(obligations).flatMap((o) =>
+          tree.items(tree.get(o, 'controls')).flatMap((c) =>
+            (['validator', 'eval'] as const).flatMap((kind) => {
+              const ref = at(c, kind);
+              return ref ? [{ kind, ref }] : [];
+            }),
+          ),
         ),
-      ),
-      reviews: reviews
-        ? tree.items(reviews).map((r, i) => {
-            const id = stringValue(tree.get(r, 'id'));
-            return { label: id === undefined ? `review #${i + 1}` : `review '${id}'`, satisfies: list(tree.get(r, 'satisfies')), eval: at(r, 'eval') };
-          })
-        : undefined,
-    }];
+        reviews: reviews
+          ? tree.items(reviews).map((r, i) => {
+              const id = stringValue(tree.get(r, 'id'));
+              return {
+                label: id === undefined ? `review #${i + 1}` : `review '${id}'`,
+                satisfies: list(tree.get(r, 'satisfies')),
+                eval: at(r, 'eval'),
+              };
+            })
+          : undefined,
+      },
+    ];
   };
   const governance = [
     ...governanceOf(tree.get(tree.get(root, 'metadata'), 'governance'), 'metadata.governance'),
-    ...tree.entries(tree.get(agentsEntry?.value, 'members')).flatMap((m) =>
-      governanceOf(tree.get(m.value, 'governance'), `the governance of agent '${m.key}'`, m.key),
-    ),
+    ...tree
+      .entries(tree.get(agentsEntry?.value, 'members'))
+      .flatMap((m) => governanceOf(tree.get(m.value, 'governance'), `the governance of agent '${m.key}'`, m.key)),
   ];
   collectExtensions(tree.get(tree.get(root, 'metadata'), 'governance'), 'metadata.governance');
 
@@ -167,7 +189,9 @@ export function buildPack(tree: Tree, source: Source, root: TreeNode, specVersio
     tree,
     root,
     specVersion,
-    schemaRef: schemaEntry?.value ? { value: scalarValue(schemaEntry.value), node: schemaEntry.value, key: schemaEntry.keyNode } : undefined,
+    schemaRef: schemaEntry?.value
+      ? { value: scalarValue(schemaEntry.value), node: schemaEntry.value, key: schemaEntry.keyNode }
+      : undefined,
     prompts,
     promptsKey: tree.entry(root, 'prompts')?.keyNode,
     tools,
@@ -209,9 +233,19 @@ function buildWorkflow(tree: Tree, entry: Entry, pack: PackModel, at: At, block:
       promptTask: at(s.value, 'prompt_task'),
       description: at(s.value, 'description'),
       onEventNode: block(s.value, 'on_event'),
-      onEvent: tree.entries(tree.get(s.value, 'on_event')).flatMap((ev) =>
-        ev.value ? [{ event: ev.key, eventNode: ev.keyNode, target: { value: scalarValue(ev.value), node: ev.value, key: ev.keyNode } }] : [],
-      ),
+      onEvent: tree
+        .entries(tree.get(s.value, 'on_event'))
+        .flatMap((ev) =>
+          ev.value
+            ? [
+                {
+                  event: ev.key,
+                  eventNode: ev.keyNode,
+                  target: { value: scalarValue(ev.value), node: ev.value, key: ev.keyNode },
+                },
+              ]
+            : [],
+        ),
       persistence: at(s.value, 'persistence'),
       orchestration: at(s.value, 'orchestration'),
       control: at(s.value, 'control'),
@@ -317,7 +351,9 @@ function buildStep(
     else: at(node, 'else'),
     dependsOn: list(tree.get(node, 'depends_on')),
     evalRefs: list(tree.get(tree.get(node, 'modifiers'), 'eval')),
-    branches: tree.items(tree.get(node, 'branches')).map((n, i) => buildStep(tree, source, n, at, block, list, `branch #${i + 1} of ${label}`)),
+    branches: tree
+      .items(tree.get(node, 'branches'))
+      .map((n, i) => buildStep(tree, source, n, at, block, list, `branch #${i + 1} of ${label}`)),
     termination: block(node, 'termination'),
     reduce: block(node, 'reduce'),
     predicate: block(node, 'predicate'),

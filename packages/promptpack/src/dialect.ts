@@ -3,7 +3,13 @@ import { buildPack } from './build.js';
 import { packGraphView } from './graph-view.js';
 import { packOutline, packReferenceSlots } from './outline.js';
 import type { PackModel } from './model.js';
-import { newestSpecVersion, promptpackTargets, resolveSpecVersion, specSchema, versionFromSchemaUrl } from './versions.js';
+import {
+  newestSpecVersion,
+  promptpackTargets,
+  resolveSpecVersion,
+  specSchema,
+  versionFromSchemaUrl,
+} from './versions.js';
 
 const PACK_FILE = /\.(pack\.json|promptpack\.ya?ml)$/i;
 /** `x.pack.yaml` is the YAML spelling of a compiled pack's name: claimed by content, or when blank. */
@@ -17,7 +23,12 @@ const HAS_PROMPTS = /(^|[\s{,])["']?prompts["']?\s*:/m;
 const HAS_TEMPLATE_ENGINE = /(^|[\s{,])["']?template_engine["']?\s*:/m;
 
 const REQUIRED = 'PromptPack spec: id, name, version, template_engine and prompts are required (schema `required`)';
-const EMPTY_FILE: FindingInfo = { id: 'promptpack/empty-file', severity: 'error', summary: 'the pack file is empty', basis: REQUIRED };
+const EMPTY_FILE: FindingInfo = {
+  id: 'promptpack/empty-file',
+  severity: 'error',
+  summary: 'the pack file is empty',
+  basis: REQUIRED,
+};
 const NOT_A_MAPPING: FindingInfo = {
   id: 'promptpack/not-a-mapping',
   severity: 'error',
@@ -48,18 +59,31 @@ export const promptpack: Dialect<PackModel> = {
     const root = tree.root;
     if (!tree.usable || root === undefined) {
       if (tree.usable && root === undefined) {
-        diagnostics.push(dialectFinding(EMPTY_FILE, source, { start: 0, end: 0 }, 'the file is empty; a pack needs at least id, name, version, template_engine and prompts'));
+        diagnostics.push(
+          dialectFinding(
+            EMPTY_FILE,
+            source,
+            { start: 0, end: 0 },
+            'the file is empty; a pack needs at least id, name, version, template_engine and prompts',
+          ),
+        );
       }
       return { model: undefined, diagnostics, sources: [source] };
     }
     if (!isMap(tree.resolve(root))) {
       diagnostics.push(
-        dialectFinding(NOT_A_MAPPING, source, { start: root.range?.[0] ?? 0, end: root.range?.[1] ?? 0 }, 'a pack must be a mapping (a JSON object) at the top level'),
+        dialectFinding(
+          NOT_A_MAPPING,
+          source,
+          { start: root.range?.[0] ?? 0, end: root.range?.[1] ?? 0 },
+          'a pack must be a mapping (a JSON object) at the top level',
+        ),
       );
       return { model: undefined, diagnostics, sources: [source] };
     }
     const declared = stringValue(tree.get(root, '$schema'));
-    const requested = (declared && SCHEMA_URL.test(declared) ? versionFromSchemaUrl(declared) : undefined) ?? targets.promptpack;
+    const requested =
+      (declared && SCHEMA_URL.test(declared) ? versionFromSchemaUrl(declared) : undefined) ?? targets.promptpack;
     const model = buildPack(tree, source, tree.resolve(root)!, resolveSpecVersion(requested));
     return { model, diagnostics, sources: [source] };
   },

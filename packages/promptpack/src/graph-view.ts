@@ -20,7 +20,10 @@ export function packGraphView(pack: PackModel): GraphView | undefined {
     if (state.name === entry) classes.unshift('entry');
     if (isTerminal(state)) classes.push('terminal');
     if (trapped.has(state.name)) classes.push('problem');
-    const task = typeof state.promptTask?.value === 'string' && state.promptTask.value !== state.name ? `\n${state.promptTask.value}` : '';
+    const task =
+      typeof state.promptTask?.value === 'string' && state.promptTask.value !== state.name
+        ? `\n${state.promptTask.value}`
+        : '';
     return { id: state.name, label: state.name + task, classes };
   });
   const edges: GraphViewEdge[] = [];
@@ -28,7 +31,13 @@ export function packGraphView(pack: PackModel): GraphView | undefined {
     const problem = trapped.has(from) && trapped.has(to) ? { classes: ['problem'] } : {};
     if (attributes.kind === 'max-visits') {
       const limit = workflow.states.get(from)?.maxVisits?.value;
-      edges.push({ from, to, label: typeof limit === 'number' ? `after ${limit} visits` : 'max visits', style: 'dashed', ...problem });
+      edges.push({
+        from,
+        to,
+        label: typeof limit === 'number' ? `after ${limit} visits` : 'max visits',
+        style: 'dashed',
+        ...problem,
+      });
     } else {
       edges.push({ from, to, label: String(attributes.event), style: 'solid', ...problem });
     }

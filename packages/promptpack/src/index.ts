@@ -1,7 +1,29 @@
 export * from './model.js';
 export { promptpack } from './dialect.js';
-export { schemaChecker, specSchema, specSchemaFindings, promptkitSchemaChecker, resolveSpecVersion, versionFromSchemaUrl, bundledSpecVersions, newestSpecVersion, publishedSpecVersions, isPublishedSpecVersion, PROMPTKIT_RUNTIME, promptpackTargets } from './versions.js';
-export { agentCyclesWithoutExit, delegationsToNonMembers, providerReferences, reachableStates, unboundedCycles, forcedExitCycles, type AgentCycle, type ProviderReference } from './analysis.js';
+export {
+  schemaChecker,
+  specSchema,
+  specSchemaFindings,
+  promptkitSchemaChecker,
+  resolveSpecVersion,
+  versionFromSchemaUrl,
+  bundledSpecVersions,
+  newestSpecVersion,
+  publishedSpecVersions,
+  isPublishedSpecVersion,
+  PROMPTKIT_RUNTIME,
+  promptpackTargets,
+} from './versions.js';
+export {
+  agentCyclesWithoutExit,
+  delegationsToNonMembers,
+  providerReferences,
+  reachableStates,
+  unboundedCycles,
+  forcedExitCycles,
+  type AgentCycle,
+  type ProviderReference,
+} from './analysis.js';
 export { stepGraph, stepCycles, priorSteps, type PlacedStep, type StepGraph } from './composition.js';
 export { stringOf, nameList, suggestion } from './names.js';
 export { packOutline, packReferenceSlots } from './outline.js';

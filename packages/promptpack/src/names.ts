@@ -10,7 +10,10 @@ export function stringOf(located: Located | undefined): string | undefined {
 export function nameList(names: Iterable<string>, max = 6): string {
   const all = [...names];
   if (all.length === 0) return 'none';
-  const shown = all.slice(0, max).map((n) => `'${n}'`).join(', ');
+  const shown = all
+    .slice(0, max)
+    .map((n) => `'${n}'`)
+    .join(', ');
   return all.length > max ? `${shown} and ${all.length - max} more` : shown;
 }
 

@@ -10,7 +10,13 @@ import type { Located, PackModel } from './model.js';
 export function packOutline(pack: PackModel): Outline {
   const symbols: OutlineSymbol[] = [];
   const references: OutlineReference[] = [];
-  const symbol = (name: string, kind: string, key: TreeNode, value: TreeNode | undefined, detail?: string): OutlineSymbol => {
+  const symbol = (
+    name: string,
+    kind: string,
+    key: TreeNode,
+    value: TreeNode | undefined,
+    detail?: string,
+  ): OutlineSymbol => {
     const span = spanOfNode(key);
     // Block nodes end after their last line break; the definition ends at its last character.
     let end = value ? spanOfNode(value).end : span.end;
@@ -18,7 +24,8 @@ export function packOutline(pack: PackModel): Outline {
     return { name, kind, span, fullSpan: { start: span.start, end }, detail };
   };
   const refer = (located: Located | undefined, kind: string, qualify = (s: string) => s): void => {
-    if (typeof located?.value === 'string') references.push({ name: qualify(located.value), kind, span: spanOfNode(located.node) });
+    if (typeof located?.value === 'string')
+      references.push({ name: qualify(located.value), kind, span: spanOfNode(located.node) });
   };
 
   for (const p of pack.prompts.values()) symbols.push(symbol(p.key, 'prompt', p.keyNode, p.node));
@@ -33,7 +40,11 @@ export function packOutline(pack: PackModel): Outline {
     machine.children = [];
     symbols.push(machine);
     for (const s of workflow.states.values()) {
-      const detail = [s.name === workflow.entry?.value && 'entry', s.terminal?.value === true && 'terminal', s.control?.value === 'agent' && 'control: agent']
+      const detail = [
+        s.name === workflow.entry?.value && 'entry',
+        s.terminal?.value === true && 'terminal',
+        s.control?.value === 'agent' && 'control: agent',
+      ]
         .filter(Boolean)
         .join(', ');
       machine.children.push(symbol(s.name, 'state', s.keyNode, s.node, detail || undefined));
@@ -48,14 +59,23 @@ export function packOutline(pack: PackModel): Outline {
   if (agents) {
     refer(agents.entry, 'prompt');
     for (const m of agents.members.values()) {
-      symbols.push(symbol(m.key, 'agent', m.keyNode, m.node, typeof m.state?.value === 'string' ? `state ${m.state.value}` : undefined));
+      symbols.push(
+        symbol(
+          m.key,
+          'agent',
+          m.keyNode,
+          m.node,
+          typeof m.state?.value === 'string' ? `state ${m.state.value}` : undefined,
+        ),
+      );
       references.push({ name: m.key, kind: 'prompt', span: spanOfNode(m.keyNode) });
       refer(m.state, 'state');
     }
   }
   const members = agents?.members;
   for (const p of pack.prompts.values()) {
-    for (const t of p.tools) refer(t, typeof t.value === 'string' && !pack.tools.has(t.value) && members?.has(t.value) ? 'agent' : 'tool');
+    for (const t of p.tools)
+      refer(t, typeof t.value === 'string' && !pack.tools.has(t.value) && members?.has(t.value) ? 'agent' : 'tool');
     for (const t of p.blocklist) refer(t, 'tool');
     refer(p.provider, 'provider');
   }
@@ -65,7 +85,8 @@ export function packOutline(pack: PackModel): Outline {
     const qualify = (id: string) => `${c.key}.${id}`;
     composition.children = [];
     for (const { step, id } of stepGraph(c).steps) {
-      if (id !== undefined && step.id) composition.children.push(symbol(qualify(id), 'step', step.id.node, step.node, String(step.kind?.value ?? '')));
+      if (id !== undefined && step.id)
+        composition.children.push(symbol(qualify(id), 'step', step.id.node, step.node, String(step.kind?.value ?? '')));
       refer(step.promptTask, 'prompt');
       refer(step.tool, 'tool');
       for (const t of step.tools) refer(t, 'tool');

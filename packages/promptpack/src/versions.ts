@@ -24,7 +24,22 @@ export const bundledSpecVersions = bundled.map(([v]) => v);
  * Every published spec version (the spec's timeline). Each is checked against its own bundled schema
  * or the oldest bundled one after it, which holds the same fields (see resolveSpecVersion).
  */
-export const publishedSpecVersions = ['1.0.0', '1.1.0', '1.2.0', '1.3.0', '1.3.1', '1.4.0', '1.4.1', '1.5.0', '1.5.1', '1.6.0', '1.7.0', '1.8.0', '1.8.1', '1.9.0'];
+export const publishedSpecVersions = [
+  '1.0.0',
+  '1.1.0',
+  '1.2.0',
+  '1.3.0',
+  '1.3.1',
+  '1.4.0',
+  '1.4.1',
+  '1.5.0',
+  '1.5.1',
+  '1.6.0',
+  '1.7.0',
+  '1.8.0',
+  '1.8.1',
+  '1.9.0',
+];
 
 /** Whether a version names a published spec version (`1.4`, `v1.4.0`), or is `latest` or `v1`. */
 export function isPublishedSpecVersion(requested: string): boolean {
@@ -98,7 +113,10 @@ function discriminateSteps(schema: JsonSchema): JsonSchema {
   const { oneOf: _, ...rest } = step;
   const when = (kind: JsonSchema) => ({ required: ['kind'], properties: { kind } });
   const byKind = [
-    ...Object.entries(STEP_SHAPES).map(([kind, shape]) => ({ if: when({ const: kind }), then: { $ref: `#/$defs/${shape}` } })),
+    ...Object.entries(STEP_SHAPES).map(([kind, shape]) => ({
+      if: when({ const: kind }),
+      then: { $ref: `#/$defs/${shape}` },
+    })),
     { if: when({ not: { enum: Object.keys(STEP_SHAPES) } }), then: { $ref: '#/$defs/ExtensionStep' } },
   ];
   return { ...schema, $defs: { ...defs, Step: { ...rest, allOf: [...((rest.allOf as unknown[]) ?? []), ...byKind] } } };

@@ -74,7 +74,13 @@ describe('composition step graph', () => {
 
   it('places nested branches under their parallel step', () => {
     expect(stepGraph(composition).steps.map((s) => `${s.id}${s.parent ? `<${s.parent.id}` : ''}`)).toEqual([
-      'first', 'fan', 'left<fan', 'right<fan', 'gate', 'yes', 'no',
+      'first',
+      'fan',
+      'left<fan',
+      'right<fan',
+      'gate',
+      'yes',
+      'no',
     ]);
   });
 
@@ -126,6 +132,9 @@ compositions:
     const messages = lintMemory({ 'p.promptpack.yaml': pack }, 'promptpack')
       .filter((d) => d.rule === 'promptpack/composition-prompt-ref')
       .map((d) => d.message.split(' runs ')[0]);
-    expect(messages).toEqual(["step #2 of composition 'handle_ticket'", "branch #1 of step 'fan' of composition 'handle_ticket'"]);
+    expect(messages).toEqual([
+      "step #2 of composition 'handle_ticket'",
+      "branch #1 of step 'fan' of composition 'handle_ticket'",
+    ]);
   });
 });

@@ -58,11 +58,21 @@ describe('promptpack outline', () => {
     const names = all.map((s) => `${s.kind}:${s.name}`);
     expect(names).toEqual(
       expect.arrayContaining([
-        'prompt:classify', 'prompt:support', 'prompt:research', 'tool:crm_lookup', 'provider:default', 'provider:triage',
-        'state:triage', 'state:handoff', 'agent:support', 'agent:research', 'composition:handle',
+        'prompt:classify',
+        'prompt:support',
+        'prompt:research',
+        'tool:crm_lookup',
+        'provider:default',
+        'provider:triage',
+        'state:triage',
+        'state:handoff',
+        'agent:support',
+        'agent:research',
+        'composition:handle',
       ]),
     );
-    for (const s of all) expect(at(source, s.span)).toBe(s.kind === 'provider' && s.name === 'default' ? 'default' : s.name);
+    for (const s of all)
+      expect(at(source, s.span)).toBe(s.kind === 'provider' && s.name === 'default' ? 'default' : s.name);
     const triage = all.find((s) => s.kind === 'state' && s.name === 'triage')!;
     expect(triage.detail).toBe('entry, control: agent');
     expect(at(source, triage.fullSpan!)).toMatch(/^triage:\n\s+prompt_task: support[\s\S]*Routed: handoff }$/);

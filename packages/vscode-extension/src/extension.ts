@@ -1,6 +1,13 @@
 import * as path from 'node:path';
 import { commands, window, workspace, type ExtensionContext, type LogOutputChannel } from 'vscode';
-import { CodeActionRequest, LanguageClient, TransportKind, type DocumentSelector, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+import {
+  CodeActionRequest,
+  LanguageClient,
+  TransportKind,
+  type DocumentSelector,
+  type LanguageClientOptions,
+  type ServerOptions,
+} from 'vscode-languageclient/node';
 import { CONTENT_FILES, CONTENT_LANGUAGES, NAMED_FILES } from './file-patterns.js';
 
 /**
@@ -48,7 +55,11 @@ function enabled(): boolean {
 
 function settings(): Record<string, unknown> {
   const config = workspace.getConfiguration('orchlint');
-  return { enable: config.get('enable', true), configPath: config.get('configPath', ''), targets: config.get('targets', {}) };
+  return {
+    enable: config.get('enable', true),
+    configPath: config.get('configPath', ''),
+    targets: config.get('targets', {}),
+  };
 }
 
 async function start(context: ExtensionContext): Promise<void> {

@@ -69,14 +69,21 @@ writeFileSync(
 
 // ---- what the CLI says ------------------------------------------------------------------------
 cpSync(path.join(repo, 'fixtures/demo'), ws, { recursive: true });
-const report = JSON.parse(spawnSync(process.execPath, [cli, '--format', 'json', '.'], { cwd: ws, encoding: 'utf8' }).stdout);
+const report = JSON.parse(
+  spawnSync(process.execPath, [cli, '--format', 'json', '.'], { cwd: ws, encoding: 'utf8' }).stdout,
+);
 const fixedCopy = path.join(W, 'fixed');
 cpSync(ws, fixedCopy, { recursive: true });
 spawnSync(process.execPath, [cli, '--fix', '.'], { cwd: fixedCopy, encoding: 'utf8' });
-const FILES = ['support.promptpack.yaml', '.archon/workflows/triage-issue.yaml', 'packet/prompts/01_collect_changes.prompt.md'];
+const FILES = [
+  'support.promptpack.yaml',
+  '.archon/workflows/triage-issue.yaml',
+  'packet/prompts/01_collect_changes.prompt.md',
+];
 const cases = FILES.map((file) => {
   const fixable = report.diagnostics.filter((d) => d.path === file && d.fix);
-  if (fixable.length !== 1) throw new Error(`fixtures/demo/${file} should have exactly one fixable finding, has ${fixable.length}`);
+  if (fixable.length !== 1)
+    throw new Error(`fixtures/demo/${file} should have exactly one fixable finding, has ${fixable.length}`);
   return { file, finding: fixable[0], fixed: readFileSync(path.join(fixedCopy, file), 'utf8') };
 });
 // The typed edit: one keystroke (one undo step) at the end of the fixed pack's `entry: triage`
@@ -85,7 +92,11 @@ const ENTRY_LINE = cases[0].fixed.split('\n').indexOf('  entry: triage') + 1;
 const TYPED = 'x';
 const typedText = cases[0].fixed.replace('\n  entry: triage\n', `\n  entry: triage${TYPED}\n`);
 const typedReport = JSON.parse(
-  spawnSync(process.execPath, [cli, '--stdin', '--stdin-filename', FILES[0], '--format', 'json'], { cwd: ws, input: typedText, encoding: 'utf8' }).stdout,
+  spawnSync(process.execPath, [cli, '--stdin', '--stdin-filename', FILES[0], '--format', 'json'], {
+    cwd: ws,
+    input: typedText,
+    encoding: 'utf8',
+  }).stdout,
 );
 const typedFinding = typedReport.diagnostics.find((d) => d.severity === 'error');
 
@@ -99,18 +110,34 @@ let failure;
 try {
   if (vsix) {
     const t = Date.now();
-    const installed = spawnSync(CODE_SERVER, ['--user-data-dir', path.join(W, 'ud'), '--extensions-dir', path.join(W, 'ext'), '--install-extension', vsix], { env, encoding: 'utf8' });
-    if (installed.status !== 0) throw new Error(`installing the extension failed: ${installed.stderr || installed.stdout}`);
+    const installed = spawnSync(
+      CODE_SERVER,
+      ['--user-data-dir', path.join(W, 'ud'), '--extensions-dir', path.join(W, 'ext'), '--install-extension', vsix],
+      { env, encoding: 'utf8' },
+    );
+    if (installed.status !== 0)
+      throw new Error(`installing the extension failed: ${installed.stderr || installed.stdout}`);
     timings.installExtensionMs = Date.now() - t;
   }
   server = spawn(
     CODE_SERVER,
     [
-      '--config', path.join(W, 'empty-config.yaml'), '--bind-addr', '127.0.0.1:0', '--auth', 'none',
-      '--disable-telemetry', '--disable-update-check', '--disable-getting-started-override',
+      '--config',
+      path.join(W, 'empty-config.yaml'),
+      '--bind-addr',
+      '127.0.0.1:0',
+      '--auth',
+      'none',
+      '--disable-telemetry',
+      '--disable-update-check',
+      '--disable-getting-started-override',
       // No --disable-workspace-trust: the folder opens in Restricted Mode, where only an extension
       // that declares untrusted-workspace support is activated.
-      '--user-data-dir', path.join(W, 'ud'), '--extensions-dir', path.join(W, 'ext'), ws,
+      '--user-data-dir',
+      path.join(W, 'ud'),
+      '--extensions-dir',
+      path.join(W, 'ext'),
+      ws,
     ],
     { env, stdio: ['ignore', 'pipe', 'pipe'] },
   );
@@ -138,7 +165,9 @@ try {
   const page = await context.newPage();
   const t0 = Date.now();
   await page.goto(`http://127.0.0.1:${port}/?folder=${encodeURIComponent(ws)}`);
-  await page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'support.promptpack.yaml' }).waitFor({ timeout: 60_000 });
+  await page
+    .locator('.explorer-folders-view .monaco-list-row', { hasText: 'support.promptpack.yaml' })
+    .waitFor({ timeout: 60_000 });
   timings.workbenchMs = Date.now() - t0;
   // What the extension is checked in: Restricted Mode, where only extensions that declare
   // untrusted-workspace support run.
@@ -152,7 +181,8 @@ try {
       return true;
     } catch (error) {
       // ORCHLINT_E2E_SHOTS=DIR keeps a screenshot of each failed check, to see what the page showed.
-      if (process.env.ORCHLINT_E2E_SHOTS) await page.screenshot({ path: path.join(process.env.ORCHLINT_E2E_SHOTS, `${results.length}.png`) });
+      if (process.env.ORCHLINT_E2E_SHOTS)
+        await page.screenshot({ path: path.join(process.env.ORCHLINT_E2E_SHOTS, `${results.length}.png`) });
       results.push({ name, ok: false, ms: Date.now() - t, why: String(error?.message ?? error).split('\n')[0] });
       return false;
     }
@@ -163,7 +193,9 @@ try {
   const rowOf = (d) =>
     markerRows
       .filter({ has: page.locator('.marker-code', { hasText: d.rule }) })
-      .filter({ has: page.locator('.marker-line', { hasText: `[Ln ${d.range.start.line}, Col ${d.range.start.column}]` }) })
+      .filter({
+        has: page.locator('.marker-line', { hasText: `[Ln ${d.range.start.line}, Col ${d.range.start.column}]` }),
+      })
       .filter({ has: page.locator('.marker-source', { hasText: 'orchlint' }) });
 
   /** Quick Open: Enter only once the highlighted result is the file (the search runs on the server). */
@@ -186,12 +218,15 @@ try {
     const d = c.finding;
     await openFile(c.file);
 
-    await check(`${c.file}: the Problems panel lists ${d.rule} at [Ln ${d.range.start.line}, Col ${d.range.start.column}]`, async () => {
-      const row = rowOf(d);
-      await row.waitFor({ timeout: FIRST_WAIT });
-      const message = await row.locator('.marker-message').textContent();
-      if (normalize(message) !== normalize(d.message)) throw new Error(`the row says ${JSON.stringify(message)}`);
-    });
+    await check(
+      `${c.file}: the Problems panel lists ${d.rule} at [Ln ${d.range.start.line}, Col ${d.range.start.column}]`,
+      async () => {
+        const row = rowOf(d);
+        await row.waitFor({ timeout: FIRST_WAIT });
+        const message = await row.locator('.marker-message').textContent();
+        if (normalize(message) !== normalize(d.message)) throw new Error(`the row says ${JSON.stringify(message)}`);
+      },
+    );
     const squiggle = editor.locator(`.squiggly-${d.severity}`);
     /** Go to Line (it reveals the line: squiggles exist only for lines in view), the cursor on the finding's start. */
     const cursorOnFinding = async () => {
@@ -199,7 +234,9 @@ try {
       await page.keyboard.press('Control+G');
       await page.locator('.quick-input-widget input').fill(`:${line}:${column}`);
       await page.keyboard.press('Enter');
-      await page.locator('[id="status.editor.selection"]', { hasText: `Ln ${line}, Col ${column}` }).waitFor({ timeout: 15_000 });
+      await page
+        .locator('[id="status.editor.selection"]', { hasText: `Ln ${line}, Col ${column}` })
+        .waitFor({ timeout: 15_000 });
       return editor.locator('.cursor').first().boundingBox();
     };
     await check(`${c.file}: the squiggle's hover shows the message`, async () => {
@@ -207,13 +244,21 @@ try {
       // Just right of the finding's first character: on its squiggle (other tools' squiggles may share the line).
       const x = cursor.x + 4;
       const y = cursor.y + cursor.height / 2;
-      const under = await squiggle.evaluateAll((els, [px, py]) => els.some((e) => { const r = e.getBoundingClientRect(); return r.left <= px && px <= r.right && r.top - 4 <= py && py <= r.bottom + 4; }), [x, y]);
+      const under = await squiggle.evaluateAll(
+        (els, [px, py]) =>
+          els.some((e) => {
+            const r = e.getBoundingClientRect();
+            return r.left <= px && px <= r.right && r.top - 4 <= py && py <= r.bottom + 4;
+          }),
+        [x, y],
+      );
       if (!under) throw new Error('no squiggle under the finding');
       await page.mouse.move(x, y);
       const hover = page.locator('.monaco-hover:not(.hidden)', { hasText: d.rule });
       await hover.waitFor({ timeout: NEXT_WAIT });
       const text = normalize(await hover.textContent());
-      if (!text.includes(normalize(d.message).slice(0, 60))) throw new Error(`the hover says ${JSON.stringify(text.slice(0, 200))}`);
+      if (!text.includes(normalize(d.message).slice(0, 60)))
+        throw new Error(`the hover says ${JSON.stringify(text.slice(0, 200))}`);
       // Away from the squiggle, so the hover (whose links apply fixes too) is gone before the next step.
       await page.mouse.move(1, 1);
       await page.keyboard.press('Escape');
@@ -240,11 +285,16 @@ try {
   await page.locator('.quick-input-widget input').fill(`:${ENTRY_LINE}`);
   await page.keyboard.press('Enter');
   await page.keyboard.press('End');
-  await page.locator('[id="status.editor.selection"]', { hasText: `Ln ${ENTRY_LINE}, Col ${'  entry: triage'.length + 1}` }).waitFor({ timeout: NEXT_WAIT });
-  const typed = await check(`typing "${TYPED}" after "entry: triage" lists ${typedFinding.rule} at [Ln ${typedFinding.range.start.line}, Col ${typedFinding.range.start.column}]`, async () => {
-    await page.keyboard.type(TYPED);
-    await rowOf(typedFinding).waitFor({ timeout: vsix ? NEXT_WAIT : FIRST_WAIT });
-  });
+  await page
+    .locator('[id="status.editor.selection"]', { hasText: `Ln ${ENTRY_LINE}, Col ${'  entry: triage'.length + 1}` })
+    .waitFor({ timeout: NEXT_WAIT });
+  const typed = await check(
+    `typing "${TYPED}" after "entry: triage" lists ${typedFinding.rule} at [Ln ${typedFinding.range.start.line}, Col ${typedFinding.range.start.column}]`,
+    async () => {
+      await page.keyboard.type(TYPED);
+      await rowOf(typedFinding).waitFor({ timeout: vsix ? NEXT_WAIT : FIRST_WAIT });
+    },
+  );
   await check('undo clears it from the Problems panel', async () => {
     if (!typed) throw new Error('nothing was listed to clear');
     // The Problems panel may have taken the focus when its list changed: back to the editor first.
@@ -257,7 +307,8 @@ try {
   await check(`the Command Palette offers ${COMMANDS.join(', ')}`, async () => {
     await page.keyboard.press('Control+Shift+P');
     await page.locator('.quick-input-widget input').fill('>orchlint: ');
-    for (const title of COMMANDS) await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).waitFor({ timeout: NEXT_WAIT });
+    for (const title of COMMANDS)
+      await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).waitFor({ timeout: NEXT_WAIT });
     await page.keyboard.press('Escape');
   });
   timings.checksMs = Date.now() - t0;
@@ -270,10 +321,20 @@ try {
   rmSync(W, { recursive: true, force: true });
 }
 timings.totalMs = Date.now() - started;
-console.log(JSON.stringify({ extension: Boolean(vsix), results, timings, blocked: [...blocked], ...(failure ? { failure } : {}) }));
+console.log(
+  JSON.stringify({
+    extension: Boolean(vsix),
+    results,
+    timings,
+    blocked: [...blocked],
+    ...(failure ? { failure } : {}),
+  }),
+);
 
 function normalize(s) {
-  return String(s ?? '').replace(/\s+/g, ' ').trim();
+  return String(s ?? '')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** code-server leaves its file watcher running when only its own pid is stopped: stop the whole tree. */
@@ -283,7 +344,9 @@ async function stopTree(pid) {
     tree.push(p);
     let children = [];
     try {
-      children = readdirSync(`/proc/${p}/task`).flatMap((t) => readFileSync(`/proc/${p}/task/${t}/children`, 'utf8').split(/\s+/).filter(Boolean).map(Number));
+      children = readdirSync(`/proc/${p}/task`).flatMap((t) =>
+        readFileSync(`/proc/${p}/task/${t}/children`, 'utf8').split(/\s+/).filter(Boolean).map(Number),
+      );
     } catch {
       return;
     }

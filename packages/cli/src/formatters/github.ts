@@ -27,7 +27,11 @@ export function formatGithub(run: LintRun): string {
   const { errors, warnings, infos } = counts(run.diagnostics);
   const total = errors + warnings + infos;
   const files = `${run.files.length} file${run.files.length === 1 ? '' : 's'}`;
-  lines.push(total ? `orchlint: ${errors} error(s), ${warnings} warning(s), ${infos} info in ${files}` : `orchlint: no problems in ${files}`);
+  lines.push(
+    total
+      ? `orchlint: ${errors} error(s), ${warnings} warning(s), ${infos} info in ${files}`
+      : `orchlint: no problems in ${files}`,
+  );
   if (errors > SHOWN_PER_STEP || warnings > SHOWN_PER_STEP) {
     lines.push(
       `orchlint: GitHub annotates only ${SHOWN_PER_STEP} errors and ${SHOWN_PER_STEP} warnings per step; every finding is listed above, ` +

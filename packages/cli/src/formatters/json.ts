@@ -14,7 +14,9 @@ export function formatJson(run: LintRun): string {
       severity: d.severity,
       message: d.message,
       range: oneBased(d),
-      ...(d.related?.length ? { related: d.related.map((r) => ({ path: r.path, message: r.message, range: oneBased(r) })) } : {}),
+      ...(d.related?.length
+        ? { related: d.related.map((r) => ({ path: r.path, message: r.message, range: oneBased(r) })) }
+        : {}),
       ...(d.fix ? { fix: { title: d.fix.title } } : {}),
     })),
     summary: { files: run.files.length, ...counts(run.diagnostics) },

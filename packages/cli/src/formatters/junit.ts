@@ -25,8 +25,13 @@ export function formatJunit(run: LintRun, context: FormatContext): string {
     const body: string[] = [];
     if (failing.length) {
       failures++;
-      const summary = `${failing.length} problem${failing.length === 1 ? '' : 's'}: ${failing.map((d) => d.rule).filter(unique).join(', ')}`;
-      body.push(`      <failure message="${xml(summary)}" type="${xml(failing[0]!.rule)}">${xml(failing.map(line).join('\n'))}</failure>`);
+      const summary = `${failing.length} problem${failing.length === 1 ? '' : 's'}: ${failing
+        .map((d) => d.rule)
+        .filter(unique)
+        .join(', ')}`;
+      body.push(
+        `      <failure message="${xml(summary)}" type="${xml(failing[0]!.rule)}">${xml(failing.map(line).join('\n'))}</failure>`,
+      );
     }
     if (other.length) body.push(`      <system-out>${xml(other.map(line).join('\n'))}</system-out>`);
     return body.length ? `    <testcase ${attrs}>\n${body.join('\n')}\n    </testcase>` : `    <testcase ${attrs}/>`;

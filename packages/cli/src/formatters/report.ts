@@ -26,7 +26,8 @@ export interface FormatContext {
 }
 
 /** Control characters but tab and line breaks, and the marks and overrides that reorder bidirectional text. */
-export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+export const CONTROL_CHARACTERS =
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 
 /**
  * Text from a file (a key in a message, a file name) with every control character, and the

@@ -14,7 +14,8 @@ const MAX_TEXT = 1024;
 export function formatSarif(run: LintRun, context: FormatContext): string {
   const known = new Map(context.rules.map((r) => [r.id, r]));
   // A finding of a rule this build does not describe still needs a descriptor for ruleIndex.
-  for (const d of run.diagnostics) if (!known.has(d.rule)) known.set(d.rule, { id: d.rule, severity: d.severity, summary: d.rule, basis: 'unknown' });
+  for (const d of run.diagnostics)
+    if (!known.has(d.rule)) known.set(d.rule, { id: d.rule, severity: d.severity, summary: d.rule, basis: 'unknown' });
   const rules = [...known.values()].sort((a, b) => (a.id < b.id ? -1 : 1));
   const index = new Map(rules.map((r, i) => [r.id, i]));
   const prints = fingerprints(run.diagnostics, context.source);
@@ -55,7 +56,11 @@ function descriptor(rule: RuleInfo) {
     },
     helpUri: ruleDocUrl(rule.id),
     defaultConfiguration: { level: level[rule.severity] },
-    properties: { tags: [dialect ?? 'core', ...(rule.fixable ? ['fixable'] : [])], precision: 'high', 'problem.severity': rule.severity === 'info' ? 'recommendation' : rule.severity },
+    properties: {
+      tags: [dialect ?? 'core', ...(rule.fixable ? ['fixable'] : [])],
+      precision: 'high',
+      'problem.severity': rule.severity === 'info' ? 'recommendation' : rule.severity,
+    },
   };
 }
 

@@ -10,15 +10,32 @@ export function formatStylish(run: LintRun, context: FormatContext): string {
   const lines: string[] = [];
   for (const d of syntaxFirst(run.diagnostics)) {
     if (typeof d !== 'object') {
-      lines.push(paint('gray', `  (the findings below may be consequences of the syntax error${d > 1 ? 's' : ''} above: fix ${d > 1 ? 'them' : 'it'} first)`));
+      lines.push(
+        paint(
+          'gray',
+          `  (the findings below may be consequences of the syntax error${d > 1 ? 's' : ''} above: fix ${d > 1 ? 'them' : 'it'} first)`,
+        ),
+      );
       continue;
     }
     const where = `${escapeControls(d.path)}:${d.range.start.line + 1}:${d.range.start.character + 1}`;
-    const severity = d.severity === 'error' ? paint('red', 'error') : d.severity === 'warning' ? paint('yellow', 'warning') : paint('cyan', 'info');
-    lines.push(`${paint('bold', where)}  ${severity}  ${escapeControls(d.message.replace(/\r?\n|\r/g, ' '))}  ${paint('gray', `[${d.rule}]`)}`);
+    const severity =
+      d.severity === 'error'
+        ? paint('red', 'error')
+        : d.severity === 'warning'
+          ? paint('yellow', 'warning')
+          : paint('cyan', 'info');
+    lines.push(
+      `${paint('bold', where)}  ${severity}  ${escapeControls(d.message.replace(/\r?\n|\r/g, ' '))}  ${paint('gray', `[${d.rule}]`)}`,
+    );
     lines.push(...excerpt(d, context.source(d.path), paint));
     for (const r of d.related ?? []) {
-      lines.push(paint('gray', `    ${escapeControls(r.path)}:${r.range.start.line + 1}:${r.range.start.character + 1}: ${escapeControls(r.message)}`));
+      lines.push(
+        paint(
+          'gray',
+          `    ${escapeControls(r.path)}:${r.range.start.line + 1}:${r.range.start.character + 1}: ${escapeControls(r.message)}`,
+        ),
+      );
     }
   }
   const { errors, warnings, infos } = counts(run.diagnostics);
@@ -28,7 +45,10 @@ export function formatStylish(run: LintRun, context: FormatContext): string {
     lines.push(`✔ no problems (${files})`);
   } else {
     const summary = `${total} problem${total === 1 ? '' : 's'} (${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}, ${infos} info) in ${files}`;
-    const failed = errors > 0 || (context.strict && warnings > 0) || (context.maxWarnings !== undefined && warnings > context.maxWarnings);
+    const failed =
+      errors > 0 ||
+      (context.strict && warnings > 0) ||
+      (context.maxWarnings !== undefined && warnings > context.maxWarnings);
     lines.push('', paint(failed ? 'red' : warnings ? 'yellow' : 'cyan', `✖ ${summary}`));
   }
   return lines.join('\n') + '\n';
@@ -57,17 +77,27 @@ function syntaxFirst(diagnostics: readonly Diagnostic[]): Array<Diagnostic | num
   return out;
 }
 
-function excerpt(d: Diagnostic, source: Source | undefined, paint: (c: keyof typeof ansi, s: string) => string): string[] {
+function excerpt(
+  d: Diagnostic,
+  source: Source | undefined,
+  paint: (c: keyof typeof ansi, s: string) => string,
+): string[] {
   if (!source || source.text.length === 0) return [];
   const line = d.range.start.line;
   const text = source.lineText(line);
   if (text.length > 300) return [];
   const from = Math.min(d.range.start.character, text.length);
-  const to = d.range.end.line === line ? Math.max(from + 1, Math.min(d.range.end.character, text.length)) : Math.max(from + 1, text.length);
+  const to =
+    d.range.end.line === line
+      ? Math.max(from + 1, Math.min(d.range.end.character, text.length))
+      : Math.max(from + 1, text.length);
   const gutter = String(line + 1);
   const pad = ' '.repeat(gutter.length);
   const shown = printable(text);
-  return [`  ${paint('gray', gutter + ' |')} ${shown}`, `  ${paint('gray', pad + ' |')} ${' '.repeat(from)}${paint('red', '^'.repeat(to - from))}`];
+  return [
+    `  ${paint('gray', gutter + ' |')} ${shown}`,
+    `  ${paint('gray', pad + ' |')} ${' '.repeat(from)}${paint('red', '^'.repeat(to - from))}`,
+  ];
 }
 
 /**

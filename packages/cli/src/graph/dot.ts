@@ -25,7 +25,11 @@ export function renderDot(view: GraphView): string {
     groups.forEach((g, i) => {
       const parent = g.parent !== undefined && known.has(g.parent) ? g.parent : undefined;
       if (parent !== groupId) return;
-      lines.push(`${indent}subgraph "cluster_${i}" {`, `${indent}  label=${quote(g.label)};`, `${indent}  style="rounded,dashed";`);
+      lines.push(
+        `${indent}subgraph "cluster_${i}" {`,
+        `${indent}  label=${quote(g.label)};`,
+        `${indent}  style="rounded,dashed";`,
+      );
       emit(g.id, indent + '  ');
       lines.push(`${indent}}`);
     });

@@ -12,7 +12,9 @@ export function renderMermaid(view: GraphView): string {
   const lines = [`flowchart ${view.direction}`];
   const declare = (n: GraphViewNode, indent: string) => lines.push(`${indent}${ids.get(n.id)}${shape(n)}`);
   const emitGroup = (groupId: string | undefined, indent: string): void => {
-    for (const n of view.nodes) if (n.group === groupId || (groupId === undefined && n.group !== undefined && !groupIds.has(n.group))) declare(n, indent);
+    for (const n of view.nodes)
+      if (n.group === groupId || (groupId === undefined && n.group !== undefined && !groupIds.has(n.group)))
+        declare(n, indent);
     for (const g of view.groups ?? []) {
       const parent = g.parent !== undefined && groupIds.has(g.parent) ? g.parent : undefined;
       if (parent !== groupId) continue;
@@ -32,7 +34,8 @@ export function renderMermaid(view: GraphView): string {
     if (e.classes?.includes('problem')) problemLinks.push(i);
   });
   const used = new Set(view.nodes.flatMap((n) => n.classes ?? []));
-  for (const [name, style] of Object.entries(nodeStyles)) if (used.has(name)) lines.push(`  classDef ${name} ${css(style)}`);
+  for (const [name, style] of Object.entries(nodeStyles))
+    if (used.has(name)) lines.push(`  classDef ${name} ${css(style)}`);
   for (const name of Object.keys(nodeStyles)) {
     const members = view.nodes.filter((n) => n.classes?.includes(name)).map((n) => ids.get(n.id));
     if (members.length) lines.push(`  class ${members.join(',')} ${name}`);

@@ -19,7 +19,11 @@ export class Roots {
 
   /** Replaces the roots with the client's; none (or none on disk) means the working directory. */
   set(uris: readonly string[]): void {
-    const folders = uris.filter((u) => u.startsWith('file:')).map((u) => fileURLToPath(u)).filter((f) => existsSync(f)).map((f) => realpathSync(f));
+    const folders = uris
+      .filter((u) => u.startsWith('file:'))
+      .map((u) => fileURLToPath(u))
+      .filter((f) => existsSync(f))
+      .map((f) => realpathSync(f));
     this.folders = folders.length ? folders : [realpathSync(this.cwd)];
   }
 
@@ -45,11 +49,14 @@ export class Roots {
 
   /** The root that holds an absolute real path. */
   rootOf(real: string): string | undefined {
-    return this.folders.find((root) => real === root || real.startsWith(root.endsWith(path.sep) ? root : root + path.sep));
+    return this.folders.find(
+      (root) => real === root || real.startsWith(root.endsWith(path.sep) ? root : root + path.sep),
+    );
   }
 
   private inside(real: string, asGiven: string): string {
-    if (!this.rootOf(real)) throw new ToolError(`${asGiven} is outside the roots this server may read (${this.folders.join(', ')})`);
+    if (!this.rootOf(real))
+      throw new ToolError(`${asGiven} is outside the roots this server may read (${this.folders.join(', ')})`);
     return real;
   }
 }

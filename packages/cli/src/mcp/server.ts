@@ -10,14 +10,27 @@ import { explainRule, listRules, Tools, type ReportDiagnostic } from './tools.js
 const dialectIds = dialects.map((d) => d.id) as [string, ...string[]];
 
 const subject = {
-  paths: z.array(z.string()).optional().describe('files and folders to read, inside the roots (relative paths are read from the first root)'),
+  paths: z
+    .array(z.string())
+    .optional()
+    .describe('files and folders to read, inside the roots (relative paths are read from the first root)'),
   text: z.string().optional().describe('a text to read instead of files (what you are about to write)'),
-  fileName: z.string().optional().describe("with text: the path it stands for, inside the roots; its name decides the format (x.pack.json, .archon/workflows/x.yaml, prompt_runner_packet.md)"),
+  fileName: z
+    .string()
+    .optional()
+    .describe(
+      'with text: the path it stands for, inside the roots; its name decides the format (x.pack.json, .archon/workflows/x.yaml, prompt_runner_packet.md)',
+    ),
   dialect: z.enum(dialectIds).optional().describe('read the files as this dialect instead of detecting it'),
 };
 
-const range = z.object({ start: z.object({ line: z.number(), column: z.number() }), end: z.object({ line: z.number(), column: z.number() }) });
-const diagnostic = z.object({ path: z.string(), rule: z.string(), severity: z.string(), message: z.string(), range }).passthrough();
+const range = z.object({
+  start: z.object({ line: z.number(), column: z.number() }),
+  end: z.object({ line: z.number(), column: z.number() }),
+});
+const diagnostic = z
+  .object({ path: z.string(), rule: z.string(), severity: z.string(), message: z.string(), range })
+  .passthrough();
 const summary = z.object({ files: z.number(), errors: z.number(), warnings: z.number(), infos: z.number() });
 
 /**
@@ -39,34 +52,46 @@ export async function runMcpServer(cwd: string = process.cwd()): Promise<void> {
       roots.set(declared.map((r) => r.uri));
     })().catch((error) => {
       // A client that cannot list its roots leaves the server reading the working directory only.
-      process.stderr.write(`orchlint mcp: could not list the client's roots: ${error instanceof Error ? error.message : String(error)}\n`);
+      process.stderr.write(
+        `orchlint mcp: could not list the client's roots: ${error instanceof Error ? error.message : String(error)}\n`,
+      );
     });
   };
   server.server.oninitialized = refreshRoots;
   server.server.setNotificationHandler(RootsListChangedNotificationSchema, async () => refreshRoots());
 
-  const call = <A>(run: (args: A) => CallToolResult) => async (args: A): Promise<CallToolResult> => {
-    await rootsKnown;
-    try {
-      return run(args);
-    } catch (error) {
-      if (error instanceof ToolError) return { isError: true, content: [{ type: 'text', text: error.message }] };
-      throw error;
-    }
-  };
+  const call =
+    <A>(run: (args: A) => CallToolResult) =>
+    async (args: A): Promise<CallToolResult> => {
+      await rootsKnown;
+      try {
+        return run(args);
+      } catch (error) {
+        if (error instanceof ToolError) return { isError: true, content: [{ type: 'text', text: error.message }] };
+        throw error;
+      }
+    };
 
   server.registerTool(
     'lint',
     {
       title: 'Lint',
-      description: 'Lint PromptPack packs, Archon workflows and Prompt Runner packets: files or folders inside the roots, or a text with the file name it stands for. Returns the JSON report\'s diagnostics (1-based lines and columns).',
+      description:
+        "Lint PromptPack packs, Archon workflows and Prompt Runner packets: files or folders inside the roots, or a text with the file name it stands for. Returns the JSON report's diagnostics (1-based lines and columns).",
       inputSchema: subject,
-      outputSchema: { diagnostics: z.array(diagnostic), files: z.array(z.object({ path: z.string(), dialect: z.string() })), summary },
+      outputSchema: {
+        diagnostics: z.array(diagnostic),
+        files: z.array(z.object({ path: z.string(), dialect: z.string() })),
+        summary,
+      },
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     call((args) => {
       const report = tools.lint(args);
-      return { structuredContent: report, content: [{ type: 'text', text: summaryText(report.summary, report.diagnostics) }] };
+      return {
+        structuredContent: report,
+        content: [{ type: 'text', text: summaryText(report.summary, report.diagnostics) }],
+      };
     }),
   );
 
@@ -74,8 +99,12 @@ export async function runMcpServer(cwd: string = process.cwd()): Promise<void> {
     'fix',
     {
       title: 'Fix',
-      description: 'Apply the safe fixes orchlint --fix would apply, to files inside the roots or to a text. Returns each fixed text and a unified diff; writes the files only with write: true.',
-      inputSchema: { ...subject, write: z.boolean().optional().describe('write the fixed files (default false: write nothing)') },
+      description:
+        'Apply the safe fixes orchlint --fix would apply, to files inside the roots or to a text. Returns each fixed text and a unified diff; writes the files only with write: true.',
+      inputSchema: {
+        ...subject,
+        write: z.boolean().optional().describe('write the fixed files (default false: write nothing)'),
+      },
       outputSchema: {
         diff: z.string(),
         files: z.array(z.object({ path: z.string(), fixed: z.string() })),
@@ -87,8 +116,17 @@ export async function runMcpServer(cwd: string = process.cwd()): Promise<void> {
     },
     call((args) => {
       const result = tools.fix(args);
-      const changed = result.diff ? `${result.written ? 'wrote' : 'would change'} ${result.files.length} file(s)` : 'nothing to fix';
-      const text = [changed, result.diff, ...result.refused.map((r) => `not fixed: ${r.path}: ${r.reason}`), summaryText(null, result.remaining)].filter(Boolean).join('\n');
+      const changed = result.diff
+        ? `${result.written ? 'wrote' : 'would change'} ${result.files.length} file(s)`
+        : 'nothing to fix';
+      const text = [
+        changed,
+        result.diff,
+        ...result.refused.map((r) => `not fixed: ${r.path}: ${r.reason}`),
+        summaryText(null, result.remaining),
+      ]
+        .filter(Boolean)
+        .join('\n');
       return { structuredContent: result, content: [{ type: 'text', text }] };
     }),
   );
@@ -111,15 +149,27 @@ export async function runMcpServer(cwd: string = process.cwd()): Promise<void> {
     'list_rules',
     {
       title: 'List rules',
-      description: 'Every rule: id, default severity, whether it fixes, and a one-line summary; optionally one dialect\'s.',
+      description:
+        "Every rule: id, default severity, whether it fixes, and a one-line summary; optionally one dialect's.",
       inputSchema: { dialect: z.enum([...dialectIds, 'core']).optional() },
-      outputSchema: { rules: z.array(z.object({ id: z.string(), dialect: z.string(), severity: z.string(), fixable: z.boolean(), summary: z.string() })) },
+      outputSchema: {
+        rules: z.array(
+          z.object({
+            id: z.string(),
+            dialect: z.string(),
+            severity: z.string(),
+            fixable: z.boolean(),
+            summary: z.string(),
+          }),
+        ),
+      },
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     call(({ dialect }: { dialect?: string | undefined }) => {
       const listed = listRules(dialect);
       const byDialect = new Map<string, string[]>();
-      for (const r of listed.rules) byDialect.set(r.dialect, [...(byDialect.get(r.dialect) ?? []), `${r.id} (${r.severity}): ${r.summary}`]);
+      for (const r of listed.rules)
+        byDialect.set(r.dialect, [...(byDialect.get(r.dialect) ?? []), `${r.id} (${r.severity}): ${r.summary}`]);
       const text = [...byDialect].map(([d, lines]) => `${d}: ${lines.length} rules\n${lines.join('\n')}`).join('\n\n');
       return { structuredContent: listed, content: [{ type: 'text', text }] };
     }),
@@ -129,7 +179,8 @@ export async function runMcpServer(cwd: string = process.cwd()): Promise<void> {
     'graph',
     {
       title: 'Graph',
-      description: "The Mermaid graph of a pack's state machine, an Archon workflow's DAG or a packet's prompts: one file inside the roots, or a text with its file name.",
+      description:
+        "The Mermaid graph of a pack's state machine, an Archon workflow's DAG or a packet's prompts: one file inside the roots, or a text with its file name.",
       inputSchema: subject,
       outputSchema: { mermaid: z.string() },
       annotations: { readOnlyHint: true, openWorldHint: false },
@@ -151,7 +202,12 @@ function summaryText(counts: z.infer<typeof summary> | null, diagnostics: readon
   const warnings = diagnostics.filter((d) => d.severity === 'warning').length;
   const infos = diagnostics.length - errors - warnings;
   const head = `${errors} error(s), ${warnings} warning(s), ${infos} info(s)${counts ? ` in ${counts.files} file(s)` : ' left'}`;
-  const shown = diagnostics.slice(0, 20).map((d) => `${d.path}:${d.range.start.line}:${d.range.start.column} ${d.severity} ${d.rule}: ${d.message}`);
-  const more = diagnostics.length > shown.length ? [`… and ${diagnostics.length - shown.length} more (see the structured content)`] : [];
+  const shown = diagnostics
+    .slice(0, 20)
+    .map((d) => `${d.path}:${d.range.start.line}:${d.range.start.column} ${d.severity} ${d.rule}: ${d.message}`);
+  const more =
+    diagnostics.length > shown.length
+      ? [`… and ${diagnostics.length - shown.length} more (see the structured content)`]
+      : [];
   return [head, ...shown, ...more].join('\n');
 }

@@ -37,7 +37,8 @@ export class Tools {
 
   /** The fixed texts and their diff, as `orchlint --fix` would leave the files; written only with `write`. */
   fix(subject: Subject & { write?: boolean | undefined }) {
-    if (subject.write && subject.text !== undefined) throw new ToolError('write: true writes files; give paths, not a text (the fixed text is returned either way)');
+    if (subject.write && subject.text !== undefined)
+      throw new ToolError('write: true writes files; give paths, not a text (the fixed text is returned either way)');
     const { targets, forced, settingsFor } = this.plan(subject);
     const changes = new Map<string, { before: string; after: string }>();
     const refused: Array<{ path: string; reason: string }> = [];
@@ -53,15 +54,27 @@ export class Tools {
     if (subject.write) writeChanges(changes);
     const files = [...changes].map(([p, c]) => ({ path: p, fixed: c.after }));
     if (subject.text !== undefined && !files.length) files.push({ path: targets[0]!.file, fixed: subject.text });
-    return { diff: unifiedDiff(changes), files, written: Boolean(subject.write) && changes.size > 0, refused, remaining };
+    return {
+      diff: unifiedDiff(changes),
+      files,
+      written: Boolean(subject.write) && changes.size > 0,
+      refused,
+      remaining,
+    };
   }
 
   graph(subject: Subject): string {
     const { targets, forced, settingsFor } = this.plan(subject);
-    if (targets.length !== 1) throw new ToolError("graph draws one unit: give one file (a pack, a workflow, a packet's prompt_runner_packet.md) or a text");
+    if (targets.length !== 1)
+      throw new ToolError(
+        "graph draws one unit: give one file (a pack, a workflow, a packet's prompt_runner_packet.md) or a text",
+      );
     const target = targets[0]!;
     const text = target.text ?? readFileSync(target.file, 'utf8');
-    const dialect = forced ?? dialects.find((d) => d.detect(target.file, text) === 'unit') ?? dialects.find((d) => d.detect(target.file, text) === 'member');
+    const dialect =
+      forced ??
+      dialects.find((d) => d.detect(target.file, text) === 'unit') ??
+      dialects.find((d) => d.detect(target.file, text) === 'member');
     if (!dialect) throw new ToolError(`${target.file} is not a format orchlint knows; give dialect`);
     if (!dialect.graph) throw new ToolError(`the ${dialect.id} dialect cannot draw graphs`);
     const loaded = dialect.load(new Source(target.file, text), hostFor(target), settingsFor(target).targets);
@@ -71,7 +84,11 @@ export class Tools {
   }
 
   /** Which files to read, as what, under which settings: the CLI's discovery and config lookup, bounded by the roots. */
-  private plan(subject: Subject): { targets: Target[]; forced: Dialect<any> | undefined; settingsFor: (t: Target) => LintSettings } {
+  private plan(subject: Subject): {
+    targets: Target[];
+    forced: Dialect<any> | undefined;
+    settingsFor: (t: Target) => LintSettings;
+  } {
     const forced = subject.dialect ? dialectById(subject.dialect) : undefined;
     const configs = new Map<string, ConfigResolver>();
     /** The settings for a target (and whether its config ignores it); a bad config is a tool error. */
@@ -88,11 +105,15 @@ export class Tools {
     let targets: Target[];
     if (subject.text !== undefined) {
       if (subject.paths?.length) throw new ToolError('give either paths or a text, not both');
-      if (!subject.fileName) throw new ToolError('a text needs fileName: the name decides its format and where its unit reads other files from');
+      if (!subject.fileName)
+        throw new ToolError(
+          'a text needs fileName: the name decides its format and where its unit reads other files from',
+        );
       const file = toPosix(this.roots.named(subject.fileName));
       targets = [{ file, explicit: true, root: path.dirname(file), text: subject.text }];
     } else {
-      if (!subject.paths?.length) throw new ToolError('give paths (files or folders inside the roots) or a text with its fileName');
+      if (!subject.paths?.length)
+        throw new ToolError('give paths (files or folders inside the roots) or a text with its fileName');
       const real = subject.paths.map((p) => this.roots.existing(p));
       try {
         targets = discover(real);
@@ -119,7 +140,13 @@ export function listRules(dialect?: string) {
   const listed = [...ruleInfos]
     .filter((r) => !dialect || r.id.startsWith(`${dialect}/`))
     .sort((a, b) => (a.id < b.id ? -1 : 1))
-    .map((r) => ({ id: r.id, dialect: r.id.split('/')[0]!, severity: r.severity, fixable: Boolean(r.fixable), summary: r.summary }));
+    .map((r) => ({
+      id: r.id,
+      dialect: r.id.split('/')[0]!,
+      severity: r.severity,
+      fixable: Boolean(r.fixable),
+      summary: r.summary,
+    }));
   return { rules: listed };
 }
 
@@ -128,12 +155,22 @@ export function explainRule(id: string) {
   const rule = ruleInfos.find((r) => r.id === id);
   if (!rule) {
     const near = ruleInfos.filter((r) => r.id.split('/')[1] === id || r.id.includes(id)).map((r) => r.id);
-    throw new ToolError(`no rule '${id}'${near.length ? ` (did you mean ${near.slice(0, 5).join(', ')}?)` : ''}; list_rules lists them`);
+    throw new ToolError(
+      `no rule '${id}'${near.length ? ` (did you mean ${near.slice(0, 5).join(', ')}?)` : ''}; list_rules lists them`,
+    );
   }
   const heading = `# ${rule.id}\n\n${rule.severity} · basis: ${rule.basis}${rule.fixable ? ' · fixable' : ''}\n\n${rule.summary}\n`;
   const docFile = id.startsWith('core/') ? undefined : findUpward(ruleDocPath(id));
   const doc = docFile ? readFileSync(docFile, 'utf8') : heading;
-  return { id: rule.id, dialect: rule.id.split('/')[0]!, severity: rule.severity, fixable: Boolean(rule.fixable), summary: rule.summary, basis: rule.basis, doc };
+  return {
+    id: rule.id,
+    dialect: rule.id.split('/')[0]!,
+    severity: rule.severity,
+    fixable: Boolean(rule.fixable),
+    summary: rule.summary,
+    basis: rule.basis,
+    doc,
+  };
 }
 
 /** The CLI runs from packages/cli/dist/mcp (built) or bundle/ (bundled): the rules folder is above either. */
@@ -148,13 +185,22 @@ function findUpward(relative: string): string | undefined {
 function jsonReport(run: Parameters<typeof formatJson>[0]) {
   return JSON.parse(formatJson(run)) as {
     files: Array<{ path: string; dialect: string }>;
-    diagnostics: Array<{ path: string; rule: string; severity: string; message: string; range: { start: { line: number; column: number }; end: { line: number; column: number } } }>;
+    diagnostics: Array<{
+      path: string;
+      rule: string;
+      severity: string;
+      message: string;
+      range: { start: { line: number; column: number }; end: { line: number; column: number } };
+    }>;
     summary: { files: number; errors: number; warnings: number; infos: number };
   };
 }
 
 function asToolError(error: unknown): unknown {
-  if (error instanceof ConfigError) return new ToolError(`the configuration file ${error.source.path} is invalid: ${error.diagnostics.map((d) => d.message).join('; ')}`);
+  if (error instanceof ConfigError)
+    return new ToolError(
+      `the configuration file ${error.source.path} is invalid: ${error.diagnostics.map((d) => d.message).join('; ')}`,
+    );
   if (error instanceof UsageError) return new ToolError(error.message);
   return error;
 }

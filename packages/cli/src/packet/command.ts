@@ -2,7 +2,13 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { Source } from '@orchlint/core';
-import { isModelledRelease, MANIFEST, manifestLoadError, promptRunnerTarget, readMarkdown } from '@orchlint/prompt-runner';
+import {
+  isModelledRelease,
+  MANIFEST,
+  manifestLoadError,
+  promptRunnerTarget,
+  readMarkdown,
+} from '@orchlint/prompt-runner';
 import { toPosix, UsageError } from '../discover.js';
 import { fileHost } from '../host.js';
 import type { Io } from '../io.js';
@@ -17,7 +23,9 @@ export function registerPacketCommands(program: Command, io: Io, exit: (code: nu
   const packet = program.command('packet').description('Prompt Runner packet commands');
   packet
     .command('lint')
-    .description('lint a Prompt Runner packet directory as `prompt_runner packet lint` does, plus orchlint\'s own checks')
+    .description(
+      "lint a Prompt Runner packet directory as `prompt_runner packet lint` does, plus orchlint's own checks",
+    )
     .argument('[dir]', 'the packet directory (holding prompt_runner_packet.md)', '.')
     .option('--strict', 'promote every finding to an error')
     .option('--json', 'print the report as JSON')
@@ -26,12 +34,15 @@ export function registerPacketCommands(program: Command, io: Io, exit: (code: nu
     .allowExcessArguments()
     .action((dir: string, options: { strict?: boolean; json?: boolean; targetVersion?: string }) => {
       if (options.targetVersion !== undefined && !isModelledRelease(options.targetVersion)) {
-        throw new UsageError(`--target-version ${options.targetVersion} is not a Prompt Runner release orchlint models; it knows ${promptRunnerTarget.versions.join(', ')}`);
+        throw new UsageError(
+          `--target-version ${options.targetVersion} is not a Prompt Runner release orchlint models; it knows ${promptRunnerTarget.versions.join(', ')}`,
+        );
       }
       if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new UsageError(`no such packet directory: ${dir}`);
       const manifestPath = path.join(dir, MANIFEST);
       // A folder that is no packet is a usage error (exit 2, orchlint's contract), where Prompt Runner exits 1.
-      if (!existsSync(manifestPath)) throw new UsageError(`${dir} has no ${MANIFEST}; pass the packet directory, the folder that holds ${MANIFEST}`);
+      if (!existsSync(manifestPath))
+        throw new UsageError(`${dir} has no ${MANIFEST}; pass the packet directory, the folder that holds ${MANIFEST}`);
       const manifest = new Source(toPosix(manifestPath), readFileSync(manifestPath, 'utf8'));
       // Like the runner: a manifest that does not load is one ERROR line and exit 1, with no report.
       const loadError = manifestLoadError(readMarkdown(manifest));

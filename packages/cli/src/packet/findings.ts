@@ -59,7 +59,10 @@ export function lintPacket(
   const findings = result.diagnostics
     .filter((d) => d.severity !== 'info')
     .map((d) => toFinding(d, packet, prompts.get(d.path), manifest.path, options.strict))
-    .sort((a, b) => compareBytes(a.file ?? '', b.file ?? '') || compareBytes(a.kind, b.kind) || compareBytes(a.message, b.message));
+    .sort(
+      (a, b) =>
+        compareBytes(a.file ?? '', b.file ?? '') || compareBytes(a.kind, b.kind) || compareBytes(a.message, b.message),
+    );
   const errors = findings.filter((f) => f.severity === 'error').length;
   return {
     packet: packet?.declaredName ?? basename(absoluteRoot),
@@ -72,11 +75,21 @@ export function lintPacket(
   };
 }
 
-function toFinding(d: Diagnostic, packet: PacketModel | undefined, prompt: PromptModel | undefined, manifestPath: string, strict: boolean): PacketFinding {
+function toFinding(
+  d: Diagnostic,
+  packet: PacketModel | undefined,
+  prompt: PromptModel | undefined,
+  manifestPath: string,
+  strict: boolean,
+): PacketFinding {
   const kind = promptRunnerKinds.get(d.rule) ?? d.rule;
   let file: string | null = d.path === manifestPath ? MANIFEST : (prompt?.file.name ?? d.path);
   let promptId: string | null = prompt?.id ?? null;
-  if (d.path === manifestPath && kind !== 'invalid_agent_control' && inside(d.span, packet?.agentControl?.entry.value?.range)) {
+  if (
+    d.path === manifestPath &&
+    kind !== 'invalid_agent_control' &&
+    inside(d.span, packet?.agentControl?.entry.value?.range)
+  ) {
     promptId = FINISH_PROMPT_ID;
   }
   if (FILELESS.has(kind)) file = null;
@@ -95,9 +108,11 @@ function toFinding(d: Diagnostic, packet: PacketModel | undefined, prompt: Promp
 /** `orchlint lint` says these in YAML terms; the drop-in keeps the runner's own wording, inspect and all. */
 function upstreamMessage(kind: string, packet: PacketModel | undefined): string | undefined {
   const agentControl = packet?.agentControl?.problem;
-  if (kind === 'invalid_agent_control' && agentControl) return `agent_control is invalid: ${inspect(agentControl.reason)}`;
+  if (kind === 'invalid_agent_control' && agentControl)
+    return `agent_control is invalid: ${inspect(agentControl.reason)}`;
   const execution = packet?.execution?.problem;
-  if (kind === 'invalid_execution_policy' && execution) return `execution policy is invalid: ${inspect(execution.reason)}`;
+  if (kind === 'invalid_execution_policy' && execution)
+    return `execution policy is invalid: ${inspect(execution.reason)}`;
   return undefined;
 }
 
