@@ -233,19 +233,17 @@ function buildWorkflow(tree: Tree, entry: Entry, pack: PackModel, at: At, block:
       promptTask: at(s.value, 'prompt_task'),
       description: at(s.value, 'description'),
       onEventNode: block(s.value, 'on_event'),
-      onEvent: tree
-        .entries(tree.get(s.value, 'on_event'))
-        .flatMap((ev) =>
-          ev.value
-            ? [
-                {
-                  event: ev.key,
-                  eventNode: ev.keyNode,
-                  target: { value: scalarValue(ev.value), node: ev.value, key: ev.keyNode },
-                },
-              ]
-            : [],
-        ),
+      onEvent: tree.entries(tree.get(s.value, 'on_event')).flatMap((ev) =>
+        ev.value
+          ? [
+              {
+                event: ev.key,
+                eventNode: ev.keyNode,
+                target: { value: scalarValue(ev.value), node: ev.value, key: ev.keyNode },
+              },
+            ]
+          : [],
+      ),
       persistence: at(s.value, 'persistence'),
       orchestration: at(s.value, 'orchestration'),
       control: at(s.value, 'control'),
