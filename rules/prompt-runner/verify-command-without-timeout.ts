@@ -20,7 +20,11 @@ export default defineRule<PromptRunnerModel>({
           report({
             at: command.timeoutEntry?.value ?? command.program.key.keyNode,
             source: c.file.source,
-            message: `structured verify command has no positive timeout_ms: ${inspect(command.entry.term)}`,
+            message: `structured verify command '${command.program.key.key}: ${command.program.text}' has no positive timeout_ms, so a hung command blocks the run; add timeout_ms (milliseconds)`,
+            // `orchlint packet lint` prints the runner's own wording, the command as an Elixir map.
+            data: {
+              upstreamMessage: `structured verify command has no positive timeout_ms: ${inspect(command.entry.term)}`,
+            },
           });
         } else if (command.shell && !isTimeoutWrapped(command.shell.text)) {
           report({

@@ -99,7 +99,9 @@ function toFinding(
     file,
     ...(key ? { key } : {}),
     kind,
-    message: upstreamMessage(kind, packet) ?? d.message,
+    message:
+      upstreamMessage(kind, packet) ??
+      (typeof d.data?.upstreamMessage === 'string' ? d.data.upstreamMessage : d.message),
     prompt_id: promptId,
     severity: strict ? 'error' : (d.severity as 'error' | 'warning'),
   };
