@@ -22,15 +22,6 @@ const ruleFiles = dialectFolders.flatMap((dialect) =>
     .map((f) => ({ dialect, name: f.slice(0, -3) })),
 );
 
-/**
- * Rules whose only fixtures were verbatim copies of their doc examples (removed: the doc examples run
- * with their exact output in test/rules/docs.test.ts). Each still needs an edge-case fixture; the list
- * may only shrink.
- */
-const awaitingEdgeFixtures: string[] = JSON.parse(
-  readFileSync(new URL('awaiting-edge-fixtures.json', import.meta.url), 'utf8'),
-);
-
 interface Found {
   rule: string;
   fix?: unknown;
@@ -60,17 +51,10 @@ describe('rule registry', () => {
       it('has at least one fixture', () => {
         const rule = rules.find((r: { id: string }) => r.id === id);
         const count = rule ? casesOf(rule).length : 0;
-        if (awaitingEdgeFixtures.includes(id))
-          expect(count, `${id} has fixtures now: take it off awaiting-edge-fixtures.json`).toBe(0);
-        else expect(count).toBeGreaterThan(0);
+        expect(count, `${id} has no fixture in fixtures/${dialect}/${name}/`).toBeGreaterThan(0);
       });
     });
   }
-
-  it('lists no rule as awaiting fixtures that does not exist', () => {
-    const ids = new Set(rules.map((r: { id: string }) => r.id));
-    expect(awaitingEdgeFixtures.filter((id) => !ids.has(id))).toEqual([]);
-  });
 
   // `fixable` is what the listings, SARIF and the doc header say; it must match what the rule does
   // on its fixtures and doc examples.
