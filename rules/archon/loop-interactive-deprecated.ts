@@ -1,17 +1,19 @@
-import { defineRule } from '@orchlint/core';
+import { defineRule, isScalar } from '@orchlint/core';
 import type { WorkflowModel } from '@orchlint/archon';
 
 export default defineRule<WorkflowModel>({
   id: 'archon/loop-interactive-deprecated',
   dialect: 'archon',
   severity: 'warning',
-  basis: 'loader.ts parse warning: "node-level loop \'interactive:\' is deprecated"',
+  basis:
+    'loader.ts parse warning, for loop.interactive or loop_group.interactive set to true: "node-level loop \'interactive:\' is deprecated"',
   summary: "a loop's interactive: is deprecated; gate with an approval: node",
   check(model, report) {
     for (const node of model.nodes) {
-      if (node.kind !== 'loop') continue;
-      const interactive = model.tree.entry(node.fields.get('loop')!.value, 'interactive');
-      if (!interactive) continue;
+      if (node.kind !== 'loop' && node.kind !== 'loop_group') continue;
+      // The loader warns only on a literal `interactive: true` (of `loop:` or of `loop_group:`).
+      const interactive = model.tree.entry(node.fields.get(node.kind)?.value, 'interactive');
+      if (!interactive || !isScalar(interactive.value) || interactive.value.value !== true) continue;
       report({
         at: interactive.keyNode,
         message:
