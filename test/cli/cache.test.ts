@@ -140,6 +140,23 @@ describe('--cache', () => {
     writeFileSync(path.join(dir, '.archon/workflows/copy.yaml'), workflow('deploy-copy'));
     expect(run()).not.toMatch(/duplicate-workflow-name/);
   });
+
+  it('finds an Archon project from inside .archon/workflows as a run without --cache does, twice', () => {
+    const dir = tempFiles({
+      '.archon/workflows/team/nightly.yaml':
+        'name: team-nightly\ndescription: Nightly.\nnodes:\n  - id: review\n    include: reviw-block\n',
+      '.archon/workflows/sdlc/fixtures/clean.stubs.yaml': 'implement: done\n',
+      '.archon/workflows/sdlc/deliver.yaml':
+        'name: deliver\ndescription: Deliver.\nnodes:\n  - id: implement\n    bash: make\n',
+    });
+    const cwd = path.join(dir, '.archon/workflows');
+    const plain = orchlint(['--format', 'compact', '.'], { cwd });
+    expect(plain.stdout).toMatch(/no workflow with that name in \.archon\/workflows/);
+    const first = orchlint(['--cache', '--format', 'compact', '.'], { cwd });
+    const second = orchlint(['--cache', '--format', 'compact', '.'], { cwd });
+    expect(first.stdout).toBe(plain.stdout);
+    expect(second.stdout).toBe(plain.stdout);
+  });
 });
 
 describe('worker threads', () => {

@@ -69,6 +69,9 @@ export function recordingHost(base: Host): { host: Host; log: ReadLog } {
   return {
     log,
     host: {
+      // Where a file sits (its Archon project) is the base's to say. Nothing shared between units: each
+      // unit's own reads are what its entry depends on.
+      ...(base.locate ? { locate: base.locate } : {}),
       readFile(p) {
         stamp(`f:${p}`, p);
         const text = base.readFile(p);
