@@ -93,6 +93,10 @@ describe('orchlint.config.yaml', () => {
     expect(lax.rules['promptpack/dead-end-state']).toBe('off');
     expect(lax.rules['promptpack/agent-cycle-without-exit']).toBe('warning');
     expect(lax.rules['core/unused-suppression']).toBe('warning');
+    // The dialect's load findings are configurable like its rules, so they are shown too.
+    expect(lax.rules['promptpack/empty-file']).toBe('error');
+    expect(lax.rules['promptpack/not-a-mapping']).toBe('error');
+    expect(lax.rules['archon/empty-file']).toBeUndefined();
     expect(lax.targets).toEqual({ promptpack: '1.4.0' });
     expect(JSON.parse(orchlint(['--print-config', 'old/b.pack.json'], { cwd: dir }).stdout).ignored).toBe(true);
   });

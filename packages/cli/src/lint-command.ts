@@ -297,9 +297,13 @@ function printConfig(configs: ConfigResolver, file: string, forced: Dialect<any>
   const dialect = forced ?? (target === undefined || text === undefined ? undefined : detectDialect(target, text));
   const applying = everyDialect ? dialects : dialect ? [dialect] : [];
   const severities: Record<string, string> = {};
-  for (const r of [...coreRules, ...rules.filter((r) => applying.some((d) => d.id === r.dialect))].sort((a, b) =>
-    a.id < b.id ? -1 : 1,
-  )) {
+  // The dialect's own load findings (promptpack/empty-file) are configured like its rules.
+  const dialectFindings = applying.flatMap((d) => d.findings ?? []);
+  for (const r of [
+    ...coreRules,
+    ...dialectFindings,
+    ...rules.filter((r) => applying.some((d) => d.id === r.dialect)),
+  ].sort((a, b) => (a.id < b.id ? -1 : 1))) {
     severities[r.id] = resolved.settings.rules[r.id] ?? r.severity;
   }
   const dialectIds = new Set(dialects.map((d) => d.id));
