@@ -83,14 +83,20 @@ export async function runLint(
       ]
     : discover(paths.length ? paths : ['.']);
   const jobs: Job[] = [];
+  /** Folders with units that another shard lints: not empty, whatever this shard's share of them. */
+  const otherShards = new Set<string | undefined>();
   for (const target of targets) {
-    if (options.shard && !inShard(target.file, options.shard)) continue;
+    if (options.shard && !inShard(target.file, options.shard)) {
+      otherShards.add(target.folder);
+      continue;
+    }
     const resolved = configs.resolve(target.file);
     if (!resolved.ignored) jobs.push({ target, settings: resolved.settings });
   }
 
   const outcomes = await lintJobs(jobs, options, forced);
-  if (paths.length && options.errorOnUnmatchedPattern !== false) refuseEmptyFolders(paths, targets, jobs, outcomes);
+  if (paths.length && options.errorOnUnmatchedPattern !== false)
+    refuseEmptyFolders(paths, targets, jobs, outcomes, otherShards);
   const fixedTexts =
     options.fix || options.fixDryRun
       ? fixJobs(jobs, outcomes, Boolean(options.fixDryRun), forced, io)
@@ -194,8 +200,9 @@ function refuseEmptyFolders(
   targets: readonly Target[],
   jobs: readonly Job[],
   outcomes: readonly UnitOutcome[],
+  otherShards: ReadonlySet<string | undefined>,
 ): void {
-  const linted = new Set<string>();
+  const linted = new Set<string | undefined>(otherShards);
   jobs.forEach((job, i) => {
     if (job.target.folder !== undefined && outcomes[i]!.files.length) linted.add(job.target.folder);
   });
