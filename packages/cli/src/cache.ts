@@ -55,8 +55,13 @@ export function hashText(text: string): string {
   return createHash('sha256').update(text).digest('base64url');
 }
 
-export function settingsKey(settings: LintSettings, forced: string | undefined): string {
-  return hashText(JSON.stringify([settings, forced ?? null]));
+/**
+ * What, besides the files, decides a unit's findings: the settings, the forced dialect, and whether
+ * the file was named (a named file of no known format is a finding, a named prompt its own unit;
+ * walked, neither is).
+ */
+export function settingsKey(settings: LintSettings, forced: string | undefined, explicit = false): string {
+  return hashText(JSON.stringify([settings, forced ?? null, explicit]));
 }
 
 /** A host that notes what it served, so a cached result can name every input it depended on. */

@@ -252,7 +252,7 @@ async function lintJobs(
         }
         return texts.get(i)?.text;
       };
-      outcomes[i] = cache.lookup(job.target, settingsKey(job.settings, forced?.id), read);
+      outcomes[i] = cache.lookup(job.target, settingsKey(job.settings, forced?.id, job.target.explicit), read);
       if (!outcomes[i]) read();
     }
     if (!outcomes[i]) pending.push(i);
@@ -281,7 +281,14 @@ async function lintJobs(
     outcomes[i] = r.outcome;
     const text = texts.get(i)?.text;
     if (cache && r.reads && text !== undefined)
-      cache.store(jobs[i]!.target, settingsKey(jobs[i]!.settings, forced?.id), text, r.outcome, r.reads, stamps.get(i));
+      cache.store(
+        jobs[i]!.target,
+        settingsKey(jobs[i]!.settings, forced?.id, jobs[i]!.target.explicit),
+        text,
+        r.outcome,
+        r.reads,
+        stamps.get(i),
+      );
   });
   cache?.save();
   return outcomes as UnitOutcome[];
