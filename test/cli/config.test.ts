@@ -174,6 +174,19 @@ describe('orchlint.config.yaml', () => {
       /orchlint.config.yaml:2:3 +error +unknown rule 'promptpack\/dead-end-stat' \(did you mean 'promptpack\/dead-end-state'\?\)/,
     );
   });
+
+  it('reports a malformed rule id once, at its own key, with the did-you-mean', () => {
+    const dir = tempFiles({
+      'orchlint.config.yaml': 'rules:\n  promptpack/dead-end-state: warning\n  Promptpack/Cycle: off\n',
+      'a.promptpack.yaml': terminalAgentPack,
+    });
+    const r = orchlint(['--format', 'compact', '.'], { cwd: dir });
+    expect(r.code).toBe(2);
+    const findings = r.stderr.split('\n').filter((l) => /^orchlint\.config\.yaml:\d+:\d+ /.test(l));
+    expect(findings).toEqual([
+      "orchlint.config.yaml:3:3  error  unknown rule 'Promptpack/Cycle' (did you mean 'promptpack/cycle'?); `orchlint rules` lists every rule id  [core/config]",
+    ]);
+  });
 });
 
 describe('the README', () => {
