@@ -140,6 +140,40 @@ describe('--cache', () => {
     writeFileSync(path.join(dir, '.archon/workflows/copy.yaml'), workflow('deploy-copy'));
     expect(run()).not.toMatch(/duplicate-workflow-name/);
   });
+
+  it('keeps apart the results of a file named on the command line and of the same file found in a folder', () => {
+    const dir = tempFiles({
+      'notes.yaml': 'just: yaml\n',
+      'pk/prompt_runner_packet.md': '---\nname: demo\n---\n# demo\n',
+      'pk/prompts/01_first.prompt.md': '---\nid: "01"\n---\n# First\n',
+    });
+    const lint = (...args: string[]) => orchlint(['--format', 'json', ...args], { cwd: dir }).stdout;
+    const walked = lint('.');
+    expect(JSON.parse(walked).diagnostics.map((d: { rule: string }) => d.rule)).not.toContain('core/unknown-format');
+    // Named, an unknown file is a finding and a prompt its own unit; walked, neither.
+    lint('--cache', 'notes.yaml');
+    lint('--cache', 'pk/prompts/01_first.prompt.md');
+    expect(lint('--cache', '.')).toBe(walked);
+    expect(lint('--cache', '.')).toBe(walked);
+    expect(lint('--cache', 'notes.yaml')).toBe(lint('notes.yaml'));
+  });
+
+  it('finds an Archon project from inside .archon/workflows as a run without --cache does, twice', () => {
+    const dir = tempFiles({
+      '.archon/workflows/team/nightly.yaml':
+        'name: team-nightly\ndescription: Nightly.\nnodes:\n  - id: review\n    include: reviw-block\n',
+      '.archon/workflows/sdlc/fixtures/clean.stubs.yaml': 'implement: done\n',
+      '.archon/workflows/sdlc/deliver.yaml':
+        'name: deliver\ndescription: Deliver.\nnodes:\n  - id: implement\n    bash: make\n',
+    });
+    const cwd = path.join(dir, '.archon/workflows');
+    const plain = orchlint(['--format', 'compact', '.'], { cwd });
+    expect(plain.stdout).toMatch(/no workflow with that name in \.archon\/workflows/);
+    const first = orchlint(['--cache', '--format', 'compact', '.'], { cwd });
+    const second = orchlint(['--cache', '--format', 'compact', '.'], { cwd });
+    expect(first.stdout).toBe(plain.stdout);
+    expect(second.stdout).toBe(plain.stdout);
+  });
 });
 
 describe('worker threads', () => {

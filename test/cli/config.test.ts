@@ -93,6 +93,10 @@ describe('orchlint.config.yaml', () => {
     expect(lax.rules['promptpack/dead-end-state']).toBe('off');
     expect(lax.rules['promptpack/agent-cycle-without-exit']).toBe('warning');
     expect(lax.rules['core/unused-suppression']).toBe('warning');
+    // The dialect's load findings are configurable like its rules, so they are shown too.
+    expect(lax.rules['promptpack/empty-file']).toBe('error');
+    expect(lax.rules['promptpack/not-a-mapping']).toBe('error');
+    expect(lax.rules['archon/empty-file']).toBeUndefined();
     expect(lax.targets).toEqual({ promptpack: '1.4.0' });
     expect(JSON.parse(orchlint(['--print-config', 'old/b.pack.json'], { cwd: dir }).stdout).ignored).toBe(true);
   });
@@ -169,6 +173,19 @@ describe('orchlint.config.yaml', () => {
     expect(t.stderr).toMatch(
       /orchlint.config.yaml:2:3 +error +unknown rule 'promptpack\/dead-end-stat' \(did you mean 'promptpack\/dead-end-state'\?\)/,
     );
+  });
+
+  it('reports a malformed rule id once, at its own key, with the did-you-mean', () => {
+    const dir = tempFiles({
+      'orchlint.config.yaml': 'rules:\n  promptpack/dead-end-state: warning\n  Promptpack/Cycle: off\n',
+      'a.promptpack.yaml': terminalAgentPack,
+    });
+    const r = orchlint(['--format', 'compact', '.'], { cwd: dir });
+    expect(r.code).toBe(2);
+    const findings = r.stderr.split('\n').filter((l) => /^orchlint\.config\.yaml:\d+:\d+ /.test(l));
+    expect(findings).toEqual([
+      "orchlint.config.yaml:3:3  error  unknown rule 'Promptpack/Cycle' (did you mean 'promptpack/cycle'?); `orchlint rules` lists every rule id  [core/config]",
+    ]);
   });
 });
 

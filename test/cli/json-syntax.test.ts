@@ -1,4 +1,8 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { orchlint, tempFiles } from '../support/orchlint-bin.js';
+import { repoRoot } from '../support/paths.js';
 import { makeTempDir, removeDir, runCli, writeTree } from '../support/cli.js';
 import { lintMemory } from '../support/lint.js';
 import { cleanPackJson } from '../support/packs.js';
@@ -87,5 +91,29 @@ describe('strict JSON', () => {
     } finally {
       removeDir(dir);
     }
+  });
+});
+
+describe('a JSON syntax error is a syntax error wherever orchlint reports one', () => {
+  // research.pack.json has a workflow, so there is a graph to draw and an agent cycle to report.
+  const demo = readFileSync(path.join(repoRoot, 'fixtures/demo/research.pack.json'), 'utf8');
+  const broken = demo.replace('"PlanReady": "research" }', '"PlanReady": "research", }');
+
+  it('graph warns on stderr that the graph shows only what parsed', () => {
+    expect(broken).not.toBe(demo);
+    const dir = tempFiles({ 'r.pack.json': broken });
+    const r = orchlint(['graph', 'r.pack.json'], { cwd: dir });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/^orchlint: warning: r\.pack\.json has a syntax error at line 17 \(trailing comma/);
+  });
+
+  it('stylish prints it first and marks the later findings as possible consequences', () => {
+    const dir = tempFiles({ 'r.pack.json': broken });
+    const lines = orchlint(['r.pack.json'], { cwd: dir })
+      .stdout.split('\n')
+      .filter((l) => /^r\.pack\.json:\d+:\d+ /.test(l) || l.includes('consequences'));
+    expect(lines[0]).toMatch(/^r\.pack\.json:17:\d+ .*\[core\/json-syntax\]$/);
+    expect(lines[1]).toBe('  (the findings below may be consequences of the syntax error above: fix it first)');
+    expect(lines[2]).toMatch(/^r\.pack\.json:18:7 .*\[promptpack\/agent-cycle-without-exit\]$/);
   });
 });

@@ -110,6 +110,29 @@ describe('--shard i/N and merge-reports', () => {
     if (hasShared) expect(codes).toEqual([0, 1, 1, 0]);
   });
 
+  it('a shard whose share of a named folder is empty writes its empty report and exits 0, not "nothing to lint"', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'orchlint-shard-'));
+    // fixtures/demo holds fewer units than shards: some shard gets none of them.
+    const codes = [];
+    for (let i = 1; i <= 8; i++) {
+      const r = await run([
+        '--shard',
+        `${i}/8`,
+        '--format',
+        'json',
+        '--output',
+        `json=${dir}/${i}.json`,
+        'fixtures/demo',
+      ]);
+      expect(r.stderr).toBe('');
+      codes.push(r.code);
+    }
+    expect(codes).toEqual([0, 0, 0, 0, 0, 0, 0, 0]);
+    const shards = Array.from({ length: 8 }, (_, i) => `${dir}/${i + 1}.json`);
+    const merged = await run(['merge-reports', ...shards]);
+    expect(sorted(merged.stdout)).toBe(sorted((await run(['--format', 'json', 'fixtures/demo'])).stdout));
+  });
+
   it('refuses a bad --shard, mixed or unreadable reports, and --shard with --stdin or --update-baseline, with one line and exit 2', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'orchlint-merge-'));
     writeFileSync(`${dir}/a.json`, (await run(['--format', 'json', 'fixtures/promptpack'])).stdout);

@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Source } from '@orchlint/core';
@@ -62,6 +62,16 @@ describe('the fix-all code action', () => {
     })) as CodeAction[];
     expect(quick.length).toBeGreaterThan(0);
     expect(quick.every((a) => a.kind === 'quickfix')).toBe(true);
+  });
+
+  it('offers no fix-all on a JSON file with a JSON syntax error, as orchlint --fix fixes none there', async () => {
+    const pack = readFileSync(
+      path.join(repoRoot, 'fixtures/promptpack/terminal-with-transitions/invalid-with-control-agent.pack.json'),
+      'utf8',
+    ).replace('"Resolved": "done"', '"Resolved": "done",');
+    writeFileSync(path.join(root, 'broken.pack.json'), pack);
+    const { actions } = await fixAll('broken.pack.json', 'json');
+    expect(actions).toEqual([]);
   });
 });
 

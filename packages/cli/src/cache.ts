@@ -55,8 +55,13 @@ export function hashText(text: string): string {
   return createHash('sha256').update(text).digest('base64url');
 }
 
-export function settingsKey(settings: LintSettings, forced: string | undefined): string {
-  return hashText(JSON.stringify([settings, forced ?? null]));
+/**
+ * What, besides the files, decides a unit's findings: the settings, the forced dialect, and whether
+ * the file was named (a named file of no known format is a finding, a named prompt its own unit;
+ * walked, neither is).
+ */
+export function settingsKey(settings: LintSettings, forced: string | undefined, explicit = false): string {
+  return hashText(JSON.stringify([settings, forced ?? null, explicit]));
 }
 
 /** A host that notes what it served, so a cached result can name every input it depended on. */
@@ -69,6 +74,9 @@ export function recordingHost(base: Host): { host: Host; log: ReadLog } {
   return {
     log,
     host: {
+      // Where a file sits (its Archon project) is the base's to say. Nothing shared between units: each
+      // unit's own reads are what its entry depends on.
+      ...(base.locate ? { locate: base.locate } : {}),
       readFile(p) {
         stamp(`f:${p}`, p);
         const text = base.readFile(p);

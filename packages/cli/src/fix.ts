@@ -1,7 +1,7 @@
 import { isUtf8 } from 'node:buffer';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createTwoFilesPatch } from 'diff';
-import { applyFixes, fixesFor, type Dialect, type LintSettings, type Rule } from '@orchlint/core';
+import { applyFixes, fixesFor, isSyntaxFinding, type Dialect, type LintSettings, type Rule } from '@orchlint/core';
 import type { Target } from './discover.js';
 import { fileHost, overlayHost } from './host.js';
 import { lintTarget, readRoot, type UnitOutcome } from './lint.js';
@@ -34,7 +34,7 @@ export function fixUnit(
   settings: LintSettings,
   forced?: Dialect<any>,
 ): FixedUnit {
-  const unfixable = new Map(first.diagnostics.filter(isSyntaxError).map((d) => [d.path, UNPARSABLE]));
+  const unfixable = new Map(first.diagnostics.filter(isSyntaxFinding).map((d) => [d.path, UNPARSABLE]));
   const originals = new Map<string, string>();
   const texts = new Map<string, string>();
   const host = overlayHost(fileHost(readRoot(target)), texts);
@@ -67,7 +67,7 @@ export function fixUnit(
     if (!applied) break;
     outcome = lintTarget({ ...target, text: read(target.file) }, rules, settings, forced, host);
   }
-  const broken = [...texts.keys()].filter((p) => outcome.diagnostics.some((d) => d.path === p && isSyntaxError(d)));
+  const broken = [...texts.keys()].filter((p) => outcome.diagnostics.some((d) => d.path === p && isSyntaxFinding(d)));
   if (broken.length)
     return {
       outcome: first,
@@ -119,8 +119,4 @@ function addedError(before: UnitOutcome, after: UnitOutcome, p: string): string 
   const was = count(before);
   for (const [rule, n] of count(after)) if (n > (was.get(rule) ?? 0)) return rule;
   return undefined;
-}
-
-function isSyntaxError(d: { rule: string; severity: string }): boolean {
-  return (d.rule === 'core/yaml-syntax' || d.rule === 'core/json-syntax') && d.severity === 'error';
 }

@@ -83,14 +83,20 @@ export async function runLint(
       ]
     : discover(paths.length ? paths : ['.']);
   const jobs: Job[] = [];
+  /** Folders with units that another shard lints: not empty, whatever this shard's share of them. */
+  const otherShards = new Set<string | undefined>();
   for (const target of targets) {
-    if (options.shard && !inShard(target.file, options.shard)) continue;
+    if (options.shard && !inShard(target.file, options.shard)) {
+      otherShards.add(target.folder);
+      continue;
+    }
     const resolved = configs.resolve(target.file);
     if (!resolved.ignored) jobs.push({ target, settings: resolved.settings });
   }
 
   const outcomes = await lintJobs(jobs, options, forced);
-  if (paths.length && options.errorOnUnmatchedPattern !== false) refuseEmptyFolders(paths, targets, jobs, outcomes);
+  if (paths.length && options.errorOnUnmatchedPattern !== false)
+    refuseEmptyFolders(paths, targets, jobs, outcomes, otherShards);
   const fixedTexts =
     options.fix || options.fixDryRun
       ? fixJobs(jobs, outcomes, Boolean(options.fixDryRun), forced, io)
@@ -194,8 +200,9 @@ function refuseEmptyFolders(
   targets: readonly Target[],
   jobs: readonly Job[],
   outcomes: readonly UnitOutcome[],
+  otherShards: ReadonlySet<string | undefined>,
 ): void {
-  const linted = new Set<string>();
+  const linted = new Set<string | undefined>(otherShards);
   jobs.forEach((job, i) => {
     if (job.target.folder !== undefined && outcomes[i]!.files.length) linted.add(job.target.folder);
   });
@@ -245,7 +252,7 @@ async function lintJobs(
         }
         return texts.get(i)?.text;
       };
-      outcomes[i] = cache.lookup(job.target, settingsKey(job.settings, forced?.id), read);
+      outcomes[i] = cache.lookup(job.target, settingsKey(job.settings, forced?.id, job.target.explicit), read);
       if (!outcomes[i]) read();
     }
     if (!outcomes[i]) pending.push(i);
@@ -274,7 +281,14 @@ async function lintJobs(
     outcomes[i] = r.outcome;
     const text = texts.get(i)?.text;
     if (cache && r.reads && text !== undefined)
-      cache.store(jobs[i]!.target, settingsKey(jobs[i]!.settings, forced?.id), text, r.outcome, r.reads, stamps.get(i));
+      cache.store(
+        jobs[i]!.target,
+        settingsKey(jobs[i]!.settings, forced?.id, jobs[i]!.target.explicit),
+        text,
+        r.outcome,
+        r.reads,
+        stamps.get(i),
+      );
   });
   cache?.save();
   return outcomes as UnitOutcome[];
@@ -297,9 +311,13 @@ function printConfig(configs: ConfigResolver, file: string, forced: Dialect<any>
   const dialect = forced ?? (target === undefined || text === undefined ? undefined : detectDialect(target, text));
   const applying = everyDialect ? dialects : dialect ? [dialect] : [];
   const severities: Record<string, string> = {};
-  for (const r of [...coreRules, ...rules.filter((r) => applying.some((d) => d.id === r.dialect))].sort((a, b) =>
-    a.id < b.id ? -1 : 1,
-  )) {
+  // The dialect's own load findings (promptpack/empty-file) are configured like its rules.
+  const dialectFindings = applying.flatMap((d) => d.findings ?? []);
+  for (const r of [
+    ...coreRules,
+    ...dialectFindings,
+    ...rules.filter((r) => applying.some((d) => d.id === r.dialect)),
+  ].sort((a, b) => (a.id < b.id ? -1 : 1))) {
     severities[r.id] = resolved.settings.rules[r.id] ?? r.severity;
   }
   const dialectIds = new Set(dialects.map((d) => d.id));

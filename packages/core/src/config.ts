@@ -87,8 +87,11 @@ export function validateConfig(
   if (!tree.usable || !tree.clean) return out;
   if (tree.root === undefined) return out;
   checker ??= new SchemaChecker(configSchema as Record<string, unknown>);
-  for (const f of checker.check(tree))
+  for (const f of checker.check(tree)) {
+    // A malformed rule id is an unknown rule, said below with its did-you-mean.
+    if (f.key !== undefined && f.path[f.path.length - 1] === 'rules') continue;
     out.push(coreFinding(tree.source, f.span, CONFIG_RULE, `${f.message} (orchlint configuration)`));
+  }
   // Unknown rule ids in the same pass, so one run shows every mistake; an id the schema already rejected is not reported twice.
   const reported = new Set(out.map((d) => d.span.start));
   const known = new Set(knownRules);

@@ -113,6 +113,11 @@ export function coreSeverity(id: CoreFindingId): Severity {
   return coreSeverities.get(id)!;
 }
 
+/** Whether a finding says the file does not parse: a YAML syntax error, or what strict JSON rejects in a .json file. */
+export function isSyntaxFinding(d: { rule: string; severity: string }): boolean {
+  return (d.rule === 'core/yaml-syntax' || d.rule === 'core/json-syntax') && d.severity === 'error';
+}
+
 /** A core finding at its table severity. */
 export function coreFinding(source: Source, span: Span, id: CoreFindingId, message: string): Diagnostic {
   return makeDiagnostic(source, span, id, coreSeverity(id), message);

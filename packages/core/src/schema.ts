@@ -28,6 +28,8 @@ export interface SchemaFinding {
   suggestion?: string;
   /** ajv's own wording, for keywords core does not word itself. */
   detail?: string;
+  /** Set when the check failed on a key of the mapping at `path` (propertyNames): the key's name. */
+  key?: string;
   message: string;
 }
 
@@ -64,6 +66,8 @@ export class SchemaChecker {
     const findings: SchemaFinding[] = [];
     const seen = new Set<string>();
     for (const error of errors) {
+      // "property name must be valid" wraps what the key's own check (below) says, at the key.
+      if (error.keyword === 'propertyNames') continue;
       const finding = this.describe(error, tree);
       if (!finding) continue;
       const key = `${finding.span.start}:${finding.span.end}:${finding.message}`;
@@ -136,11 +140,21 @@ export class SchemaChecker {
   private describe(error: ErrorObject, tree: Tree): SchemaFinding | undefined {
     const path = pointerToPath(error.instancePath);
     const located = tree.nodeAt(path);
-    const valueNode = located.node;
-    const holder = located.keyNode ?? valueNode;
+    // A check of a key (propertyNames) is about that key of the mapping, not the whole mapping.
+    const keyName = error.propertyName;
+    const keyNode = keyName === undefined ? undefined : tree.entry(located.node, keyName)?.keyNode;
+    const valueNode = keyNode ?? located.node;
+    const holder = keyNode ?? located.keyNode ?? valueNode;
     const span = (n: typeof valueNode): Span => (n ? spanOfNode(n) : { start: 0, end: 0 });
     const params = error.params as Record<string, unknown>;
-    const base = { keyword: error.keyword, instancePath: error.instancePath, params, data: error.data, path };
+    const base = {
+      keyword: error.keyword,
+      instancePath: error.instancePath,
+      params,
+      data: error.data,
+      path,
+      ...(keyName === undefined ? {} : { key: keyName }),
+    };
     let finding: Omit<SchemaFinding, 'message'>;
     switch (error.keyword) {
       case 'additionalProperties':

@@ -1,4 +1,4 @@
-import { applyFixes, fixesFor, isScalar, rangeOf, type Diagnostic, type Source } from '@orchlint/core';
+import { applyFixes, fixesFor, isScalar, isSyntaxFinding, rangeOf, type Diagnostic, type Source } from '@orchlint/core';
 import { CodeActionKind, type CodeAction, type Range, type TextEdit } from 'vscode-languageserver/node';
 import { toLspDiagnostic } from './convert.js';
 import { dataPathAt, isJsonPath } from './data-path.js';
@@ -84,7 +84,7 @@ export function fixAllAction(ctx: FeatureContext, path: string): CodeAction[] {
     const source = currentSource(ctx, unit, path);
     if (!source) continue;
     const own = unit.diagnostics.filter((d) => d.path === path);
-    if (own.some((d) => d.rule === 'core/yaml-syntax' && d.severity === 'error')) return [];
+    if (own.some(isSyntaxFinding)) return [];
     const result = applyFixes(source.text, fixesFor(path, own));
     if (!result.applied.length) continue;
     const whole = { start: source.positionAt(0), end: source.positionAt(source.text.length) };

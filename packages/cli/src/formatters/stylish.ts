@@ -54,7 +54,8 @@ export function formatStylish(run: LintRun, context: FormatContext): string {
   return lines.join('\n') + '\n';
 }
 
-const SYNTAX_RULE = 'core/yaml-syntax';
+/** The findings that say the file does not parse, YAML's and strict JSON's. */
+const SYNTAX_RULES = new Set(['core/yaml-syntax', 'core/json-syntax']);
 
 /**
  * The findings in report order (path, line, column), except that in a file with a syntax error the
@@ -67,8 +68,8 @@ function syntaxFirst(diagnostics: readonly Diagnostic[]): Array<Diagnostic | num
     let j = i;
     while (j < diagnostics.length && diagnostics[j]!.path === diagnostics[i]!.path) j++;
     const file = diagnostics.slice(i, j);
-    const syntax = file.filter((d) => d.rule === SYNTAX_RULE);
-    const rest = file.filter((d) => d.rule !== SYNTAX_RULE);
+    const syntax = file.filter((d) => SYNTAX_RULES.has(d.rule));
+    const rest = file.filter((d) => !SYNTAX_RULES.has(d.rule));
     out.push(...syntax);
     if (syntax.length && rest.length) out.push(syntax.length);
     out.push(...rest);

@@ -1,6 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { Source, type Dialect } from '@orchlint/core';
+import { isSyntaxFinding, Source, type Dialect } from '@orchlint/core';
 import { MANIFEST } from '@orchlint/prompt-runner';
 import { dialectById, dialects } from '@orchlint/rules';
 import { ConfigResolver } from '../config-file.js';
@@ -40,7 +40,7 @@ export function runGraph(
     options.config,
   ).resolve(target.file);
   const loaded = dialect.load(new Source(target.file, text), fileHost(target.root), settings.targets);
-  const syntax = loaded.diagnostics.find((d) => d.rule === 'core/yaml-syntax');
+  const syntax = loaded.diagnostics.find(isSyntaxFinding);
   if (syntax) {
     io.stderr(
       `orchlint: warning: ${syntax.path} has a syntax error at line ${syntax.range.start.line + 1} (${syntax.message}); the graph shows only what parsed: run orchlint ${syntax.path}\n`,
