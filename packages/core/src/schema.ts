@@ -189,11 +189,6 @@ export class SchemaChecker {
       default:
         finding = { ...base, span: span(valueNode ?? holder), detail: error.message ?? 'is invalid' };
     }
-    // A check of a key's name (propertyNames) is about that key, not the mapping that holds it.
-    // ajv names the key on the errors inside propertyNames, and in the params of propertyNames' own.
-    const propertyName = (error as { propertyName?: unknown }).propertyName ?? params.propertyName;
-    const keyNode = typeof propertyName === 'string' ? tree.entry(valueNode, propertyName)?.keyNode : undefined;
-    if (keyNode) finding = { ...finding, span: span(keyNode) };
     return { ...finding, message: schemaMessage(finding) };
   }
 }
