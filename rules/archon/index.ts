@@ -45,6 +45,7 @@ import thresholdJoin from './threshold-join.js';
 import unknownDependency from './unknown-dependency.js';
 import unknownKey from './unknown-key.js';
 import unknownNodeRef from './unknown-node-ref.js';
+import unknownTool from './unknown-tool.js';
 import variableScope from './variable-scope.js';
 import whenComputation from './when-computation.js';
 import whenFreeFormOutput from './when-free-form-output.js';
@@ -102,6 +103,7 @@ const workflowRules: readonly Rule<WorkflowModel>[] = [
   unknownDependency,
   unknownKey,
   unknownNodeRef,
+  unknownTool,
   variableScope,
   whenComputation,
   whenFreeFormOutput,

@@ -7,7 +7,7 @@ import {
   type Diagnostic,
 } from 'vscode-languageserver-protocol/node';
 import { afterEach, describe, expect, it } from 'vitest';
-import { orchlint, terminalAgentPack } from '../support/orchlint-bin.js';
+import { orchlint, tempFiles, terminalAgentPack } from '../support/orchlint-bin.js';
 import { LspClient, positionOf, uriOf, workspace } from '../support/lsp-client.js';
 import { repoRoot } from '../support/paths.js';
 
@@ -214,6 +214,45 @@ describe('the config file in the language server', () => {
     const b = await client.diagnostics(await open(client, ws.file('new/b.promptpack.yaml')));
     expect(codes(b)).toEqual([CONTROL, 'promptpack/runtime-portability']);
     expect(find(b, 'promptpack/runtime-portability')?.message).toContain("runtime target 'promptkit@1.5'");
+  });
+
+  it('a client target orchlint does not model: a warning in the CLI’s words naming the setting, and the default applies', async () => {
+    const { ws, client } = await session(
+      { 'a.promptpack.yaml': terminalAgentPack },
+      { targets: { promptpack: '7.0.0', runtime: 'promptkit@1.5' } },
+    );
+    const warning = await client.until(() =>
+      client.messages.find((m) => m.message.includes('orchlint.targets.promptpack')),
+    );
+    expect(warning.type).toBe(2);
+    // The CLI's finding for the same value in a config file, word for word after the setting's name.
+    const config = tempFiles({
+      'orchlint.config.yaml': 'targets:\n  promptpack: 7.0.0\n',
+      'a.promptpack.yaml': terminalAgentPack,
+    });
+    cleanups.push(() => rmSync(config, { recursive: true, force: true }));
+    const cli = orchlint(['.'], { cwd: config });
+    expect(cli.code).toBe(2);
+    const bad =
+      /targets\.promptpack '7\.0\.0' is not a version orchlint models; it knows [^ ]+(, [^ ]+)*(?= {2}\[core\/config\])/.exec(
+        cli.stderr,
+      )?.[0];
+    expect(bad).toContain('1.0.0, 1.1.0');
+    expect(warning.message).toContain(`orchlint.${bad}`);
+    // The bad version is left out: the file is linted at the default version, under the client's valid runtime.
+    const a = await client.diagnostics(await open(client, ws.file('a.promptpack.yaml')), (d) => d.length > 0);
+    expect(codes(a)).toEqual([CONTROL, 'promptpack/runtime-portability']);
+    // The same bad value sent again is not shown again; a new one is.
+    await client.connection.sendNotification(DidChangeConfigurationNotification.type, {
+      settings: { orchlint: { targets: { promptpack: '7.0.0' } } },
+    });
+    expect(codes(await next(client, uriOf(ws.file('a.promptpack.yaml'))))).toEqual([CONTROL]);
+    await client.connection.sendNotification(DidChangeConfigurationNotification.type, {
+      settings: { orchlint: { targets: { promptpack: '7.0.0', archon: 'nine' } } },
+    });
+    const archon = await client.until(() => client.messages.find((m) => m.message.includes('orchlint.targets.archon')));
+    expect(archon.message).toContain("'nine' is not a version orchlint models; it knows ");
+    expect(client.messages.filter((m) => m.message.includes('orchlint.targets.promptpack'))).toHaveLength(1);
   });
 
   it('honours an inline orchlint-disable-next-line comment, and reports one that silences nothing', async () => {

@@ -58,6 +58,7 @@ export function startServer(connection: Connection, options: ServerOptions): voi
     const uri = openUris.get(path);
     return uri === undefined ? undefined : documents.get(uri);
   };
+  const knownTargets = options.dialects.flatMap((d) => d.targets ?? []);
   const units = new Units({
     dialects: options.dialects,
     rules: options.rules,
@@ -71,7 +72,7 @@ export function startServer(connection: Connection, options: ServerOptions): voi
   });
   const configs = new ProjectConfigs({
     knownRules: [...coreRules, ...options.dialects.flatMap((d) => d.findings ?? []), ...options.rules].map((r) => r.id),
-    knownTargets: options.dialects.flatMap((d) => d.targets ?? []),
+    knownTargets,
     folders: () => folders,
     openText: (p) => docAt(p)?.getText(),
     changed: (p) => publish([p]),
@@ -103,6 +104,14 @@ export function startServer(connection: Connection, options: ServerOptions): voi
 
   // ---- the project config file -------------------------------------------------------------
   let warnedConfigPath = '';
+  // Each bad target value is shown once, not again on every settings refresh.
+  const warnedTargets = new Set<string>();
+  const readClientSettings = (section: unknown) =>
+    parseClientSettings(section, knownTargets, (message) => {
+      if (warnedTargets.has(message)) return;
+      warnedTargets.add(message);
+      void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Warning, message });
+    });
   function projectConfigFor(path: string) {
     if (!isFilePath(path)) return undefined; // an unsaved buffer (untitled:) has no folder to look in
     const file = configs.locate(path, client.configPath);
@@ -231,7 +240,7 @@ export function startServer(connection: Connection, options: ServerOptions): voi
     for (const f of params.workspaceFolders ?? []) folders.push(pathOfUri(f.uri));
     if (!folders.length && params.rootUri) folders.push(pathOfUri(params.rootUri));
     const init = params.initializationOptions as { settings?: unknown } | undefined;
-    client = parseClientSettings(init?.settings ?? init);
+    client = readClientSettings(init?.settings ?? init);
     pullConfiguration = Boolean(params.capabilities.workspace?.configuration);
     watchFiles = Boolean(params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration);
     return {
@@ -263,11 +272,11 @@ export function startServer(connection: Connection, options: ServerOptions): voi
 
   async function refreshSettings(pushed?: unknown): Promise<void> {
     const before = client;
-    if (pushed !== undefined) client = parseClientSettings(pushed);
+    if (pushed !== undefined) client = readClientSettings(pushed);
     else if (pullConfiguration) {
       try {
         const section: unknown = await connection.workspace.getConfiguration('orchlint');
-        if (section !== null && section !== undefined) client = parseClientSettings(section);
+        if (section !== null && section !== undefined) client = readClientSettings(section);
       } catch (error) {
         log('reading the settings', error);
       }

@@ -1,5 +1,11 @@
 import path from 'node:path';
-import { defaultSettings, resolveSettings, type LintSettings, type ResolvedSettings } from '@orchlint/core';
+import {
+  defaultSettings,
+  resolveSettings,
+  type LintSettings,
+  type ResolvedSettings,
+  type TargetVersions,
+} from '@orchlint/core';
 import { isInside, toSlashes } from './paths.js';
 import type { ProjectConfig } from './project-config.js';
 
@@ -14,14 +20,31 @@ export interface ClientSettings {
 
 export const defaultClientSettings: ClientSettings = { enable: true, targets: {}, configPath: '' };
 
-/** Reads the `orchlint` section a client sent; anything malformed falls back to the default. */
-export function parseClientSettings(section: unknown): ClientSettings {
+/**
+ * Reads the `orchlint` section a client sent; anything malformed falls back to the default. A target
+ * naming a version orchlint does not model is left out (the default applies) and told to `warn`, in
+ * the CLI's words for the same value in a config file.
+ */
+export function parseClientSettings(
+  section: unknown,
+  knownTargets: readonly TargetVersions[] = [],
+  warn: (message: string) => void = () => undefined,
+): ClientSettings {
   if (!section || typeof section !== 'object') return defaultClientSettings;
   const raw = section as Record<string, unknown>;
-  const targets: Record<string, string> = {};
+  const targets: Record<string, string> = Object.create(null);
   if (raw.targets && typeof raw.targets === 'object') {
     for (const [k, v] of Object.entries(raw.targets as Record<string, unknown>)) {
-      if (typeof v === 'string' && v.trim()) targets[k] = v.trim();
+      if (typeof v !== 'string' || !v.trim()) continue;
+      const value = v.trim();
+      const known = knownTargets.find((t) => t.target === k);
+      if (known && !known.models(value)) {
+        warn(
+          `orchlint.targets.${k} '${value}' is not a version orchlint models; it knows ${known.versions.join(', ')}; using the default`,
+        );
+        continue;
+      }
+      targets[k] = value;
     }
   }
   const configPath = typeof raw.configPath === 'string' ? raw.configPath.trim() : '';

@@ -1,0 +1,23 @@
+import { didYouMean, defineRule, ownValue } from '@orchlint/core';
+import { CLAUDE_RENAMED_TOOLS, CLAUDE_TOOLS, claudeToolEntries, type WorkflowModel } from '@orchlint/archon';
+
+export default defineRule<WorkflowModel>({
+  id: 'archon/unknown-tool',
+  dialect: 'archon',
+  severity: 'warning',
+  basis:
+    "validator.ts (archon validate): \"Unknown tool 'X' for provider 'claude' — unrecognized names are silently ignored at runtime\" (claude capabilities.ts knownToolNames; no other provider declares a list)",
+  summary: 'a tool name in allowed_tools or denied_tools that Claude does not have',
+  check(model, report) {
+    for (const { node, field, item, name, explicit } of claudeToolEntries(model)) {
+      // As the engine reads an entry: `Bash(git:*)` names Bash; MCP tools vary per install.
+      const base = name.split('(')[0]!.trim();
+      if (base === '' || base.startsWith('mcp__') || CLAUDE_TOOLS.includes(base)) continue;
+      if (ownValue(CLAUDE_RENAMED_TOOLS, base) !== undefined) continue; // archon/renamed-tool says it
+      report({
+        at: item,
+        message: `${node.label}: Claude has no tool '${base}', so '${field}' silently ignores it${explicit ? '' : ' (when the node runs on Claude, the default provider)'}${didYouMean(base, CLAUDE_TOOLS)}; MCP tools are written mcp__<server>__<tool>`,
+      });
+    }
+  },
+});
