@@ -166,7 +166,7 @@ export class Tree {
     let value: unknown;
     if (doc && usable) {
       try {
-        const plain = anchored || overflow || mergesKeys(doc) ? NOT_PLAIN : plainValue(reused ?? doc.contents);
+        const plain = anchored || overflow || mergesKeys(doc) ? NOT_PLAIN : plainValue(reused ?? doc.contents, text);
         value =
           plain !== NOT_PLAIN
             ? plain
@@ -407,14 +407,26 @@ function mergesKeys(doc: Document.Parsed): boolean {
  * NOT_PLAIN for anything else (a collection key, a tagged collection class, a nesting too deep
  * for this walk): then toJS builds it, and reports what it reports.
  */
-function plainValue(root: unknown): unknown {
+function plainValue(root: unknown, text: string): unknown {
+  keySource = text;
   try {
     return plainOf(root);
   } catch (error) {
     if (error === NOT_PLAIN || error instanceof RangeError) return NOT_PLAIN;
     throw error;
+  } finally {
+    keySource = '';
   }
 }
+
+/**
+ * A collection key longer than this is named by its source text: toJS names it by stringifying
+ * it, which costs yaml quadratic time in its nesting (every level indents the levels below it).
+ * No dialect accepts a collection key, so only a finding's wording can differ, never whether it fires.
+ */
+const MAX_STRINGIFIED_KEY = 256;
+/** The text plainValue is building from (module state, set for the length of one synchronous walk). */
+let keySource = '';
 
 function plainOf(node: unknown): unknown {
   if (node === null || node === undefined) return node;
@@ -449,6 +461,8 @@ function addPlainPair(map: Record<string, unknown>, pair: Pair<unknown, unknown>
     const v = key.value;
     if (v !== null && typeof v === 'object') throw NOT_PLAIN;
     name = v === null ? '' : String(v);
+  } else if (isNode(key) && key.range && key.range[1] - key.range[0] > MAX_STRINGIFIED_KEY) {
+    name = keySource.slice(key.range[0], key.range[1]);
   } else throw NOT_PLAIN;
   const value = plainOf(pair.value);
   if (name in map) Object.defineProperty(map, name, { value, writable: true, enumerable: true, configurable: true });
