@@ -5,13 +5,10 @@ describe('a mapping key that is a large collection', () => {
   it('is named by its source text in the plain value, without yaml stringifying it', () => {
     const depth = 600;
     const key = `${'['.repeat(depth)}a${']'.repeat(depth)}`;
-    const started = performance.now();
     const tree = new Tree(new Source('p.promptpack.yaml', `id: p\n${key}: v\n`));
-    const ms = performance.now() - started;
     expect(tree.usable).toBe(true);
+    // yaml's toJS would name it by an indented rendering (and take seconds: test/bench/shapes.mjs measures it).
     expect(tree.value).toEqual({ id: 'p', [key]: 'v' });
-    // yaml's toJS took seconds here (stringifying the key indents every level below it).
-    expect(ms).toBeLessThan(1500);
   });
 
   it('keeps the name toJS gives a small collection key', () => {
