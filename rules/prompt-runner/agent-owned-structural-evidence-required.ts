@@ -1,20 +1,7 @@
 import { defineRule } from '@orchlint/core';
-import { lastClause, type PromptRunnerModel } from '@orchlint/prompt-runner';
+import { lastClause, STRUCTURAL_CLAUSES, type PromptRunnerModel } from '@orchlint/prompt-runner';
 
 export const kind = 'agent_owned_structural_evidence_required';
-
-/** Every clause but commands, changed_paths_only and repos_clean: evidence about this prompt's output. */
-const STRUCTURAL = [
-  'files_exist',
-  'files_absent',
-  'contains',
-  'matches',
-  'doc',
-  'yaml',
-  'json',
-  'glob',
-  'source_absent',
-];
 
 export default defineRule<PromptRunnerModel>({
   id: 'prompt-runner/agent-owned-structural-evidence-required',
@@ -27,7 +14,8 @@ export default defineRule<PromptRunnerModel>({
     if (model.kind !== 'packet' || model.execution?.completion !== 'agent_owned') return;
     for (const p of model.prompts) {
       const c = p.contract;
-      if (STRUCTURAL.some((name) => lastClause(c.clauses, name)?.entries.some((e) => e.term !== null))) continue;
+      if (STRUCTURAL_CLAUSES.some((name) => lastClause(c.clauses, name)?.entries.some((e) => e.term !== null)))
+        continue;
       report({
         at: c.anchor,
         source: p.file.source,

@@ -18,6 +18,9 @@ export const CONTRACT_CLAUSES = [
   'repos_clean',
 ] as const;
 
+/** The clauses that are evidence about a prompt's output: every one but commands, changed_paths_only and repos_clean. */
+export const STRUCTURAL_CLAUSES: readonly string[] = CONTRACT_CLAUSES.slice(0, 9);
+
 /** The verify repo name that always means the packet directory itself. */
 export const PACKET_REPO_ALIAS = 'packet';
 

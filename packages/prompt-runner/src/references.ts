@@ -1,20 +1,15 @@
 import { spanOfNode, type Source, type Span, type TreeNode } from '@orchlint/core';
 import { EMap } from './elixir.js';
-import { PACKET_REPO_ALIAS, type Contract, type PacketModel, type PromptRunnerModel } from './model.js';
+import {
+  PACKET_REPO_ALIAS,
+  STRUCTURAL_CLAUSES,
+  type Contract,
+  type PacketModel,
+  type PromptRunnerModel,
+} from './model.js';
 
 /** Clauses whose bare-string entries are paths, which the runner scopes to a repo when written `repo:path`. */
-export const PATH_CLAUSES = new Set([
-  'files_exist',
-  'files_absent',
-  'contains',
-  'matches',
-  'doc',
-  'yaml',
-  'json',
-  'glob',
-  'source_absent',
-  'changed_paths_only',
-]);
+export const PATH_CLAUSES = new Set([...STRUCTURAL_CLAUSES, 'changed_paths_only']);
 
 export interface RepoReference {
   name: string;
