@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { UsageError } from './discover.js';
+import type { JsonReport } from './formatters/json.js';
 
 /**
  * `orchlint merge-reports`: the JSON or SARIF reports of the shards of one run (`--shard i/N`)
@@ -7,20 +8,6 @@ import { UsageError } from './discover.js';
  * run gives them, one SARIF run whose rules are each described once.
  */
 
-interface JsonDiagnostic {
-  path: string;
-  rule: string;
-  severity: 'error' | 'warning' | 'info';
-  message: string;
-  range: { start: { line: number; column: number }; end: { line: number; column: number } };
-}
-interface JsonReport {
-  version: 1;
-  tool: unknown;
-  files: Array<{ path: string; dialect: string }>;
-  diagnostics: JsonDiagnostic[];
-  summary: unknown;
-}
 interface SarifResult {
   ruleId: string;
   ruleIndex: number;

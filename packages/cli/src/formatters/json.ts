@@ -1,10 +1,31 @@
+import type { Severity } from '@orchlint/core';
 import type { LintRun } from '../lint.js';
 import { version } from '../version.js';
 import { counts, oneBased } from './report.js';
 
+type OneBasedRange = ReturnType<typeof oneBased>;
+
+export interface JsonDiagnostic {
+  path: string;
+  rule: string;
+  severity: Severity;
+  message: string;
+  range: OneBasedRange;
+  related?: Array<{ path: string; message: string; range: OneBasedRange }>;
+  fix?: { title: string };
+}
+
 /** The JSON report, version 1 (DESIGN.md): 1-based lines and columns. */
-export function formatJson(run: LintRun): string {
-  const report = {
+export interface JsonReport {
+  version: 1;
+  tool: { name: string; version: string };
+  files: Array<{ path: string; dialect: string }>;
+  diagnostics: JsonDiagnostic[];
+  summary: { files: number; errors: number; warnings: number; infos: number };
+}
+
+export function jsonReport(run: LintRun): JsonReport {
+  return {
     version: 1,
     tool: { name: 'orchlint', version },
     files: run.files,
@@ -21,5 +42,8 @@ export function formatJson(run: LintRun): string {
     })),
     summary: { files: run.files.length, ...counts(run.diagnostics) },
   };
-  return JSON.stringify(report, null, 2) + '\n';
+}
+
+export function formatJson(run: LintRun): string {
+  return JSON.stringify(jsonReport(run), null, 2) + '\n';
 }

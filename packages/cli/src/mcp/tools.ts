@@ -6,7 +6,7 @@ import { dialectById, dialects, rules } from '@orchlint/rules';
 import { ConfigError, ConfigResolver } from '../config-file.js';
 import { discover, toPosix, UsageError, type Target } from '../discover.js';
 import { fixUnit, unifiedDiff, writeChanges } from '../fix.js';
-import { formatJson } from '../formatters/json.js';
+import { type JsonDiagnostic, jsonReport } from '../formatters/json.js';
 import { renderMermaid } from '../graph/mermaid.js';
 import { hostFor, lintTarget, lintTargets } from '../lint.js';
 import { ruleInfos } from '../lint-command.js';
@@ -20,7 +20,7 @@ export interface Subject {
   dialect?: string | undefined;
 }
 
-export type ReportDiagnostic = ReturnType<typeof jsonReport>['diagnostics'][number];
+export type ReportDiagnostic = JsonDiagnostic;
 
 const knownRuleIds = ruleInfos.map((r) => r.id);
 const NO_CONFIG: LintSettings = { rules: {}, targets: {} };
@@ -180,20 +180,6 @@ function findUpward(relative: string): string | undefined {
     if (existsSync(candidate)) return candidate;
     if (path.dirname(dir) === dir) return undefined;
   }
-}
-
-function jsonReport(run: Parameters<typeof formatJson>[0]) {
-  return JSON.parse(formatJson(run)) as {
-    files: Array<{ path: string; dialect: string }>;
-    diagnostics: Array<{
-      path: string;
-      rule: string;
-      severity: string;
-      message: string;
-      range: { start: { line: number; column: number }; end: { line: number; column: number } };
-    }>;
-    summary: { files: number; errors: number; warnings: number; infos: number };
-  };
 }
 
 function asToolError(error: unknown): unknown {
