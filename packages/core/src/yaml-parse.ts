@@ -89,17 +89,8 @@ function reparseBlockItems(region: Region, old: string, text: string, delta: num
   }
   const piece = text.slice(region.start, pieceEnd);
   if (DOCUMENT_LINE.test(piece) || LONE_CR.test(piece)) return undefined;
-  const doc = parseYaml(piece);
-  const fresh = doc.contents;
-  if (
-    doc.errors.length ||
-    doc.warnings.length ||
-    !isNode(fresh) ||
-    isMap(fresh) !== isMap(target) ||
-    !isCollection(fresh) ||
-    fresh.flow
-  )
-    return undefined;
+  const fresh = cleanCollectionLike(piece, target, false);
+  if (!fresh) return undefined;
   // Every item starts its line at the old items' column, the first on the piece's first line: a
   // node before the piece reaches (with its trailing comments) up to the first item, so it must stay put.
   for (const [k, item] of fresh.items.entries()) {
@@ -130,17 +121,8 @@ function reparseFlowItems(region: Region, text: string, delta: number): Collecti
   if (DOCUMENT_LINE.test(piece) || LONE_CR.test(piece)) return undefined;
   const [open, close] = isMap(target) ? ['{', '}'] : ['[', ']'];
   const wrapped = open + piece + close;
-  const doc = parseYaml(wrapped);
-  const fresh = doc.contents;
-  if (
-    doc.errors.length ||
-    doc.warnings.length ||
-    !isNode(fresh) ||
-    isMap(fresh) !== isMap(target) ||
-    !isCollection(fresh) ||
-    !fresh.flow
-  )
-    return undefined;
+  const fresh = cleanCollectionLike(wrapped, target, true);
+  if (!fresh) return undefined;
   if (!fresh.items.length || fresh.items.some((item) => flowItemStart(wrapped, fresh, item) === undefined))
     return undefined;
   // Items before another one end with the comma between them (not one inside a comment after
@@ -153,6 +135,14 @@ function reparseFlowItems(region: Region, text: string, delta: number): Collecti
   if (hasAnchorOrAlias(fresh)) return undefined;
   moveBy(fresh, region.start - open.length);
   return fresh;
+}
+
+/** `text` parsed alone, when it is one collection of the target's kind and style with no error or warning. */
+function cleanCollectionLike(text: string, target: Collection, flow: boolean): Collection | undefined {
+  const doc = parseYaml(text);
+  const fresh = doc.contents;
+  if (doc.errors.length || doc.warnings.length || !isNode(fresh) || !isCollection(fresh)) return undefined;
+  return isMap(fresh) === isMap(target) && Boolean(fresh.flow) === flow ? fresh : undefined;
 }
 
 /** A line that starts or ends a document, or a directive: the piece would not be one document's items. */
