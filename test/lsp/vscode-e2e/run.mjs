@@ -34,7 +34,8 @@ if (!vsix && !args.includes('--no-extension')) {
 // sign (its Problems row; with the extension it came 0.4-6 s after the file opened, on a busy
 // machine), and 3 s for each later one.
 const FIRST_WAIT = vsix ? 30_000 : 10_000;
-const NEXT_WAIT = vsix ? 15_000 : 3_000;
+// Each later step waits long enough for a loaded 2-core machine (a hover once took over 15 s there).
+const NEXT_WAIT = vsix ? 30_000 : 3_000;
 
 const { chromium } = createRequire(path.join(TOOLS, 'pw/'))('playwright-core');
 
