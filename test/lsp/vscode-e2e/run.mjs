@@ -245,15 +245,22 @@ try {
       // Just right of the finding's first character: on its squiggle (other tools' squiggles may share the line).
       const x = cursor.x + 4;
       const y = cursor.y + cursor.height / 2;
-      const under = await squiggle.evaluateAll(
-        (els, [px, py]) =>
-          els.some((e) => {
-            const r = e.getBoundingClientRect();
-            return r.left <= px && px <= r.right && r.top - 4 <= py && py <= r.bottom + 4;
-          }),
-        [x, y],
-      );
-      if (!under) throw new Error('no squiggle under the finding');
+      // The decoration is drawn after the Problems panel lists the finding (on a loaded machine,
+      // seconds after): poll for it until the step's wait runs out.
+      const deadline = Date.now() + NEXT_WAIT;
+      for (;;) {
+        const under = await squiggle.evaluateAll(
+          (els, [px, py]) =>
+            els.some((e) => {
+              const r = e.getBoundingClientRect();
+              return r.left <= px && px <= r.right && r.top - 4 <= py && py <= r.bottom + 4;
+            }),
+          [x, y],
+        );
+        if (under) break;
+        if (Date.now() > deadline) throw new Error('no squiggle under the finding');
+        await page.waitForTimeout(250);
+      }
       await page.mouse.move(x, y);
       const hover = page.locator('.monaco-hover:not(.hidden)', { hasText: d.rule });
       await hover.waitFor({ timeout: NEXT_WAIT });
