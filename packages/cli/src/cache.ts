@@ -7,8 +7,7 @@ import { fileHost, type ReadMemo } from './host.js';
 import { readRoot, type UnitOutcome } from './lint.js';
 import { version } from './version.js';
 
-/** In the working directory, as ESLint's .eslintcache: no extension, so discovery never lints it. */
-export const DEFAULT_CACHE_FILE = '.orchlintcache';
+export { DEFAULT_CACHE_FILE } from './choices.js';
 
 /** Every file and folder listing a unit read through its host: content hashes, null for "absent". */
 export interface ReadLog {
@@ -16,6 +15,17 @@ export interface ReadLog {
   dirs: Record<string, string | null>;
   /** Each path's stamp (see stampOf) taken before it was read, where one can be trusted: `f:` files, `d:` folders. */
   stamps?: Record<string, string>;
+  /**
+   * The reads of the state the unit used that the run's units share (an Archon project model, see
+   * Host.shared): built once, by whichever unit asked first, and a dependency of every unit that used it.
+   * The same log object for each of them, so the cache file holds it once.
+   */
+  shared?: ReadLog[];
+}
+
+/** A ReadLog as the cache file holds it: the shared logs by their id in the file's `shared` table. */
+interface StoredLog extends Omit<ReadLog, 'shared'> {
+  shared?: string[];
 }
 
 interface Entry {
@@ -25,8 +35,15 @@ interface Entry {
   text: string;
   /** The main file's stamp when its text was read. */
   stamp?: string;
-  reads: ReadLog;
+  reads: StoredLog;
   outcome: UnitOutcome;
+}
+
+interface CacheFile {
+  version: string;
+  /** Shared read logs by id (a hash of the log), each stored once whatever the number of units that used it. */
+  shared?: Record<string, ReadLog>;
+  entries: Record<string, Entry>;
 }
 
 /**
@@ -64,33 +81,128 @@ export function settingsKey(settings: LintSettings, forced: string | undefined, 
   return hashText(JSON.stringify([settings, forced ?? null, explicit]));
 }
 
-/** A host that notes what it served, so a cached result can name every input it depended on. */
+/** Keyed by paths from the disk: null-prototype records. */
+const emptyLog = (): ReadLog => ({
+  files: Object.create(null),
+  dirs: Object.create(null),
+  stamps: Object.create(null),
+});
+
+/**
+ * What the recording hosts over one shared map (one run, or one thread's share of it) know: the log
+ * of each shared state by its key, and the keys being built now (asked for, not yet set), whose
+ * logs take every read until they are set.
+ */
+interface SharedLogs {
+  logs: Map<string, ReadLog>;
+  building: Set<string>;
+}
+const sharedLogsOf = new WeakMap<Map<string, unknown>, SharedLogs>();
+
+/**
+ * A host that notes what it served, so a cached result can name every input it depended on. The
+ * state the run's units share (Host.shared) stays shared: each unit's log names the logs of the
+ * shared state it used rather than repeating their reads, so a folder's project model is built once
+ * per run, not once per unit, and each of its reads is stored once.
+ */
 export function recordingHost(base: Host): { host: Host; log: ReadLog } {
-  const log: ReadLog = { files: {}, dirs: {}, stamps: {} };
-  const stamp = (key: string, p: string) => {
-    const s = stampSafely(p);
-    if (s !== undefined) log.stamps![key] = s;
+  const log = emptyLog();
+  const shared = base.shared;
+  let state: SharedLogs | undefined;
+  if (shared) {
+    state = sharedLogsOf.get(shared) ?? { logs: new Map(), building: new Set() };
+    sharedLogsOf.set(shared, state);
+  }
+  const used = new Set<ReadLog>();
+  const use = (key: string) => {
+    const sharedLog = state!.logs.get(key)!;
+    // A shared state built from another is made of its reads too.
+    for (const k of state!.building) if (k !== key) mergeLog(state!.logs.get(k)!, sharedLog);
+    if (!used.has(sharedLog)) {
+      used.add(sharedLog);
+      (log.shared ??= []).push(sharedLog);
+    }
+  };
+  /** Into the unit's own log, and the log of each shared state being built (a read it is made of). */
+  const note = (into: 'files' | 'dirs', key: string, p: string, hash: string | null, stamp: string | undefined) => {
+    for (const l of [log, ...[...(state?.building ?? [])].map((k) => state!.logs.get(k)!)]) {
+      l[into][p] = hash;
+      if (stamp !== undefined) l.stamps![key] = stamp;
+    }
   };
   return {
     log,
     host: {
-      // Where a file sits (its Archon project) is the base's to say. Nothing shared between units: each
-      // unit's own reads are what its entry depends on.
+      // Where a file sits (its Archon project) is the base's to say.
       ...(base.locate ? { locate: base.locate } : {}),
+      ...(shared && state ? { shared: sharedView(shared, state, use) } : {}),
       readFile(p) {
-        stamp(`f:${p}`, p);
+        const stamp = stampSafely(p);
         const text = base.readFile(p);
-        log.files[p] = text === undefined ? null : hashText(text);
+        note('files', `f:${p}`, p, text === undefined ? null : hashText(text), stamp);
         return text;
       },
       readDir(p) {
-        stamp(`d:${p}`, p);
+        const stamp = stampSafely(p);
         const names = base.readDir(p);
-        log.dirs[p] = names === undefined ? null : hashText([...names].sort().join('\n'));
+        note('dirs', `d:${p}`, p, names === undefined ? null : hashText([...names].sort().join('\n')), stamp);
         return names;
       },
     },
   };
+}
+
+/** A unit's own reads less those a shared log it used holds already (the unit that built it made them). */
+function withoutShared(own: Omit<ReadLog, 'shared'>, shared: readonly ReadLog[]): Omit<ReadLog, 'shared'> {
+  const out = { files: { ...own.files }, dirs: { ...own.dirs }, stamps: { ...own.stamps } };
+  const drop = (kind: 'files' | 'dirs', prefix: string) => {
+    for (const p of Object.keys(out[kind])) {
+      const key = prefix + p;
+      if (shared.some((l) => p in l[kind] && l[kind][p] === out[kind][p] && l.stamps?.[key] === out.stamps[key])) {
+        delete out[kind][p];
+        delete out.stamps[key];
+      }
+    }
+  };
+  drop('files', 'f:');
+  drop('dirs', 'd:');
+  return out;
+}
+
+function mergeLog(into: ReadLog, from: ReadLog): void {
+  Object.assign(into.files, from.files);
+  Object.assign(into.dirs, from.dirs);
+  Object.assign(into.stamps!, from.stamps);
+}
+
+/**
+ * The shared map as one unit sees it: a value it gets, or sets once built, is a dependency of the
+ * unit; asking for one that is not there starts the log of its build, closed when it is set.
+ */
+function sharedView(shared: Map<string, unknown>, state: SharedLogs, use: (key: string) => void): Map<string, unknown> {
+  const view = new Map<string, unknown>();
+  view.get = (key) => {
+    const value = shared.get(key);
+    // A value whose reads are not known (set by a host that did not record) is built again here, in the open.
+    if (value !== undefined && state.logs.has(key) && !state.building.has(key)) {
+      use(key);
+      return value;
+    }
+    if (!state.building.has(key)) {
+      state.building.add(key);
+      state.logs.set(key, emptyLog());
+    }
+    return undefined;
+  };
+  view.has = (key) => shared.has(key);
+  view.set = (key, value) => {
+    shared.set(key, value);
+    state.building.delete(key);
+    if (!state.logs.has(key)) state.logs.set(key, emptyLog());
+    use(key);
+    return view;
+  };
+  return view;
 }
 
 /**
@@ -101,22 +213,28 @@ export function recordingHost(base: Host): { host: Host; log: ReadLog } {
  */
 export class LintCache {
   private readonly entries: Record<string, Entry>;
+  /** Shared read logs by id, as read from the file and added by this run. */
+  private readonly shared: Record<string, ReadLog>;
   private dirty = false;
   /** Entries share dependencies (the workflows of one folder): each file is read and hashed once per run. */
   private readonly reads: ReadMemo = new Map();
   private readonly hashes = new Map<string, string>();
   /** This run's stamps, by `f:`/`d:` path: units of one folder share most of their reads. */
   private readonly stamps = new Map<string, string | undefined>();
+  /** Whether each shared log still holds, checked once per run, and each stored log's id. */
+  private readonly sharedHolds = new Map<string, boolean>();
+  private readonly sharedIds = new WeakMap<ReadLog, string>();
 
   constructor(private readonly file: string) {
-    let entries: Record<string, Entry> = {};
+    let stored: Partial<CacheFile> = {};
     try {
-      const stored = JSON.parse(readFileSync(file, 'utf8')) as { version?: string; entries?: Record<string, Entry> };
-      if (stored.version === version && stored.entries) entries = stored.entries;
+      stored = JSON.parse(readFileSync(file, 'utf8')) as Partial<CacheFile>;
     } catch {
       // No cache yet, or an unreadable one: start afresh.
     }
-    this.entries = entries;
+    const current = stored.version === version && stored.entries;
+    this.entries = current ? stored.entries! : {};
+    this.shared = (current && stored.shared) || {};
   }
 
   /**
@@ -130,20 +248,35 @@ export class LintCache {
       const now = typeof text === 'string' ? text : text();
       if (now === undefined || entry.text !== hashText(now)) return undefined;
     }
-    const stamps = entry.reads.stamps ?? {};
+    let host: Host | undefined;
+    const holds = (log: Omit<ReadLog, 'shared'>) => this.holds(log, (host ??= fileHost(readRoot(target), this.reads)));
+    for (const id of entry.reads.shared ?? []) {
+      let known = this.sharedHolds.get(id);
+      if (known === undefined) {
+        const log = this.shared[id];
+        known = log !== undefined && holds(log);
+        this.sharedHolds.set(id, known);
+      }
+      if (!known) return undefined;
+    }
+    return holds(entry.reads) ? entry.outcome : undefined;
+  }
+
+  /** Whether every file and folder listing a log names is as it was: by its stamp, else by its content. */
+  private holds(log: Omit<ReadLog, 'shared'>, host: Host): boolean {
+    const stamps = log.stamps ?? {};
     const same = (key: string, p: string) => stamps[key] !== undefined && stamps[key] === this.stamp(key, p);
-    const host = fileHost(readRoot(target), this.reads);
-    for (const [p, h] of Object.entries(entry.reads.files)) {
+    for (const p in log.files) {
       if (same(`f:${p}`, p)) continue;
       const now = host.readFile(p);
-      if ((now === undefined ? null : this.hashOf(now)) !== h) return undefined;
+      if ((now === undefined ? null : this.hashOf(now)) !== log.files[p]) return false;
     }
-    for (const [p, h] of Object.entries(entry.reads.dirs)) {
+    for (const p in log.dirs) {
       if (same(`d:${p}`, p)) continue;
       const now = host.readDir(p);
-      if ((now === undefined ? null : hashText([...now].sort().join('\n'))) !== h) return undefined;
+      if ((now === undefined ? null : hashText([...now].sort().join('\n'))) !== log.dirs[p]) return false;
     }
-    return entry.outcome;
+    return true;
   }
 
   /** The stamp of a path for this run (taken once), to note before reading a file that goes in an entry. */
@@ -161,8 +294,23 @@ export class LintCache {
 
   /** `stamp`: the main file's, taken before `text` was read. */
   store(target: Target, settings: string, text: string, outcome: UnitOutcome, reads: ReadLog, stamp?: string): void {
-    this.entries[target.file] = { settings, text: hashText(text), ...(stamp ? { stamp } : {}), reads, outcome };
+    const { shared, ...own } = reads;
+    const stored: StoredLog = shared
+      ? { ...withoutShared(own, shared), shared: shared.map((l) => this.sharedId(l)) }
+      : own;
+    this.entries[target.file] = { settings, text: hashText(text), ...(stamp ? { stamp } : {}), reads: stored, outcome };
     this.dirty = true;
+  }
+
+  /** A shared log's id: the hash of its content, so logs of different runs that read the same never clash. */
+  private sharedId(log: ReadLog): string {
+    let id = this.sharedIds.get(log);
+    if (id === undefined) {
+      id = hashText(JSON.stringify(log));
+      this.sharedIds.set(log, id);
+      this.shared[id] = log;
+    }
+    return id;
   }
 
   save(): void {
@@ -170,7 +318,12 @@ export class LintCache {
     const temp = `${this.file}.${process.pid}.tmp`;
     try {
       mkdirSync(path.dirname(this.file), { recursive: true });
-      writeFileSync(temp, JSON.stringify({ version, entries: this.entries }));
+      // Only the shared logs some entry still names.
+      const shared: Record<string, ReadLog> = {};
+      for (const entry of Object.values(this.entries))
+        for (const id of entry.reads.shared ?? []) if (this.shared[id]) shared[id] = this.shared[id];
+      const data: CacheFile = { version, shared, entries: this.entries };
+      writeFileSync(temp, JSON.stringify(data));
       renameSync(temp, this.file);
     } catch (error) {
       rmSync(temp, { force: true });

@@ -1,4 +1,5 @@
-export { main, exitCodeFor, type Io } from './main.js';
+export { main, type Io } from './main.js';
+export { exitCodeFor } from './lint-command.js';
 export { lintTargets, type LintRun } from './lint.js';
 export { discover } from './discover.js';
 export { escapeData, escapeProperty } from './formatters/github.js';

@@ -1,16 +1,7 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
-import { dialects } from '@orchlint/rules';
-import { DEFAULT_CACHE_FILE } from './cache.js';
-import { ConfigError } from './config-file.js';
+import { DEFAULT_CACHE_FILE, DIALECT_IDS, FORMAT_NAMES, PACKET_DESCRIPTION } from './choices.js';
 import { UsageError } from './discover.js';
-import { formatStylish } from './formatters/stylish.js';
-import { formatters } from './formatters/index.js';
-import { runGraph } from './graph/command.js';
-import { exitCodeFor, ruleInfos, runLint, type LintOptions } from './lint-command.js';
-import { writeReport } from './outputs.js';
-import { registerPacketCommands } from './packet/command.js';
-import { mergeReports } from './merge-reports.js';
-import { formatRules } from './rules-listing.js';
+import type { LintOptions } from './lint-command.js';
 import { parseShard } from './shard.js';
 import { version } from './version.js';
 import type { Io } from './io.js';
@@ -23,8 +14,8 @@ const nodeIo: Io = {
   color: Boolean(process.stdout.isTTY) && !process.env.NO_COLOR,
 };
 
-export { exitCodeFor };
-
+// Each command loads its modules when it runs (and the rules only when a file needs them), so
+// --version, --help and a bad flag load commander and this file.
 /** Runs the CLI and returns its exit code: 0 clean, 1 lint errors, 2 bad usage or config, 3 a bug. */
 export async function main(argv: readonly string[], io: Io = nodeIo): Promise<number> {
   let exitCode = 0;
@@ -39,11 +30,7 @@ export async function main(argv: readonly string[], io: Io = nodeIo): Promise<nu
     .command('lint', { isDefault: true })
     .description('the default command: lint files and directories (default: .)')
     .argument('[paths...]', 'files and directories to lint')
-    .option(
-      '--format <format>',
-      `report format, repeatable: ${Object.keys(formatters).join('|')} (default: stylish)`,
-      collect,
-    )
+    .option('--format <format>', `report format, repeatable: ${FORMAT_NAMES.join('|')} (default: stylish)`, collect)
     .option(
       '--output <[format=]file>',
       'write a report to a file instead of standard output, repeatable (e.g. --output sarif=orchlint.sarif)',
@@ -51,9 +38,7 @@ export async function main(argv: readonly string[], io: Io = nodeIo): Promise<nu
     )
     .option('--strict', 'warnings count as errors for the exit code; suppressions must give a reason')
     .option('--max-warnings <n>', 'exit 1 when there are more than n warnings', parseCount)
-    .addOption(
-      new Option('--dialect <dialect>', 'lint the given files as this dialect').choices(dialects.map((d) => d.id)),
-    )
+    .addOption(new Option('--dialect <dialect>', 'lint the given files as this dialect').choices(DIALECT_IDS))
     .option('--config <file>', 'the config file (default: orchlint.config.{yaml,yml,json} found upward from each file)')
     .option('--print-config <path>', 'print the settings that apply to a file, then exit')
     .option('--fix', 'apply safe fixes in place')
@@ -78,6 +63,7 @@ export async function main(argv: readonly string[], io: Io = nodeIo): Promise<nu
     .option('--stdin-filename <name>', 'the path standard input stands for (format detection, config, reports)')
     .option('--no-error-on-unmatched-pattern', 'a named folder with nothing to lint is not an error')
     .action(async (paths: string[], options: LintOptions) => {
+      const { runLint } = await import('./lint-command.js');
       exitCode = await runLint(paths, options, io, io.stdin ?? readProcessStdin);
     });
 
@@ -86,13 +72,17 @@ export async function main(argv: readonly string[], io: Io = nodeIo): Promise<nu
     .description("draw a workflow's state machine or DAG")
     .argument('<file>', 'the unit to draw')
     .addOption(new Option('--format <format>', 'diagram language').choices(['mermaid', 'dot']).default('mermaid'))
-    .addOption(new Option('--dialect <dialect>', 'read the file as this dialect').choices(dialects.map((d) => d.id)))
+    .addOption(new Option('--dialect <dialect>', 'read the file as this dialect').choices(DIALECT_IDS))
     .option('--config <file>', 'default: orchlint.config.{yaml,yml,json} found upward from the file')
-    .action((file: string, options: { format: 'mermaid' | 'dot'; dialect?: string; config?: string }) => {
-      exitCode = runGraph(file, options, io);
+    .action(async (file: string, options: { format: 'mermaid' | 'dot'; dialect?: string; config?: string }) => {
+      exitCode = (await import('./graph/command.js')).runGraph(file, options, io);
     });
 
-  registerPacketCommands(program, io, (code) => (exitCode = code));
+  // The packet commands are defined where they run: loaded when the word is on the command line,
+  // else listed by name, as the top-level help shows them.
+  if (argv.includes('packet'))
+    (await import('./packet/command.js')).registerPacketCommands(program, io, (code) => (exitCode = code));
+  else program.command('packet').description(PACKET_DESCRIPTION);
   program.addHelpText(
     'after',
     () => `\nLint options (orchlint [lint] [options] [paths...]):\n${lintOptionsHelp(lint)}\n${EXIT_CODES}`,
@@ -107,7 +97,12 @@ export async function main(argv: readonly string[], io: Io = nodeIo): Promise<nu
     .option('--output <file>', 'write the report to a file instead of standard output')
     .option('--strict', 'warnings count as errors for the exit code')
     .option('--max-warnings <n>', 'exit 1 when there are more than n warnings', parseCount)
-    .action((files: string[], options: { output?: string; strict?: boolean; maxWarnings?: number }) => {
+    .action(async (files: string[], options: { output?: string; strict?: boolean; maxWarnings?: number }) => {
+      const [{ mergeReports }, { writeReport }, { exitCodeFor }] = await Promise.all([
+        import('./merge-reports.js'),
+        import('./outputs.js'),
+        import('./lint-command.js'),
+      ]);
       const merged = mergeReports(files);
       writeReport(options.output, merged.text, io.stdout);
       exitCode = exitCodeFor(merged.findings, options, (line) => io.stderr(`orchlint: ${line}\n`));
@@ -117,7 +112,11 @@ export async function main(argv: readonly string[], io: Io = nodeIo): Promise<nu
     .command('rules')
     .description('list every rule with its severity and basis')
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
-    .action((options: { format: 'text' | 'json' }) => {
+    .action(async (options: { format: 'text' | 'json' }) => {
+      const [{ formatRules }, { ruleInfos }] = await Promise.all([
+        import('./rules-listing.js'),
+        import('./lint-command.js'),
+      ]);
       io.stdout(formatRules(ruleInfos, options.format));
     });
 
@@ -142,12 +141,17 @@ export async function main(argv: readonly string[], io: Io = nodeIo): Promise<nu
       io.stderr(`orchlint: ${error.message}\n`);
       return 2;
     }
+    // Loaded on this path alone: a config error is thrown from there, once it is loaded.
+    const [{ ConfigError }, { formatStylish }] = await Promise.all([
+      import('./config-file.js'),
+      import('./formatters/stylish.js'),
+    ]);
     if (error instanceof ConfigError) {
       const source = (p: string) => (p === error.source.path ? error.source : undefined);
       io.stderr(
         formatStylish(
           { files: [], diagnostics: error.diagnostics },
-          { color: false, source, rules: ruleInfos, strict: false },
+          { color: false, source, rules: [], strict: false },
         ),
       );
       io.stderr('orchlint: the configuration file is invalid; fix it, or pass --config to use another\n');

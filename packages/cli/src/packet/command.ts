@@ -9,6 +9,7 @@ import {
   promptRunnerTarget,
   readMarkdown,
 } from '@orchlint/prompt-runner';
+import { PACKET_DESCRIPTION } from '../choices.js';
 import { toPosix, UsageError } from '../discover.js';
 import { fileHost } from '../host.js';
 import type { Io } from '../io.js';
@@ -20,7 +21,7 @@ import { formatHuman, formatJson } from './format.js';
  * it, unknown flags and extra arguments are ignored, and the exit code is 1 unless `pass?`.
  */
 export function registerPacketCommands(program: Command, io: Io, exit: (code: number) => void): void {
-  const packet = program.command('packet').description('Prompt Runner packet commands');
+  const packet = program.command('packet').description(PACKET_DESCRIPTION);
   packet
     .command('lint')
     .description(

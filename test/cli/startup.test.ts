@@ -1,0 +1,79 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { dialects } from '@orchlint/rules';
+import { DEFAULT_CACHE_FILE, DIALECT_IDS, FORMAT_NAMES } from '../../packages/cli/dist/choices.js';
+import { formatters } from '../../packages/cli/dist/formatters/index.js';
+import { cliBin, repoRoot } from '../support/paths.js';
+import { orchlint, tempFiles } from '../support/orchlint-bin.js';
+
+/** The modules (repository-relative, or the package's name) a run of the built CLI loads. */
+function loadedBy(args: string[], cwd = repoRoot): string[] {
+  const record = path.join(tmpdir(), `orchlint-modules-${process.pid}-${Math.random().toString(36).slice(2)}`);
+  try {
+    const r = spawnSync(
+      process.execPath,
+      ['--import', pathToFileURL(path.join(repoRoot, 'test/support/record-modules.mjs')).href, cliBin, ...args],
+      { cwd, encoding: 'utf8', env: { ...process.env, ORCHLINT_RECORD_MODULES: record } },
+    );
+    expect(r.status, r.stderr).not.toBe(3);
+    return readFileSync(record, 'utf8')
+      .split('\n')
+      .filter((u) => u.startsWith('file:'))
+      .map((u) => {
+        const p = path.relative(repoRoot, new URL(u).pathname);
+        return /node_modules\/\.pnpm\/[^/]+\/node_modules\/((@[^/]+\/)?[^/]+)/.exec(p)?.[1] ?? p;
+      });
+  } finally {
+    rmSync(record, { force: true });
+  }
+}
+
+describe('start-up', () => {
+  it('--version, --help and a bad flag load commander and the command line alone, no dialect, rule or schema', () => {
+    for (const args of [['--version'], ['--help'], ['--no-such-flag']]) {
+      const loaded = loadedBy(args);
+      expect(loaded).toContain('commander');
+      expect(loaded.filter((m) => /^(rules|packages\/(core|archon|promptpack|prompt-runner))\//.test(m))).toEqual([]);
+      expect(loaded.filter((m) => /^(yaml|ajv|ajv-formats|graphology)$/.test(m))).toEqual([]);
+    }
+  });
+
+  it('the lists the help names are those of the registries they stand for', () => {
+    expect(DIALECT_IDS).toEqual(dialects.map((d) => d.id));
+    expect(FORMAT_NAMES).toEqual(Object.keys(formatters));
+    expect(DEFAULT_CACHE_FILE).toBe('.orchlintcache');
+  });
+});
+
+describe('--cache in one folder of workflows', () => {
+  it('keeps the reads of the project model the units share once, not once per unit, and reports as a run without it', () => {
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 12; i++)
+      files[`.archon/workflows/w${i}.yaml`] =
+        `name: w${i}\ndescription: Step ${i}.\nnodes:\n  - id: run\n    bash: ./run.sh\n` +
+        (i === 11 ? '  - id: again\n    include: w3\n' : '');
+    const dir = tempFiles(files);
+    const plain = orchlint(['--format', 'json', '.'], { cwd: dir });
+    const cold = orchlint(['--cache', '--format', 'json', '.'], { cwd: dir });
+    const warm = orchlint(['--cache', '--format', 'json', '.'], { cwd: dir });
+    expect(cold.stdout).toBe(plain.stdout);
+    expect(warm.stdout).toBe(plain.stdout);
+    type Log = { files: Record<string, string | null> };
+    const cache = JSON.parse(readFileSync(path.join(dir, DEFAULT_CACHE_FILE), 'utf8')) as {
+      shared: Record<string, Log>;
+      entries: Record<string, { reads: Log & { shared: string[] } }>;
+    };
+    const entries = Object.values(cache.entries);
+    expect(entries).toHaveLength(12);
+    // Every unit read w5 through the project model: it is in the one shared log every entry names, and in no entry's own.
+    const [id, ...more] = Object.keys(cache.shared);
+    expect(more).toEqual([]);
+    expect(Object.keys(cache.shared[id!]!.files).filter((p) => p.endsWith('/w5.yaml'))).toHaveLength(1);
+    expect(entries.every((e) => e.reads.shared.includes(id!))).toBe(true);
+    expect(entries.filter((e) => Object.keys(e.reads.files).some((p) => p.endsWith('/w5.yaml')))).toEqual([]);
+  });
+});
