@@ -51,6 +51,8 @@ const bundle = await rolldown({
   input: {
     bin: path.join(root, 'packages/cli/src/bin.ts'),
     worker: path.join(root, 'packages/cli/src/worker.ts'),
+    // Read below to compile the schemas ahead of time, then removed.
+    'schema-sources': path.join(root, 'packages/cli/src/schema-sources.ts'),
     'language-server': path.join(root, 'packages/language-server/src/bin.ts'),
   },
   platform: 'node',
@@ -69,4 +71,14 @@ const bundle = await rolldown({
 });
 await bundle.write({ dir: out, format: 'esm', entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' });
 await bundle.close();
-console.error(`orchlint bundled into ${path.relative(process.cwd(), out) || '.'}/ (bin.js, language-server.js)`);
+
+// The schema validators, beside the bundle's entry and the built CLI's (when it is built).
+const sourcesFile = path.join(out, 'schema-sources.js');
+const { writeCompiledSchemas } = await import('./compile-schemas.mjs');
+const builtCli = path.join(root, 'packages/cli/dist');
+const schemaDirs = [path.join(out, 'schemas'), ...(existsSync(builtCli) ? [path.join(builtCli, 'schemas')] : [])];
+const compiled = await writeCompiledSchemas(await import(sourcesFile), root, schemaDirs, rolldown);
+rmSync(sourcesFile);
+console.error(
+  `orchlint bundled into ${path.relative(process.cwd(), out) || '.'}/ (bin.js, language-server.js, ${compiled} compiled schemas)`,
+);

@@ -12,6 +12,8 @@ import {
   type Rule,
 } from '@orchlint/core';
 import { dialects } from '@orchlint/rules';
+// Validators compiled at build time, for every unit this module lints.
+import './compiled-schemas.js';
 import { decodeText, invalidUtf8, type DecodedText } from './decode.js';
 import type { Target } from './discover.js';
 import { fileHost, overlayHost, staysInside, type ReadMemo } from './host.js';

@@ -1,4 +1,4 @@
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import { Ajv2020, type ErrorObject, type Options, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { closest, distance } from 'fastest-levenshtein';
 import type { Span } from './source.js';
@@ -40,23 +40,111 @@ const addFormats = ((addFormatsModule as unknown as { default?: unknown }).defau
 type JsonSchema = Record<string, unknown>;
 
 /**
- * A JSON Schema (2020-12) compiled once and reused for every file. Its findings point at the
- * key (unknown property) or value (wrong type, enum, pattern) they concern, suggest near misses,
- * and for oneOf/anyOf keep only the branch the document most nearly matches.
+ * The validators of one schema compiled ahead of time (ajv's standalone code, generated at build
+ * time from the same schema, ajv instance and options as at run time): the whole schema's, and each
+ * oneOf/anyOf branch's by its schemaKey (see branchSchemas).
+ */
+export interface CompiledSchema {
+  validate: ValidateFunction;
+  branches: Readonly<Record<string, ValidateFunction>>;
+}
+
+/** Hands out the validators compiled ahead of time for a schema (by its schemaKey), where there are any. */
+export type CompiledSchemas = (key: string, schema: JsonSchema) => CompiledSchema | undefined;
+
+let compiledSchemas: CompiledSchemas | undefined;
+
+/** Where SchemaChecker finds validators compiled ahead of time (the CLI's build holds them); without, it compiles. */
+export function useCompiledSchemas(source: CompiledSchemas | undefined): void {
+  compiledSchemas = source;
+}
+
+/** The ajv instance a schema is compiled with, at run time and ahead of it (`extra`: the code generation options). */
+export function schemaAjv(extra: Options = {}): Ajv2020 {
+  const ajv = new Ajv2020({
+    allErrors: true,
+    strict: false,
+    verbose: true,
+    validateSchema: false,
+    logger: false,
+    ...extra,
+  });
+  addFormats(ajv);
+  return ajv;
+}
+
+/** The base URI a schema is compiled under, which its branches' local $refs are made absolute against. */
+export function schemaBase(schema: JsonSchema): string {
+  return (typeof schema.$id === 'string' ? schema.$id : 'orchlint:schema').split('#')[0]!;
+}
+
+/**
+ * A schema's identity by content, the same in the build that compiled it and in the run that looks
+ * it up: its JSON text's length and a 53-bit hash of it (cyrb53).
+ */
+export function schemaKey(schema: unknown): string {
+  const text = JSON.stringify(schema);
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 2654435761);
+    h2 = Math.imul(h2 ^ c, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return `${text.length}-${(4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36)}`;
+}
+
+/**
+ * Every oneOf/anyOf branch a SchemaChecker may check a value against, as it compiles it (local
+ * $refs made absolute): the ones of the schema, and of those branches, at any depth.
+ */
+export function branchSchemas(schema: JsonSchema): JsonSchema[] {
+  const base = schemaBase(schema);
+  const out: JsonSchema[] = [];
+  const walk = (node: unknown): void => {
+    if (Array.isArray(node)) for (const n of node) walk(n);
+    if (node === null || typeof node !== 'object' || Array.isArray(node)) return;
+    for (const [k, v] of Object.entries(node)) {
+      if ((k === 'oneOf' || k === 'anyOf') && Array.isArray(v))
+        for (const branch of v)
+          if (branch !== null && typeof branch === 'object') out.push(absoluteRefs(branch, base) as JsonSchema);
+      walk(v);
+    }
+  };
+  walk(schema);
+  return out;
+}
+
+/**
+ * A JSON Schema (2020-12) compiled once and reused for every file (compiled ahead of time where the
+ * build did, see useCompiledSchemas). Its findings point at the key (unknown property) or value
+ * (wrong type, enum, pattern) they concern, suggest near misses, and for oneOf/anyOf keep only the
+ * branch the document most nearly matches.
  */
 export class SchemaChecker {
-  private readonly ajv: Ajv2020;
+  /** Compiles what was not compiled ahead of time: made on first need. */
+  private ajv: Ajv2020 | undefined;
   private readonly validate: ValidateFunction;
   private readonly base: string;
+  private readonly compiledBranches: CompiledSchema['branches'];
   private readonly branchValidators = new WeakMap<object, ValidateFunction>();
 
-  constructor(schema: JsonSchema) {
-    this.ajv = new Ajv2020({ allErrors: true, strict: false, verbose: true, validateSchema: false, logger: false });
-    addFormats(this.ajv);
-    const id = typeof schema.$id === 'string' ? schema.$id : 'orchlint:schema';
-    this.base = id.split('#')[0]!;
-    this.ajv.addSchema({ ...schema, $id: this.base });
-    this.validate = this.ajv.getSchema(this.base)!;
+  constructor(private readonly schema: JsonSchema) {
+    this.base = schemaBase(schema);
+    const compiled = compiledSchemas?.(schemaKey(schema), schema);
+    this.compiledBranches = compiled?.branches ?? {};
+    this.validate = compiled?.validate ?? this.compiler().getSchema(this.base)!;
+  }
+
+  /** The ajv instance holding the whole schema, under its base, as the ahead-of-time build compiles it. */
+  private compiler(): Ajv2020 {
+    if (!this.ajv) {
+      this.ajv = schemaAjv();
+      this.ajv.addSchema({ ...this.schema, $id: this.base });
+    }
+    return this.ajv;
   }
 
   check(tree: Tree): SchemaFinding[] {
@@ -131,7 +219,8 @@ export class SchemaChecker {
     if (subschema === null || typeof subschema !== 'object') return undefined;
     let v = this.branchValidators.get(subschema);
     if (!v) {
-      v = this.ajv.compile(absoluteRefs(subschema, this.base) as JsonSchema);
+      const branch = absoluteRefs(subschema, this.base) as JsonSchema;
+      v = this.compiledBranches[schemaKey(branch)] ?? this.compiler().compile(branch);
       this.branchValidators.set(subschema, v);
     }
     return v;
