@@ -4,6 +4,8 @@
 // folder, with --cache on unchanged files, 10,000 files against 1,000 (with peak memory), and
 // yamllint and Spectral when they are installed. Rounds interleave the commands, so the machine's
 // load weighs on all alike; medians of ROUNDS. `node test/bench/archon-scale.mjs` runs it alone.
+// It times the bundle that npm installs (bundle/bin.js); ORCHLINT_BENCH_BIN names another entry
+// (packages/cli/dist/bin.js, the unbundled build, loads each module as its own file).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -13,7 +15,7 @@ import { archonSources, writeArchonCorpus } from './archon-corpus.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../..');
-const cliBin = path.join(repoRoot, 'packages/cli/dist/bin.js');
+const cliBin = path.resolve(process.env.ORCHLINT_BENCH_BIN ?? path.join(repoRoot, 'bundle/bin.js'));
 const ROUNDS = Number(process.env.ORCHLINT_BENCH_ROUNDS ?? 3);
 
 const fmt = (n, digits = 0) =>
@@ -117,8 +119,23 @@ export function archonScaleBench() {
     const report = JSON.parse(main.cold.stdout);
     if (report.summary.files !== 1000) throw new Error(`linted ${report.summary.files} files, expected 1,000`);
 
+    // The fixed cost: a process that loads the command line and prints its version.
+    const fixed = rounds({ version: () => timed(null, [cliBin, '--version'], work, { node: true }) });
+
     // The folder case and 10,000 files take long: one round each, beside a floor measured in the same round.
-    const folder = rounds({ floor: floor('folder'), orchlint: orchlint('folder') }, 1);
+    // With --cache from nothing, every file is linted and its reads recorded.
+    let fresh = 0;
+    const coldCache = (dir) => () => {
+      const file = `fresh-${fresh++}.cache`;
+      const r = timed(null, [cliBin, '--format', 'json', '--cache', '--cache-location', file, dir], work, {
+        node: true,
+      });
+      rmSync(path.join(work, file), { force: true });
+      return r;
+    };
+    const folder = rounds({ floor: floor('folder'), orchlint: orchlint('folder'), cache: coldCache('folder') }, 1);
+    if (folder.cache.stdout !== folder.orchlint.stdout)
+      throw new Error('the cold --cache report differs in the folder');
     const scale = rounds({ small: orchlint('flat'), large: orchlint('large'), floorLarge: floor('large') }, 1);
 
     const others = {};
@@ -149,6 +166,7 @@ export function archonScaleBench() {
     const out = [
       '',
       `Archon workflows at scale — ${fmt(small.lines)} lines in 1,000 files (${fmt(small.bytes / 1024)} KB), each process timed from start to exit, ${os.cpus().length} CPUs, load ${os.loadavg()[0].toFixed(1)}`,
+      `  orchlint is ${path.relative(repoRoot, cliBin)}`,
       `  median of ${ROUNDS} rounds; ratios against the bare parse floor of the same round`,
       line('bare parse floor (read + yaml.parseDocument)', main.floor.ms, '1.00×'),
       line(
@@ -164,12 +182,24 @@ export function archonScaleBench() {
         x(main.cached.ms, main.floor.ms),
         `   ${x(main.cached.ms, main.cold.ms)} of cold (goal ≤ 0.10×)`,
       ),
+      line(
+        'orchlint --version (the fixed cost)',
+        fixed.version.ms,
+        x(fixed.version.ms, main.floor.ms),
+        `   ${x(fixed.version.ms, main.cold.ms)} of cold`,
+      ),
       `  one round each:`,
       line(
         'orchlint cold, one .archon/workflows folder',
         folder.orchlint.ms,
         x(folder.orchlint.ms, folder.floor.ms),
         `   (floor ${fmt(folder.floor.ms)} ms)`,
+      ),
+      line(
+        'orchlint cold --cache (empty), one .archon/workflows folder',
+        folder.cache.ms,
+        x(folder.cache.ms, folder.floor.ms),
+        `   ${x(folder.cache.ms, folder.orchlint.ms)} of the run without --cache (goal ≤ 1.0×)`,
       ),
       line(
         'orchlint cold, 10,000 files',

@@ -78,8 +78,13 @@ export function hashText(text: string): string {
  * walked, neither is).
  */
 export function settingsKey(settings: LintSettings, forced: string | undefined, explicit = false): string {
-  return hashText(JSON.stringify([settings, forced ?? null, explicit]));
+  const text = JSON.stringify([settings, forced ?? null, explicit]);
+  // The files of a run mostly share their settings: each distinct one is hashed once.
+  let key = settingsKeys.get(text);
+  if (key === undefined) settingsKeys.set(text, (key = hashText(text)));
+  return key;
 }
+const settingsKeys = new Map<string, string>();
 
 /** Keyed by paths from the disk: null-prototype records. */
 const emptyLog = (): ReadLog => ({
@@ -248,8 +253,10 @@ export class LintCache {
       const now = typeof text === 'string' ? text : text();
       if (now === undefined || entry.text !== hashText(now)) return undefined;
     }
+    // Made only when a stamp changed and a file must be read again.
     let host: Host | undefined;
-    const holds = (log: Omit<ReadLog, 'shared'>) => this.holds(log, (host ??= fileHost(readRoot(target), this.reads)));
+    const holds = (log: Omit<ReadLog, 'shared'>) =>
+      this.holds(log, () => (host ??= fileHost(readRoot(target), this.reads)));
     for (const id of entry.reads.shared ?? []) {
       let known = this.sharedHolds.get(id);
       if (known === undefined) {
@@ -263,17 +270,17 @@ export class LintCache {
   }
 
   /** Whether every file and folder listing a log names is as it was: by its stamp, else by its content. */
-  private holds(log: Omit<ReadLog, 'shared'>, host: Host): boolean {
+  private holds(log: Omit<ReadLog, 'shared'>, host: () => Host): boolean {
     const stamps = log.stamps ?? {};
     const same = (key: string, p: string) => stamps[key] !== undefined && stamps[key] === this.stamp(key, p);
     for (const p in log.files) {
       if (same(`f:${p}`, p)) continue;
-      const now = host.readFile(p);
+      const now = host().readFile(p);
       if ((now === undefined ? null : this.hashOf(now)) !== log.files[p]) return false;
     }
     for (const p in log.dirs) {
       if (same(`d:${p}`, p)) continue;
-      const now = host.readDir(p);
+      const now = host().readDir(p);
       if ((now === undefined ? null : hashText([...now].sort().join('\n'))) !== log.dirs[p]) return false;
     }
     return true;
