@@ -37,7 +37,10 @@ function workspaceAliases() {
     for (const [sub, target] of Object.entries(exports ?? {})) {
       const built = typeof target === 'object' ? target.default : target;
       if (sub === '.' || sub.includes('*') || typeof built !== 'string') continue;
-      alias[`${name}/${sub.slice(2)}`] = path.join(dir, built.replace(/^\.\/dist\//, 'src/').replace(/\.js$/, '.ts'));
+      // The sources sit in src/, or (rules) beside dist/.
+      const source = built.replace(/^\.\/dist\//, '').replace(/\.js$/, '.ts');
+      alias[`${name}/${sub.slice(2)}`] =
+        [path.join(dir, 'src', source), path.join(dir, source)].find(existsSync) ?? path.join(dir, 'src', source);
     }
     const entry = ['src/index.ts', 'index.ts'].map((f) => path.join(dir, f)).find(existsSync);
     alias[name] = entry ?? dir;

@@ -62,6 +62,11 @@ describe('--cache in one folder of workflows', () => {
     const warm = orchlint(['--cache', '--format', 'json', '.'], { cwd: dir });
     expect(cold.stdout).toBe(plain.stdout);
     expect(warm.stdout).toBe(plain.stdout);
+    // Every file a hit: not one rule is loaded (the dialects are, to place the files).
+    const loaded = loadedBy(['--cache', '--format', 'json', '.'], dir);
+    expect(loaded).toContain('rules/dist/dialects.js');
+    expect(loaded.filter((m) => /^rules\/dist\/(archon|promptpack|prompt-runner)\//.test(m))).toEqual([]);
+    expect(loadedBy(['--format', 'json', '.'], dir)).toContain('rules/dist/archon/index.js');
     type Log = { files: Record<string, string | null> };
     const cache = JSON.parse(readFileSync(path.join(dir, DEFAULT_CACHE_FILE), 'utf8')) as {
       shared: Record<string, Log>;

@@ -13,7 +13,7 @@ import {
   type ResolvedSettings,
   type RuleIgnore,
 } from '@orchlint/core';
-import { dialects } from '@orchlint/rules';
+import { dialects } from '@orchlint/rules/dialects';
 import { toPosix, UsageError, withSlashes } from './discover.js';
 import { staysInside } from './host.js';
 

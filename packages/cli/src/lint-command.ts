@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import {
+  CONFIG_NAMES,
   coreRules,
   INTERNAL_ERROR,
   ISSUES_URL,
@@ -8,9 +9,10 @@ import {
   Source,
   type Diagnostic,
   type Dialect,
+  type Rule,
 } from '@orchlint/core';
 import { MANIFEST } from '@orchlint/prompt-runner';
-import { dialectById, dialects, rules } from '@orchlint/rules';
+import { dialectById, dialects } from '@orchlint/rules/dialects';
 import { Baseline } from './baseline.js';
 import { LintCache, DEFAULT_CACHE_FILE, settingsKey } from './cache.js';
 import { ConfigResolver } from './config-file.js';
@@ -48,9 +50,15 @@ export interface LintOptions {
   errorOnUnmatchedPattern?: boolean;
 }
 
-/** Every rule a report may describe: the dialects' rules and the engine's own findings. */
-export const ruleInfos: readonly RuleInfo[] = [...coreRules, ...dialects.flatMap((d) => d.findings ?? []), ...rules];
-const knownRuleIds = ruleInfos.map((r) => r.id);
+/**
+ * The rules, loaded when a run needs them: to lint a file the cache does not hold, to fix, to
+ * check a config file's rule ids, to describe every rule (SARIF). A run whose files are all cached
+ * loads none.
+ */
+type Rules = typeof import('./rule-infos.js');
+const loadRules = (): Promise<Rules> => import('./rule-infos.js');
+/** What a report knows of rules when none was loaded: the engine's own findings and the dialects'. */
+const engineFindings: readonly RuleInfo[] = [...coreRules, ...dialects.flatMap((d) => d.findings ?? [])];
 const MACHINE_FORMATS = new Set(['json', 'sarif', 'junit']);
 /** How many files' texts the reports' look-ups keep at a time (least recently asked for goes first). */
 const SOURCES_KEPT = 32;
@@ -65,9 +73,11 @@ export async function runLint(
   const plan = planOutputs(options.format ?? [], options.output ?? []);
   checkCombinations(paths, options);
   const forced = options.dialect ? dialectById(options.dialect) : undefined;
-  const configs = new ConfigResolver(knownRuleIds, options.config, options.strict);
+  let loaded = options.config !== undefined || options.printConfig !== undefined ? await loadRules() : undefined;
+  const resolver = (all: Rules | undefined) =>
+    new ConfigResolver(all?.ruleInfos.map((r) => r.id) ?? [], options.config, options.strict);
   if (options.printConfig !== undefined) {
-    io.stdout(printConfig(configs, options.printConfig, forced));
+    io.stdout(printConfig(resolver(loaded), options.printConfig, forced, loaded!.rules));
     return 0;
   }
 
@@ -82,6 +92,17 @@ export async function runLint(
         },
       ]
     : discover(paths.length ? paths : ['.']);
+  const configDirs = new Map<string, boolean>();
+  if (
+    !loaded &&
+    (options.fix ||
+      options.fixDryRun ||
+      plan.outputs.some((o) => o.format === 'sarif') ||
+      targets.some((t) => configAbove(t.file, configDirs)))
+  )
+    loaded = await loadRules();
+  // Without the rules, no config file applies (configAbove): the resolver never checks a rule id.
+  const configs = resolver(loaded);
   const jobs: Job[] = [];
   /** Folders with units that another shard lints: not empty, whatever this shard's share of them. */
   const otherShards = new Set<string | undefined>();
@@ -94,12 +115,12 @@ export async function runLint(
     if (!resolved.ignored) jobs.push({ target, settings: resolved.settings });
   }
 
-  const outcomes = await lintJobs(jobs, options, forced);
+  const outcomes = await lintJobs(jobs, options, forced, async () => (loaded ??= await loadRules()).rules);
   if (paths.length && options.errorOnUnmatchedPattern !== false)
     refuseEmptyFolders(paths, targets, jobs, outcomes, otherShards);
   const fixedTexts =
     options.fix || options.fixDryRun
-      ? fixJobs(jobs, outcomes, Boolean(options.fixDryRun), forced, io)
+      ? fixJobs(jobs, outcomes, loaded!.rules, Boolean(options.fixDryRun), forced, io)
       : new Map<string, string>();
   let run = mergeOutcomes(outcomes);
   const stdinText = new Map(targets.filter((t) => t.text !== undefined).map((t) => [t.file, t.text!]));
@@ -130,7 +151,7 @@ export async function runLint(
   const context: FormatContext = {
     color: io.color,
     source: sourceOf,
-    rules: ruleInfos,
+    rules: loaded?.ruleInfos ?? engineFindings,
     strict: Boolean(options.strict),
     ...(options.maxWarnings !== undefined ? { maxWarnings: options.maxWarnings } : {}),
   };
@@ -174,6 +195,7 @@ export function exitCodeFor(
 function fixJobs(
   jobs: readonly Job[],
   outcomes: UnitOutcome[],
+  rules: readonly Rule<any>[],
   dryRun: boolean,
   forced: Dialect<any> | undefined,
   io: Io,
@@ -235,6 +257,7 @@ async function lintJobs(
   jobs: readonly Job[],
   options: LintOptions,
   forced: Dialect<any> | undefined,
+  loadRules: () => Promise<readonly Rule<any>[]>,
 ): Promise<UnitOutcome[]> {
   const cache = options.cache ? new LintCache(options.cacheLocation ?? DEFAULT_CACHE_FILE) : undefined;
   const outcomes: Array<UnitOutcome | undefined> = new Array(jobs.length);
@@ -258,6 +281,7 @@ async function lintJobs(
     if (!outcomes[i]) pending.push(i);
   });
   const todo = pending.map((i): Job => (texts.has(i) ? { ...jobs[i]!, read: texts.get(i)! } : jobs[i]!));
+  const rules = todo.length ? await loadRules() : [];
   const progress = startProgress(todo.length, {
     stream: process.stderr,
     env: process.env,
@@ -298,7 +322,12 @@ async function lintJobs(
  * The settings that apply to a file: the rules of the dialect it is linted as (with the engine's own)
  * and that dialect's target, its default filled in; a folder gets every dialect's.
  */
-function printConfig(configs: ConfigResolver, file: string, forced: Dialect<any> | undefined): string {
+function printConfig(
+  configs: ConfigResolver,
+  file: string,
+  forced: Dialect<any> | undefined,
+  rules: readonly Rule<any>[],
+): string {
   if (!existsSync(file)) throw new UsageError(`no such file or directory: ${file}`);
   const isDir = statSync(file).isDirectory();
   const resolved = configs.resolve(file, isDir);
@@ -338,6 +367,30 @@ function printConfig(configs: ConfigResolver, file: string, forced: Dialect<any>
     requireSuppressionReasons: Boolean(resolved.settings.requireSuppressionReasons),
   };
   return JSON.stringify(report, null, 2) + '\n';
+}
+
+/**
+ * Whether a config file sits in a file's folder or above it (where ConfigResolver looks, without
+ * --config): `seen` remembers, per folder, what was found there or above.
+ */
+function configAbove(file: string, seen: Map<string, boolean>): boolean {
+  const walk = (dir: string): boolean => {
+    let found = seen.get(dir);
+    if (found === undefined) {
+      found =
+        CONFIG_NAMES.some((n) => isFile(path.join(dir, n))) || (path.dirname(dir) !== dir && walk(path.dirname(dir)));
+      seen.set(dir, found);
+    }
+    return found;
+  };
+  return walk(path.dirname(path.resolve(file)));
+}
+function isFile(p: string): boolean {
+  try {
+    return statSync(p).isFile();
+  } catch {
+    return false;
+  }
 }
 
 function safeRead(path: string): string | undefined {

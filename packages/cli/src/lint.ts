@@ -11,7 +11,7 @@ import {
   type LintSettings,
   type Rule,
 } from '@orchlint/core';
-import { dialects } from '@orchlint/rules';
+import { dialects } from '@orchlint/rules/dialects';
 // Validators compiled at build time, for every unit this module lints.
 import './compiled-schemas.js';
 import { decodeText, invalidUtf8, type DecodedText } from './decode.js';

@@ -115,7 +115,7 @@ export async function main(argv: readonly string[], io: Io = nodeIo): Promise<nu
     .action(async (options: { format: 'text' | 'json' }) => {
       const [{ formatRules }, { ruleInfos }] = await Promise.all([
         import('./rules-listing.js'),
-        import('./lint-command.js'),
+        import('./rule-infos.js'),
       ]);
       io.stdout(formatRules(ruleInfos, options.format));
     });

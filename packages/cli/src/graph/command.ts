@@ -6,7 +6,7 @@ import { dialectById, dialects } from '@orchlint/rules';
 import { ConfigResolver } from '../config-file.js';
 import { toPosix, UsageError } from '../discover.js';
 import { fileHost } from '../host.js';
-import { ruleInfos } from '../lint-command.js';
+import { ruleInfos } from '../rule-infos.js';
 import { readTargetText } from '../lint.js';
 import type { Io } from '../io.js';
 import { renderDot } from './dot.js';

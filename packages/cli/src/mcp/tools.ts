@@ -9,7 +9,7 @@ import { fixUnit, unifiedDiff, writeChanges } from '../fix.js';
 import { type JsonDiagnostic, jsonReport } from '../formatters/json.js';
 import { renderMermaid } from '../graph/mermaid.js';
 import { hostFor, lintTarget, lintTargets } from '../lint.js';
-import { ruleInfos } from '../lint-command.js';
+import { ruleInfos } from '../rule-infos.js';
 import { ToolError, type Roots } from './roots.js';
 
 /** What the lint, fix and graph tools are pointed at: files and folders inside the roots, or a text with the file name it stands for. */
