@@ -115,7 +115,11 @@ export async function runLint(
     if (!resolved.ignored) jobs.push({ target, settings: resolved.settings });
   }
 
-  const outcomes = await lintJobs(jobs, options, forced, async () => (loaded ??= await loadRules()).rules);
+  const rulesToLint = async () => {
+    loaded ??= await loadRules();
+    return loaded.rules;
+  };
+  const outcomes = await lintJobs(jobs, options, forced, rulesToLint);
   if (paths.length && options.errorOnUnmatchedPattern !== false)
     refuseEmptyFolders(paths, targets, jobs, outcomes, otherShards);
   const fixedTexts =
