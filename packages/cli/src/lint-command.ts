@@ -76,8 +76,10 @@ export async function runLint(
   let loaded = options.config !== undefined || options.printConfig !== undefined ? await loadRules() : undefined;
   const resolver = (all: Rules | undefined) =>
     new ConfigResolver(all?.ruleInfos.map((r) => r.id) ?? [], options.config, options.strict);
+  // A --config that is not there is said before anything is read.
+  const named = options.config !== undefined ? resolver(loaded) : undefined;
   if (options.printConfig !== undefined) {
-    io.stdout(printConfig(resolver(loaded), options.printConfig, forced, loaded!.rules));
+    io.stdout(printConfig(named ?? resolver(loaded), options.printConfig, forced, loaded!.rules));
     return 0;
   }
 
@@ -102,7 +104,7 @@ export async function runLint(
   )
     loaded = await loadRules();
   // Without the rules, no config file applies (configAbove): the resolver never checks a rule id.
-  const configs = resolver(loaded);
+  const configs = named ?? resolver(loaded);
   const jobs: Job[] = [];
   /** Folders with units that another shard lints: not empty, whatever this shard's share of them. */
   const otherShards = new Set<string | undefined>();
