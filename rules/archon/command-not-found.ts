@@ -4,9 +4,9 @@ import type { WorkflowModel } from '@orchlint/archon';
 export default defineRule<WorkflowModel>({
   id: 'archon/command-not-found',
   dialect: 'archon',
-  severity: 'info',
+  severity: 'warning',
   basis:
-    'validator.ts (archon validate, level 3): "Command \'<c>\' not found" — an error there, but it depends on the machine (bundled commands, ~/.archon/commands), so orchlint only informs',
+    'validator.ts (archon validate, level 3): "Command \'<c>\' not found" — an error there, and the node fails when it runs; bundled archon-* commands are known, but ~/.archon/commands is outside the linted folder, so orchlint warns rather than errs',
   summary: "a command: that is not in the project's .archon/commands (a packaged workflow's: its own commands/)",
   check(model, report) {
     const commands = model.commands;

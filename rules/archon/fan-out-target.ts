@@ -20,7 +20,7 @@ function pauses(workflow: WorkflowModel): string | undefined {
 export default defineRule<WorkflowModel>({
   id: 'archon/fan-out-target',
   dialect: 'archon',
-  severity: 'error',
+  severity: 'warning',
   basis:
     "dag-executor.ts fan-out preflight (#2180, #2707): a target that is interactive-class is refused before any child is created; more than one child in the parent checkout of a target that does not declare 'mutates_checkout: false' is refused",
   summary: 'a fan_out whose target workflow may pause, or whose children would share one checkout',

@@ -4,7 +4,7 @@ import type { WorkflowModel } from '@orchlint/archon';
 export default defineRule<WorkflowModel>({
   id: 'archon/input-undeclared',
   dialect: 'archon',
-  severity: 'error',
+  severity: 'warning',
   basis:
     'executor-shared.ts substituteWorkflowVariables: an unknown \'$INPUTS.<name>\' throws "Unknown input"; workflow-inputs.ts: a workflow that declares inputs: rejects caller keys it does not declare, and include expansion reports "references missing input(s)"',
   summary: 'a workflow that declares inputs: reads a $INPUTS.<name> it does not declare',

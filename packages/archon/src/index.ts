@@ -18,6 +18,7 @@ export { archonProjectRoot } from './project.js';
 export { schemaFindings, type ClassifiedFinding, type EngineReaction } from './schema-findings.js';
 export * from './facts.js';
 export * from './claude-tools.js';
+export * from './pi-tools.js';
 export { nodeReferences, type NodeReference } from './node-refs.js';
 export { whenFindings, type WhenFinding } from './when-findings.js';
 export {

@@ -175,7 +175,9 @@ export type ProjectRole =
   | { kind: 'stub-fixture'; folder: string }
   /** A file in a package's commands/, scripts/ or fixtures/ folder: data, not a workflow. */
   | { kind: 'resource' }
-  | { kind: 'too-deep'; depth: number };
+  | { kind: 'too-deep'; depth: number }
+  /** A `.YAML`/`.Yml` file where discovery reads files: it matches `.yaml`/`.yml` as written, so never loads it. */
+  | { kind: 'unmatched-extension'; depth: number };
 
 export interface Discovery {
   /** Where discovery puts the file: loaded flat or in a group, in a package, a package's data, too deep. */
@@ -190,6 +192,10 @@ export interface Discovery {
   filenameClash?: string[];
   /** Other discovered workflow files of the project that declare this file's name. */
   namesakes?: DiscoveredName[];
+  /** Loaded files sharing this file's name (root and grouping folders): the engine keeps one of them, silently. */
+  overrides?: string[];
+  /** The bundled workflow whose file name this file has, which it replaces (`<name>.yaml`). */
+  replacesBundled?: string;
 }
 
 /** A workflow file discovery finds, with the name it declares and where. */
@@ -219,6 +225,11 @@ export interface StubFixtureModel {
   stubbable: ReadonlyMap<string, ArchonNode>;
   /** Include ids whose blocks orchlint cannot see (bundled, not found): any `<id>__…` key may be one of theirs. */
   opaqueIncludes: ReadonlySet<string>;
+  /**
+   * For a stub file in `.archon/workflows/fixtures/` (a grouping folder to 0.9) or `<group>/fixtures/` (a package
+   * folder to 0.9): how discovery reads that folder, and the workflow files it holds.
+   */
+  readAs?: { folder: string; as: 'group' | 'package'; files: string[] };
 }
 
 /** What the Archon dialect builds for one file. */
