@@ -2,7 +2,7 @@
 // Writes the places that must name the same files as the CLI, from the one list in
 // packages/core/src/file-patterns.ts (built: run after `pnpm build`): the VS Code extension's
 // activation events and document selector (named and content-detected files), and the pre-commit
-// hooks' `files:` patterns (named files).
+// hooks' `files:` patterns (every file a walk reads for the orchlint hook, the packet's for packet lint).
 // `--check` writes nothing and exits 1 naming each file that drifted (test/lsp/file-patterns.test.ts).
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -61,10 +61,14 @@ update('packages/vscode-extension/src/file-patterns.ts', () =>
 );
 
 update('.pre-commit-hooks.yaml', (text) => {
-  // pre-commit passes files by name, and a named file of no known format gets a core/unknown-format
-  // warning: the hooks take the files a dialect claims by name, not every JSON, YAML and Markdown file.
+  // The orchlint hook runs with --ignore-unknown, so it can take every file a walk would read (packs
+  // and workflows are also recognised by content) and orchlint skips the rest, as a walk does.
+  // Case-insensitive, as the walk's extension test is.
   const byName = (globs) => `(${globs.map(globToRegex).join('|')})`;
-  const hooks = { orchlint: byName(named), 'orchlint-packet-lint': byName(FILE_PATTERNS['prompt-runner'].named) };
+  const hooks = {
+    orchlint: `(?i)\\.(${byContent.join('|')})$`,
+    'orchlint-packet-lint': byName(FILE_PATTERNS['prompt-runner'].named),
+  };
   return text.replace(/^- id: (\S+)\n(?:(?!- id:).*\n)*? {2}files: (.*)$/gm, (block, id, files) =>
     id in hooks ? block.slice(0, block.length - files.length) + `'${hooks[id]}'` : block,
   );
