@@ -60,7 +60,11 @@ export function hashText(text: string): string {
  * the file was named (a named file of no known format is a finding, a named prompt its own unit;
  * walked, neither is).
  */
-export function settingsKey(settings: LintSettings, forced: string | undefined, explicit = false): string {
+export function settingsKey(
+  settings: LintSettings,
+  forced: string | undefined,
+  explicit: Target['explicit'] = false,
+): string {
   return hashText(JSON.stringify([settings, forced ?? null, explicit]));
 }
 

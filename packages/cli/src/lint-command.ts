@@ -46,6 +46,8 @@ export interface LintOptions {
   quiet?: boolean;
   /** False with --no-error-on-unmatched-pattern: a named folder with nothing to lint is not an error. */
   errorOnUnmatchedPattern?: boolean;
+  /** --ignore-unknown: a named file of no known format is skipped without a word, as a walked one is. */
+  ignoreUnknown?: boolean;
 }
 
 /** Every rule a report may describe: the dialects' rules and the engine's own findings. */
@@ -81,7 +83,7 @@ export async function runLint(
           ...(options.stdinFilename ? {} : { detectAs: 'stdin.yaml' }),
         },
       ]
-    : discover(paths.length ? paths : ['.']);
+    : discover(paths.length ? paths : ['.'], options.ignoreUnknown);
   const jobs: Job[] = [];
   /** Folders with units that another shard lints: not empty, whatever this shard's share of them. */
   const otherShards = new Set<string | undefined>();
