@@ -1,4 +1,4 @@
-import { defineRule, entryRemovalSpan } from '@orchlint/core';
+import { defineRule, entryRemovalSpan, keyOf } from '@orchlint/core';
 import type { WorkflowModel } from '@orchlint/archon';
 
 export default defineRule<WorkflowModel>({
@@ -20,7 +20,12 @@ export default defineRule<WorkflowModel>({
         related: [{ at: effort.keyNode, message: 'the effort that applies' }],
         fix: {
           title: "Remove 'modelReasoningEffort'",
-          edits: [{ at: entryRemovalSpan(source, { key: old.keyNode, node: old.value ?? old.keyNode }), newText: '' }],
+          edits: [
+            {
+              at: entryRemovalSpan(source, { value: undefined, key: keyOf(old), node: old.value ?? old.keyNode }),
+              newText: '',
+            },
+          ],
         },
       });
       return;

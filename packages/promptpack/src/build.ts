@@ -1,6 +1,7 @@
 import {
   createDigraph,
   isMap,
+  keyOf,
   scalarValue,
   stringValue,
   type Entry,
@@ -31,11 +32,11 @@ import type {
 export function buildPack(tree: Tree, source: Source, root: TreeNode, specVersion: string): PackModel {
   const at = (node: TreeNode | undefined, key: string): Located | undefined => {
     const e = tree.entry(node, key);
-    return e?.value ? { value: scalarValue(e.value), node: e.value, key: e.keyNode } : undefined;
+    return e?.value ? { value: scalarValue(e.value), node: e.value, key: keyOf(e) } : undefined;
   };
   const block = (node: TreeNode | undefined, key: string): Located<undefined> | undefined => {
     const e = tree.entry(node, key);
-    return e?.value ? { value: undefined, node: e.value, key: e.keyNode } : undefined;
+    return e?.value ? { value: undefined, node: e.value, key: keyOf(e) } : undefined;
   };
   const list = (node: TreeNode | undefined): Located[] =>
     tree.items(node).map((n) => ({ value: scalarValue(n), node: n }));
@@ -190,7 +191,7 @@ export function buildPack(tree: Tree, source: Source, root: TreeNode, specVersio
     root,
     specVersion,
     schemaRef: schemaEntry?.value
-      ? { value: scalarValue(schemaEntry.value), node: schemaEntry.value, key: schemaEntry.keyNode }
+      ? { value: scalarValue(schemaEntry.value), node: schemaEntry.value, key: keyOf(schemaEntry) }
       : undefined,
     prompts,
     promptsKey: tree.entry(root, 'prompts')?.keyNode,
@@ -239,7 +240,7 @@ function buildWorkflow(tree: Tree, entry: Entry, pack: PackModel, at: At, block:
               {
                 event: ev.key,
                 eventNode: ev.keyNode,
-                target: { value: scalarValue(ev.value), node: ev.value, key: ev.keyNode },
+                target: { value: scalarValue(ev.value), node: ev.value, key: keyOf(ev) },
               },
             ]
           : [],
