@@ -1,4 +1,4 @@
-import { defineRule, entryRemovalSpan, keyOf } from '@orchlint/core';
+import { defineRule, entryRemovalSpan } from '@orchlint/core';
 import type { WorkflowModel } from '@orchlint/archon';
 
 export default defineRule<WorkflowModel>({
@@ -15,14 +15,14 @@ export default defineRule<WorkflowModel>({
     const effort = model.fields.get('effort');
     if (effort) {
       report({
-        at: old.keyNode,
+        at: old.key,
         message: "'modelReasoningEffort' is deprecated and is IGNORED here because 'effort' is also set; remove it",
-        related: [{ at: effort.keyNode, message: 'the effort that applies' }],
+        related: [{ at: effort.key, message: 'the effort that applies' }],
         fix: {
           title: "Remove 'modelReasoningEffort'",
           edits: [
             {
-              at: entryRemovalSpan(source, { value: undefined, key: keyOf(old), node: old.value ?? old.keyNode }),
+              at: entryRemovalSpan(source, { value: old.value, key: old.key, node: old.node ?? old.key.node }),
               newText: '',
             },
           ],
@@ -31,10 +31,10 @@ export default defineRule<WorkflowModel>({
       return;
     }
     report({
-      at: old.keyNode,
+      at: old.key,
       message:
         "'modelReasoningEffort' is deprecated; Archon applies it as 'effort' on every node. Rename the key to 'effort'",
-      fix: { title: "Rename 'modelReasoningEffort' to 'effort'", edits: [{ at: old.keyNode, newText: 'effort' }] },
+      fix: { title: "Rename 'modelReasoningEffort' to 'effort'", edits: [{ at: old.key, newText: 'effort' }] },
     });
   },
 });

@@ -13,7 +13,7 @@ export default defineRule<WorkflowModel>({
     if (role?.kind !== 'too-deep') return;
     const depth = role.depth;
     report({
-      at: model.fields.get('name')?.keyNode ?? model.root,
+      at: model.fields.get('name')?.key ?? model.root,
       message:
         `this workflow is ${depth} folders deep under .archon/workflows, but Archon loads files one folder deep (a group) or ` +
         `two deep in a package folder (<group>/<workflow>/<workflow>.yaml), so it never finds this one and nothing says so; move it up`,

@@ -1,4 +1,4 @@
-import { isMap, scalarValue, Source, Tree, type Host } from '@orchlint/core';
+import { isMap, Source, Tree, type Host } from '@orchlint/core';
 import { buildWorkflow } from './build.js';
 import type { ArchonNode, ArchonVersion, IncludeInfo, SubRunTarget, WorkflowModel } from './model.js';
 import { WORKFLOWS, type ArchonProject, type ProjectWorkflow } from './project.js';
@@ -104,7 +104,7 @@ function builtWorkflow(
  * (Sub-run targets resolve when the run starts, from the same project, so this is what the run gets.)
  */
 export function subRunTarget(node: ArchonNode, scope: IncludeScope): SubRunTarget | undefined {
-  const name = scalarValue(node.fields.get('workflow')?.value);
+  const name = node.fields.get('workflow')?.value;
   if (!isStaticName(name)) return undefined;
   const named = scope.project.byName.get(name);
   if (named?.length !== 1) return undefined;

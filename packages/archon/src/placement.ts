@@ -1,5 +1,5 @@
 import { isMap, type Source, Tree, type Host, type TreeNode } from '@orchlint/core';
-import { buildWorkflow } from './build.js';
+import { buildWorkflow, stubEntries } from './build.js';
 import { expandIds, resolveIncludes, type IncludeScope } from './includes.js';
 import type { ArchonNode, Discovery, ProjectRole, StubFixtureModel, WorkflowModel } from './model.js';
 import {
@@ -99,5 +99,6 @@ export function stubFixture(
     workflows.push(workflow);
     expandIds(workflow, '', stubbable, opaqueIncludes);
   }
-  return { kind: 'stub-fixture', source, tree, root, folder, workflows, stubbable, opaqueIncludes };
+  const stubs = stubEntries(tree, root);
+  return { kind: 'stub-fixture', source, tree, root, folder, workflows, stubbable, stubs, opaqueIncludes };
 }
