@@ -33,18 +33,18 @@ export function repoReferences(contract: Contract): RepoReference[] {
         const repo = term.get('repo');
         const repoNode = contract.file.tree?.get(entry.node, 'repo');
         if (typeof repo === 'string' && repoNode)
-          out.push({ name: repo, span: spanOfNode(repoNode), via: 'repo-key', clause: clause.name });
-      } else if (typeof term === 'string' && clause.name === 'repos_clean') {
-        out.push({ name: term, span: entry.span, via: 'repos-clean', clause: clause.name });
-      } else if (typeof term === 'string' && PATH_CLAUSES.has(clause.name) && term.includes(':')) {
+          out.push({ name: repo, span: spanOfNode(repoNode), via: 'repo-key', clause: clause.key.value });
+      } else if (typeof term === 'string' && clause.key.value === 'repos_clean') {
+        out.push({ name: term, span: entry.span, via: 'repos-clean', clause: clause.key.value });
+      } else if (typeof term === 'string' && PATH_CLAUSES.has(clause.key.value) && term.includes(':')) {
         const name = term.slice(0, term.indexOf(':'));
-        out.push({ name, span: within(source, entry.span, name), via: 'path-prefix', clause: clause.name });
+        out.push({ name, span: within(source, entry.span, name), via: 'path-prefix', clause: clause.key.value });
       }
     }
   }
   for (const command of contract.commands) {
     const refs: Array<{ text: string; node: TreeNode; via: 'exec' | 'args' }> = [];
-    if (command.program) refs.push({ text: command.program.text, node: command.program.node, via: 'exec' });
+    if (command.program) refs.push({ text: command.program.value, node: command.program.node, via: 'exec' });
     for (const arg of command.args)
       if (typeof arg.term === 'string') refs.push({ text: arg.term, node: arg.node, via: 'args' });
     for (const ref of refs) {
