@@ -1,4 +1,4 @@
-import { defineRule, isSeq } from '@orchlint/core';
+import { defineRule } from '@orchlint/core';
 import { EMap, termOf, type PromptRunnerModel } from '@orchlint/prompt-runner';
 
 export const kind = 'prompt-runner/command-args-not-list';
