@@ -1,4 +1,4 @@
-import { spanOfNode, type Source, type Span, type TreeNode } from '@orchlint/core';
+import { memoized, spanOfNode, type Source, type Span, type TreeNode } from '@orchlint/core';
 import { EMap } from './elixir.js';
 import {
   PACKET_REPO_ALIAS,
@@ -22,8 +22,8 @@ export interface RepoReference {
   clause: string;
 }
 
-/** Every place a contract names a repo, with the span of the name itself. */
-export function repoReferences(contract: Contract): RepoReference[] {
+/** Every place a contract names a repo, with the span of the name itself; found once per contract. */
+export const repoReferences = memoized((contract: Contract): RepoReference[] => {
   const source = contract.file.source;
   const out: RepoReference[] = [];
   for (const clause of contract.clauses) {
@@ -59,23 +59,28 @@ export function repoReferences(contract: Contract): RepoReference[] {
     }
   }
   return out;
-}
+});
 
 /**
  * The repo references of a packet's contracts whose name is neither a declared repo nor `packet`,
- * with the names that would resolve; nothing without a manifest, where no repo is known.
+ * with the names that would resolve; nothing without a manifest, where no repo is known. Found once
+ * per model, for the rules that each report one kind of them.
  */
-export function unknownRepoReferences(model: PromptRunnerModel): {
-  known: string[];
-  unknown: Array<{ ref: RepoReference; contract: Contract }>;
-} {
-  if (!knowsRepos(model)) return { known: [], unknown: [] };
-  const known = [...model.repoNames, PACKET_REPO_ALIAS];
-  const unknown = model.contracts.flatMap((contract) =>
-    repoReferences(contract).flatMap((ref) => (known.includes(ref.name) ? [] : [{ ref, contract }])),
-  );
-  return { known, unknown };
-}
+export const unknownRepoReferences = memoized(
+  (
+    model: PromptRunnerModel,
+  ): {
+    known: string[];
+    unknown: Array<{ ref: RepoReference; contract: Contract }>;
+  } => {
+    if (!knowsRepos(model)) return { known: [], unknown: [] };
+    const known = [...model.repoNames, PACKET_REPO_ALIAS];
+    const unknown = model.contracts.flatMap((contract) =>
+      repoReferences(contract).flatMap((ref) => (known.includes(ref.name) ? [] : [{ ref, contract }])),
+    );
+    return { known, unknown };
+  },
+);
 
 /** The span of `needle` inside a node's text (after `skip` characters of it), else the whole node. */
 function within(source: Source, span: Span, needle: string, skip = 0): Span {
