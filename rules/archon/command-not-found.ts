@@ -1,4 +1,4 @@
-import { defineRule, didYouMean, scalarValue, type TreeNode } from '@orchlint/core';
+import { defineRule, didYouMean, type Field } from '@orchlint/core';
 import type { WorkflowModel } from '@orchlint/archon';
 
 export default defineRule<WorkflowModel>({
@@ -11,18 +11,18 @@ export default defineRule<WorkflowModel>({
   check(model, report) {
     const commands = model.commands;
     if (!commands) return;
-    const check = (node: TreeNode | undefined, label: string) => {
-      const name = scalarValue(node);
+    const check = (field: Field | undefined, label: string) => {
+      const name = field?.value;
       // Bundled commands are named archon-*; they resolve without a file in the project (not from a package).
       if (
-        !node ||
+        !field?.node ||
         typeof name !== 'string' ||
         (!commands.packaged && name.startsWith('archon-')) ||
         commands.names.has(name)
       )
         return;
       report({
-        at: node,
+        at: field.node,
         message: commands.packaged
           ? `${label}: command '${name}' is not in ${commands.folder}${didYouMean(name, [...commands.names])}. A packaged workflow's ` +
             "commands resolve only in its own commands/ folder, so 'archon validate' reports it and an include of this workflow fails to compose; add the .md file there"
@@ -31,8 +31,8 @@ export default defineRule<WorkflowModel>({
       });
     };
     for (const node of model.nodes) {
-      check(node.fields.get('command')?.value, node.label);
-      check(model.tree.get(node.fields.get('loop')?.value, 'command'), node.label);
+      check(node.fields.get('command'), node.label);
+      check(node.blocks.get('loop')?.byKey.get('command'), node.label);
     }
   },
 });

@@ -26,9 +26,9 @@ export default defineRule<WorkflowModel>({
       expandIds(r.workflow, `${node.id}__`, expanded as Map<string, never>, new Set());
       for (const id of expanded.keys()) {
         const written = model.top.byId.get(id);
-        if (!written?.idField?.value) continue;
+        if (!written?.idField?.node) continue;
         report({
-          at: written.idField.value,
+          at: written.idField.node,
           message: `${written.label}: the include ${node.label} expands into a node of the same id '${id}', and Archon validates the flattened workflow again and drops it for the duplicate id; rename this node`,
         });
       }

@@ -12,7 +12,7 @@ export default defineRule<WorkflowModel>({
   check(model, report) {
     const discovery = model.discovery;
     if (!discovery) return;
-    const at = model.fields.get('name')?.keyNode ?? model.root;
+    const at = model.fields.get('name')?.key ?? model.root;
     if (discovery.badFolder !== undefined) {
       report({
         at,

@@ -11,7 +11,7 @@ export default defineRule<WorkflowModel>({
     'a workflow deeper than a package folder under .archon/workflows, or with an upper-case extension, is never discovered',
   check(model, report) {
     const role = model.discovery?.role;
-    const at = model.fields.get('name')?.keyNode ?? model.root;
+    const at = model.fields.get('name')?.key ?? model.root;
     // A package folder the engine rejects for this file is archon/packaged-workflow's.
     if (model.discovery?.packageFiles) return;
     if (role?.kind === 'unmatched-extension') {

@@ -24,9 +24,9 @@ export function includeContract(model: WorkflowModel, node: ArchonNode): Include
   const r = node.include?.resolution;
   if (r?.kind !== 'found') return undefined;
   const block = r.workflow;
-  const given = new Map(model.tree.entries(node.fields.get('with')?.value).map((e) => [e.key, e]));
+  const given = new Map(model.tree.entries(node.fields.get('with')?.node).map((e) => [e.key, e]));
   const inputsField = block.fields.get('inputs');
-  const declared = new Map(block.tree.entries(inputsField?.value).map((e) => [e.key, e]));
+  const declared = new Map(block.tree.entries(inputsField?.node).map((e) => [e.key, e]));
   const contract: IncludeContract = {
     block,
     source: r.source,
@@ -75,9 +75,9 @@ export function includeWhenConflicts(model: WorkflowModel, node: ArchonNode): In
   );
   const own = node.when?.condition;
   const orMerges = own ? entries.filter((e) => e.when && (own.usesOr || e.when.condition.usesOr)) : [];
-  const given = new Map(model.tree.entries(node.fields.get('with')?.value).map((e) => [e.key, e.value]));
+  const given = new Map(model.tree.entries(node.fields.get('with')?.node).map((e) => [e.key, e.value]));
   const defaults = new Map(
-    block.tree.entries(block.fields.get('inputs')?.value).map((e) => [e.key, block.tree.get(e.value, 'default')]),
+    block.tree.entries(block.fields.get('inputs')?.node).map((e) => [e.key, block.tree.get(e.value, 'default')]),
   );
   const substitutions: IncludeWhenConflicts['substitutions'] = [];
   for (const inner of block.nodes) {

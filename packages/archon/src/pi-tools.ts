@@ -22,7 +22,7 @@ export function* piToolEntries(model: WorkflowModel): Generator<PiToolEntry> {
   for (const node of model.nodes) {
     if (!isAiNode(node) || node.provider?.value !== 'pi') continue;
     for (const field of ['allowed_tools', 'denied_tools'] as const) {
-      for (const item of model.tree.items(node.fields.get(field)?.value)) {
+      for (const item of model.tree.items(node.fields.get(field)?.node)) {
         const name = scalarValue(item);
         if (typeof name === 'string') yield { node, field, item, name };
       }

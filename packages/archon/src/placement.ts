@@ -1,5 +1,5 @@
 import { isMap, type Source, Tree, type Host, type TreeNode } from '@orchlint/core';
-import { buildWorkflow } from './build.js';
+import { buildWorkflow, stubEntries } from './build.js';
 import { BUNDLED_WORKFLOWS, expandIds, resolveIncludes, type IncludeScope } from './includes.js';
 import type { ArchonNode, Discovery, ProjectRole, StubFixtureModel, WorkflowModel } from './model.js';
 import {
@@ -120,6 +120,7 @@ export function stubFixture(
     folder,
     workflows,
     stubbable,
+    stubs: stubEntries(tree, root),
     opaqueIncludes,
   };
   // 0.9 reads `.archon/workflows/fixtures/` as a grouping folder and `<group>/fixtures/` as a package folder.
