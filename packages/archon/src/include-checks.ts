@@ -1,4 +1,4 @@
-import { scalarValue, type Entry, type Source } from '@orchlint/core';
+import { scalarValue, type Entry, type Source, type TreeNode } from '@orchlint/core';
 import type { ArchonNode, InputRef, WorkflowModel } from './model.js';
 import { nodeReferences, type NodeReference } from './node-refs.js';
 import { parseWhen } from './when.js';
@@ -19,39 +19,69 @@ export interface IncludeContract {
   outsideRefs: Array<{ node: ArchonNode; ref: NodeReference }>;
 }
 
-/** The contract of a resolved include node; undefined when the include did not resolve to a file. */
-export function includeContract(model: WorkflowModel, node: ArchonNode): IncludeContract | undefined {
-  const r = node.include?.resolution;
-  if (r?.kind !== 'found') return undefined;
-  const block = r.workflow;
-  const given = new Map(model.tree.entries(node.fields.get('with')?.value).map((e) => [e.key, e]));
+/**
+ * What a block says to every include of it, worked out once per block: an includer is checked
+ * against this summary and its own `with:`, so n includes of a block of n nodes cost n + n, not n².
+ */
+interface BlockContract {
+  /** Declared inputs, when the block declares `inputs:` at all. */
+  declared?: Map<string, Entry>;
+  /** Declared `required: true` inputs, in order. */
+  required: Entry[];
+  /** The first `$INPUTS.<name>` of each name the block reads that it does not default, in order. */
+  undefaulted: InputRef[];
+  outsideRefs: IncludeContract['outsideRefs'];
+}
+
+const contracts = new WeakMap<WorkflowModel, BlockContract>();
+
+function blockContract(block: WorkflowModel): BlockContract {
+  const known = contracts.get(block);
+  if (known) return known;
   const inputsField = block.fields.get('inputs');
   const declared = new Map(block.tree.entries(inputsField?.value).map((e) => [e.key, e]));
-  const contract: IncludeContract = {
-    block,
-    source: r.source,
-    undeclared: [],
-    missingRequired: [],
-    missingInputs: [],
-    outsideRefs: [],
-  };
+  const contract: BlockContract = { required: [], undefaulted: [], outsideRefs: [] };
   if (inputsField) {
-    contract.declared = [...declared.keys()];
-    contract.undeclared = [...given.values()].filter((e) => !declared.has(e.key));
-    contract.missingRequired = [...declared.values()].filter(
-      (e) => !given.has(e.key) && scalarValue(block.tree.get(e.value, 'required')) === true,
-    );
+    contract.declared = declared;
+    contract.required = [...declared.values()].filter((e) => scalarValue(block.tree.get(e.value, 'required')) === true);
   }
   const seen = new Set<string>();
   for (const inner of block.nodes) {
     for (const ref of inner.inputRefs) {
       const decl = declared.get(ref.name);
-      if (given.has(ref.name) || seen.has(ref.name) || (decl && block.tree.entry(decl.value, 'default'))) continue;
+      if (seen.has(ref.name)) continue;
       seen.add(ref.name);
-      contract.missingInputs.push(ref);
+      if (!(decl && block.tree.entry(decl.value, 'default'))) contract.undefaulted.push(ref);
     }
     for (const ref of nodeReferences(inner))
       if (!block.analysis.resolve(inner, ref.id)) contract.outsideRefs.push({ node: inner, ref });
+  }
+  contracts.set(block, contract);
+  return contract;
+}
+
+/** The include's `with:` entries by key (a repeated key: the last). */
+function bindings(model: WorkflowModel, node: ArchonNode): Map<string, Entry> {
+  return new Map(model.tree.entries(node.fields.get('with')?.value).map((e) => [e.key, e]));
+}
+
+/** The contract of a resolved include node; undefined when the include did not resolve to a file. */
+export function includeContract(model: WorkflowModel, node: ArchonNode): IncludeContract | undefined {
+  const r = node.include?.resolution;
+  if (r?.kind !== 'found') return undefined;
+  const block = blockContract(r.workflow);
+  const given = bindings(model, node);
+  const contract: IncludeContract = {
+    block: r.workflow,
+    source: r.source,
+    undeclared: [],
+    missingRequired: block.required.filter((e) => !given.has(e.key)),
+    missingInputs: block.undefaulted.filter((ref) => !given.has(ref.name)),
+    outsideRefs: block.outsideRefs,
+  };
+  if (block.declared) {
+    contract.declared = [...block.declared.keys()];
+    contract.undeclared = [...given.values()].filter((e) => !block.declared!.has(e.key));
   }
   return contract;
 }
@@ -65,32 +95,78 @@ export interface IncludeWhenConflicts {
   substitutions: Array<{ node: ArchonNode; before: string; after: string }>;
 }
 
+const INPUT_REF = /\$INPUTS\.([a-zA-Z_][a-zA-Z0-9_-]*)/g;
+
+/** A block's conditions as every include of it sees them, worked out once per block. */
+interface BlockConditions {
+  /** Entry nodes with a `when:`, and those of them whose `when:` uses `||`. */
+  gatedEntries: ArchonNode[];
+  orEntries: ArchonNode[];
+  /** Parseable conditions that read `$INPUTS`, and the input names they read. */
+  substituted: Array<{ node: ArchonNode; before: string }>;
+  names: ReadonlySet<string>;
+  defaults: Map<string, TreeNode | undefined>;
+  /** Substitution results by the values the include gives those names: includes alike share one. */
+  bySignature: Map<string, IncludeWhenConflicts['substitutions']>;
+}
+
+const conditions = new WeakMap<WorkflowModel, BlockConditions>();
+
+function blockConditions(block: WorkflowModel): BlockConditions {
+  const known = conditions.get(block);
+  if (known) return known;
+  const entries = block.top.nodes.filter(
+    (n) => !n.dependsOn.some((d) => typeof d.value === 'string' && block.top.byId.has(d.value)),
+  );
+  const gatedEntries = entries.filter((e) => e.when);
+  const substituted: BlockConditions['substituted'] = [];
+  const names = new Set<string>();
+  for (const inner of block.nodes) {
+    const before = inner.when?.located.value;
+    if (!before?.includes('$INPUTS.') || inner.when!.condition.atoms.some((a) => a.problems.length)) continue;
+    substituted.push({ node: inner, before });
+    for (const [, name] of before.matchAll(INPUT_REF)) names.add(name!);
+  }
+  const found: BlockConditions = {
+    gatedEntries,
+    orEntries: gatedEntries.filter((e) => e.when!.condition.usesOr),
+    substituted,
+    names,
+    defaults: new Map(
+      block.tree.entries(block.fields.get('inputs')?.value).map((e) => [e.key, block.tree.get(e.value, 'default')]),
+    ),
+    bySignature: new Map(),
+  };
+  conditions.set(block, found);
+  return found;
+}
+
 /** How the include's `when:` and `with:` values compose with the block's conditions (§2). */
 export function includeWhenConflicts(model: WorkflowModel, node: ArchonNode): IncludeWhenConflicts | undefined {
   const r = node.include?.resolution;
   if (r?.kind !== 'found') return undefined;
-  const block = r.workflow;
-  const entries = block.top.nodes.filter(
-    (n) => !n.dependsOn.some((d) => typeof d.value === 'string' && block.top.byId.has(d.value)),
-  );
+  const block = blockConditions(r.workflow);
   const own = node.when?.condition;
-  const orMerges = own ? entries.filter((e) => e.when && (own.usesOr || e.when.condition.usesOr)) : [];
-  const given = new Map(model.tree.entries(node.fields.get('with')?.value).map((e) => [e.key, e.value]));
-  const defaults = new Map(
-    block.tree.entries(block.fields.get('inputs')?.value).map((e) => [e.key, block.tree.get(e.value, 'default')]),
-  );
-  const substitutions: IncludeWhenConflicts['substitutions'] = [];
-  for (const inner of block.nodes) {
-    const before = inner.when?.located.value;
-    if (!before?.includes('$INPUTS.') || inner.when!.condition.atoms.some((a) => a.problems.length)) continue;
-    const after = before.replace(/\$INPUTS\.([a-zA-Z_][a-zA-Z0-9_-]*)/g, (whole, name: string) => {
-      const value = given.get(name) ?? defaults.get(name);
-      return value ? canonicalText(value.toJSON()) : whole;
-    });
-    if (after !== before && parseWhen(after).atoms.some((a) => a.problems.length))
-      substitutions.push({ node: inner, before, after });
+  const orMerges = own ? (own.usesOr ? block.gatedEntries : block.orEntries) : [];
+  // Only the values of the names the block's conditions read change what substitution gives.
+  const given = new Map<string, string>();
+  for (const [key, entry] of bindings(model, node))
+    if (block.names.has(key) && entry.value) given.set(key, canonicalText(entry.value.toJSON()));
+  const signature = JSON.stringify([...given].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  let substitutions = block.bySignature.get(signature);
+  if (!substitutions) {
+    substitutions = [];
+    for (const { node: inner, before } of block.substituted) {
+      const after = before.replace(INPUT_REF, (whole, name: string) => {
+        const fallback = block.defaults.get(name);
+        return given.get(name) ?? (fallback ? canonicalText(fallback.toJSON()) : whole);
+      });
+      if (after !== before && parseWhen(after).atoms.some((a) => a.problems.length))
+        substitutions.push({ node: inner, before, after });
+    }
+    block.bySignature.set(signature, substitutions);
   }
-  return { block, source: r.source, orMerges, substitutions };
+  return { block: r.workflow, source: r.source, orMerges, substitutions };
 }
 
 /** canonicalValueText: strings stay raw, everything else becomes its JSON text. */

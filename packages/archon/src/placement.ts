@@ -1,7 +1,8 @@
 import { isMap, type Source, Tree, type Host, type TreeNode } from '@orchlint/core';
 import { buildWorkflow } from './build.js';
-import { expandIds, resolveIncludes, type IncludeScope } from './includes.js';
-import type { ArchonNode, Discovery, ProjectRole, StubFixtureModel, WorkflowModel } from './model.js';
+import { expandedIds } from './expansion.js';
+import { resolveIncludes, type IncludeScope } from './includes.js';
+import type { Discovery, ProjectRole, StubFixtureModel, WorkflowModel } from './model.js';
 import {
   archonProjectRoot,
   folderAt,
@@ -79,8 +80,6 @@ export function stubFixture(
   scope: IncludeScope,
 ): StubFixtureModel {
   const dir = folder === '' ? scope.project.workflowsDir : join(scope.project.workflowsDir, folder);
-  const stubbable = new Map<string, ArchonNode>();
-  const opaqueIncludes = new Set<string>();
   const workflows: WorkflowModel[] = [];
   for (const file of (scope.host.readDir(dir) ?? []).filter((e) => e.endsWith('.yaml') || e.endsWith('.yml')).sort()) {
     const path = join(dir, file);
@@ -97,7 +96,6 @@ export function stubFixture(
     workflow.includeChain.push(workflow.name ?? file.replace(/\.ya?ml$/, ''));
     resolveIncludes(workflow, scope);
     workflows.push(workflow);
-    expandIds(workflow, '', stubbable, opaqueIncludes);
   }
-  return { kind: 'stub-fixture', source, tree, root, folder, workflows, stubbable, opaqueIncludes };
+  return { kind: 'stub-fixture', source, tree, root, folder, workflows, stubbable: expandedIds(workflows) };
 }
