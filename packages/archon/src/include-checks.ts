@@ -8,15 +8,15 @@ export interface IncludeContract {
   block: WorkflowModel;
   source: Source;
   /** Declared input names, when the block declares `inputs:` at all. */
-  declared?: string[];
+  declared?: readonly string[];
   /** `with:` keys the block does not declare (only when it declares inputs). */
   undeclared: Entry[];
   /** Declared `required: true` inputs the include does not pass. */
   missingRequired: Entry[];
   /** The first `$INPUTS.<name>` of each name the block reads that is neither passed nor defaulted. */
   missingInputs: InputRef[];
-  /** References from the block to nodes it does not contain: it is not hermetic. */
-  outsideRefs: Array<{ node: ArchonNode; ref: NodeReference }>;
+  /** References from the block to nodes it does not contain: it is not hermetic (shared by every include of the block). */
+  outsideRefs: ReadonlyArray<{ node: ArchonNode; ref: NodeReference }>;
 }
 
 /**
@@ -24,13 +24,14 @@ export interface IncludeContract {
  * against this summary and its own `with:`, so n includes of a block of n nodes cost n + n, not n².
  */
 interface BlockContract {
-  /** Declared inputs, when the block declares `inputs:` at all. */
+  /** Declared inputs and their names, when the block declares `inputs:` at all. */
   declared?: Map<string, Entry>;
+  declaredNames?: readonly string[];
   /** Declared `required: true` inputs, in order. */
   required: Entry[];
   /** The first `$INPUTS.<name>` of each name the block reads that it does not default, in order. */
   undefaulted: InputRef[];
-  outsideRefs: IncludeContract['outsideRefs'];
+  outsideRefs: Array<{ node: ArchonNode; ref: NodeReference }>;
 }
 
 const contracts = new WeakMap<WorkflowModel, BlockContract>();
@@ -43,14 +44,15 @@ function blockContract(block: WorkflowModel): BlockContract {
   const contract: BlockContract = { required: [], undefaulted: [], outsideRefs: [] };
   if (inputsField) {
     contract.declared = declared;
+    contract.declaredNames = [...declared.keys()];
     contract.required = [...declared.values()].filter((e) => scalarValue(block.tree.get(e.value, 'required')) === true);
   }
   const seen = new Set<string>();
   for (const inner of block.nodes) {
     for (const ref of inner.inputRefs) {
-      const decl = declared.get(ref.name);
       if (seen.has(ref.name)) continue;
       seen.add(ref.name);
+      const decl = declared.get(ref.name);
       if (!(decl && block.tree.entry(decl.value, 'default'))) contract.undefaulted.push(ref);
     }
     for (const ref of nodeReferences(inner))
@@ -80,7 +82,7 @@ export function includeContract(model: WorkflowModel, node: ArchonNode): Include
     outsideRefs: block.outsideRefs,
   };
   if (block.declared) {
-    contract.declared = [...block.declared.keys()];
+    contract.declared = block.declaredNames!;
     contract.undeclared = [...given.values()].filter((e) => !block.declared!.has(e.key));
   }
   return contract;
@@ -90,9 +92,9 @@ export interface IncludeWhenConflicts {
   block: WorkflowModel;
   source: Source;
   /** Entry nodes whose own `when:` cannot be AND-ed with the include's because one side uses `||`. */
-  orMerges: ArchonNode[];
+  orMerges: readonly ArchonNode[];
   /** Block conditions that `$INPUTS` substitution turns unparseable. */
-  substitutions: Array<{ node: ArchonNode; before: string; after: string }>;
+  substitutions: ReadonlyArray<{ node: ArchonNode; before: string; after: string }>;
 }
 
 const INPUT_REF = /\$INPUTS\.([a-zA-Z_][a-zA-Z0-9_-]*)/g;
@@ -155,18 +157,26 @@ export function includeWhenConflicts(model: WorkflowModel, node: ArchonNode): In
   const signature = JSON.stringify([...given].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   let substitutions = block.bySignature.get(signature);
   if (!substitutions) {
-    substitutions = [];
-    for (const { node: inner, before } of block.substituted) {
-      const after = before.replace(INPUT_REF, (whole, name: string) => {
-        const fallback = block.defaults.get(name);
-        return given.get(name) ?? (fallback ? canonicalText(fallback.toJSON()) : whole);
-      });
-      if (after !== before && parseWhen(after).atoms.some((a) => a.problems.length))
-        substitutions.push({ node: inner, before, after });
-    }
+    substitutions = unparseable(block, given);
     block.bySignature.set(signature, substitutions);
   }
   return { block: r.workflow, source: r.source, orMerges, substitutions };
+}
+
+/** The block conditions that substituting the given input values (else the defaults) makes unparseable. */
+function unparseable(
+  block: BlockConditions,
+  given: ReadonlyMap<string, string>,
+): IncludeWhenConflicts['substitutions'] {
+  const found: Array<{ node: ArchonNode; before: string; after: string }> = [];
+  for (const { node, before } of block.substituted) {
+    const after = before.replace(INPUT_REF, (whole, name: string) => {
+      const fallback = block.defaults.get(name);
+      return given.get(name) ?? (fallback ? canonicalText(fallback.toJSON()) : whole);
+    });
+    if (after !== before && parseWhen(after).atoms.some((a) => a.problems.length)) found.push({ node, before, after });
+  }
+  return found;
 }
 
 /** canonicalValueText: strings stay raw, everything else becomes its JSON text. */
