@@ -64,7 +64,7 @@ function load(files: Record<string, string>, path: string) {
 describe('include expansion answered from each workflow once', () => {
   it('gives the flattened map’s answers on random projects whose ids cut at __ in several ways', () => {
     let checked = 0;
-    for (let seed = 1; seed <= 80; seed++) {
+    for (let seed = 1; seed <= 50; seed++) {
       const pick = random(seed);
       const files = project(pick);
       const stubs = '.archon/workflows/fixtures/s.stubs.yaml';
@@ -99,7 +99,7 @@ describe('include expansion answered from each workflow once', () => {
         expect(new Set(expandingTo(id)), id).toEqual(new Set(expected));
       }
     }
-    expect(checked).toBeGreaterThan(2500);
+    expect(checked).toBeGreaterThan(1500);
   });
 
   it('suggests the nearest expanded id without spelling out the others', () => {
