@@ -94,7 +94,7 @@ const shapes = {
       },
     }),
   },
-  // A includes B n times, B includes C n times, C includes D n times: the flattened workflow has n³
+  // A includes B n times, B includes C n times, C includes D n times: the flattened workflow has n⁴
   // ids, so checking it must go through each target's own ids (the sum of the sizes), never the
   // product (which took 2 s at n = 48, the base of 3 at 16×).
   'include-diamond': {

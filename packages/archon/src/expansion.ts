@@ -3,7 +3,8 @@ import type { ArchonNode, ExpandedIds, WorkflowModel } from './model.js';
 /*
  * Node ids after include expansion, answered without building the flattened workflow. Archon
  * replaces an include node `inc` by its block's nodes renamed `inc__<id>` (recursively, so nested
- * includes give `a__b__id`), so the flattened id set is the product of the include counts: a diamond of four files with n nodes each flattens into n³ ids.
+ * includes give `a__b__id`), so the flattened id set is the product of the include counts: a
+ * diamond of four files of n nodes, each but the last including the next n times, flattens into n⁴.
  * Each workflow's own ids are indexed once instead, and an expanded id is looked up by splitting
  * it at each `__` and following the include it may start with into that include's target.
  * Expansion order is the flattened workflow's: depth first, in document order; a workflow already

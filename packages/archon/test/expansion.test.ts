@@ -129,7 +129,7 @@ describe('include expansion answered from each workflow once', () => {
     expect(fixture.stubbable.startingWith('a7__b12__')).toEqual(Array.from({ length: 30 }, (_, i) => `a7__b12__c${i}`));
   });
 
-  it('reads each workflow’s nodes a number of times that grows with n, not n³, on an include diamond', () => {
+  it('reads each workflow’s nodes a number of times that grows with n, not n⁴, on an include diamond', () => {
     /** Node id reads while answering every kind of question about a diamond of four files of n nodes. */
     const reads = (n: number) => {
       const level = (name: string, next?: string) =>
@@ -174,7 +174,7 @@ describe('include expansion answered from each workflow once', () => {
     const small = reads(4);
     const large = reads(16);
     // The answers hold n·n ids under one prefix, so that question alone reads n² ids; the whole
-    // flattened workflow would be n³ (64 times more from 4 to 16), and the index keeps it near 16.
+    // flattened workflow would be n⁴ (256 times more from 4 to 16), and the index keeps it near 16.
     expect(large / small).toBeLessThan(20);
   });
 });
