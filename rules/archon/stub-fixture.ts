@@ -71,12 +71,13 @@ function nodeNamed(
   if (!model.workflows.length) return undefined;
   const node = model.stubbable.get(id);
   if (node) return node;
-  if ([...model.opaqueIncludes].some((inc) => id.startsWith(`${inc}__`))) return undefined;
+  if (model.stubbable.behindOpaqueInclude(id)) return undefined;
   const whose = model.workflows.map((w) => w.label).join(' or ');
-  const expanded = [...model.stubbable.keys()].filter((k) => k.startsWith(`${id}__`));
+  const expanded = model.stubbable.startingWith(`${id}__`);
+  const nearest = expanded.length ? undefined : model.stubbable.nearest(id);
   const hint = expanded.length
     ? `; '${id}' is an include, expanded into ${expanded.map((k) => `'${k}'`).join(', ')}: stub those`
-    : didYouMean(id, [...model.stubbable.keys()]);
+    : didYouMean(id, nearest === undefined ? [] : [nearest]);
   report({ at, message: `'${id}' is not a node id of ${whose} after include expansion, so ${consequence}${hint}` });
   return undefined;
 }

@@ -148,29 +148,3 @@ function failureOf(node: ArchonNode): { message: string; at?: string } | undefin
       return undefined;
   }
 }
-
-/**
- * Node ids after include expansion: an include node `inc` is replaced by its block's nodes renamed
- * `inc__<id>` (recursively, so nested includes give `a__b__id`); loop_group bodies keep their ids.
- */
-export function expandIds(
-  workflow: WorkflowModel,
-  prefix: string,
-  ids: Map<string, ArchonNode>,
-  opaque: Set<string>,
-  walking = new Set<WorkflowModel>(),
-): void {
-  if (walking.has(workflow)) return;
-  walking.add(workflow);
-  for (const node of workflow.nodes) {
-    if (node.id === undefined) continue;
-    if (!node.include) {
-      ids.set(prefix + node.id, node);
-      continue;
-    }
-    const r = node.include.resolution;
-    if (r.kind === 'found') expandIds(r.workflow, `${prefix}${node.id}__`, ids, opaque, walking);
-    else opaque.add(prefix + node.id);
-  }
-  walking.delete(workflow);
-}

@@ -246,11 +246,9 @@ export interface StubFixtureModel {
   /** The workflows of that folder (a package holds one) the stubs are for. */
   workflows: WorkflowModel[];
   /** Node ids of those workflows after include expansion (`<include-id>__<inner-id>`), to the node each names. */
-  stubbable: ReadonlyMap<string, ArchonNode>;
+  stubbable: ExpandedIds;
   /** The file's keys, when it is one mapping (else undefined: the engine rejects the file). */
   stubs?: StubEntry[];
-  /** Include ids whose blocks orchlint cannot see (bundled, not found): any `<id>__…` key may be one of theirs. */
-  opaqueIncludes: ReadonlySet<string>;
   /**
    * For a stub file in `.archon/workflows/fixtures/` (a grouping folder to 0.9) or `<group>/fixtures/` (a package
    * folder to 0.9): how discovery reads that folder, and the workflow files it holds.
@@ -262,6 +260,21 @@ export interface StubFixtureModel {
 export interface StubEntry extends Setting {
   /** For `fixture:`, the node ids each of its keys names: a mapping's keys, a list's strings, or one string. */
   named: Array<{ field: Field; ids: Located<string>[] }>;
+}
+
+/**
+ * Node ids of workflows after include expansion, asked one at a time: the flattened id set is the
+ * product of the include counts, so it is never built (see expansion.ts).
+ */
+export interface ExpandedIds {
+  /** The node an expanded id names (the last of that id, as in the flattened workflow). */
+  get(id: string): ArchonNode | undefined;
+  /** True when the id is `<include>__…` for an include whose block orchlint cannot see (bundled, not found). */
+  behindOpaqueInclude(id: string): boolean;
+  /** The expanded ids that start with the prefix, in expansion order. */
+  startingWith(prefix: string): string[];
+  /** The expanded id didYouMean would suggest for this one, if any. */
+  nearest(id: string): string | undefined;
 }
 
 /** What the Archon dialect builds for one file. */

@@ -1,7 +1,8 @@
 import { isMap, type Source, Tree, type Host, type TreeNode } from '@orchlint/core';
 import { buildWorkflow, stubEntries } from './build.js';
-import { BUNDLED_WORKFLOWS, expandIds, resolveIncludes, type IncludeScope } from './includes.js';
-import type { ArchonNode, Discovery, ProjectRole, StubFixtureModel, WorkflowModel } from './model.js';
+import { expandedIds } from './expansion.js';
+import { BUNDLED_WORKFLOWS, resolveIncludes, type IncludeScope } from './includes.js';
+import type { Discovery, ProjectRole, StubFixtureModel, WorkflowModel } from './model.js';
 import {
   archonProjectRoot,
   folderAt,
@@ -92,8 +93,6 @@ export function stubFixture(
   scope: IncludeScope,
 ): StubFixtureModel {
   const dir = folder === '' ? scope.project.workflowsDir : join(scope.project.workflowsDir, folder);
-  const stubbable = new Map<string, ArchonNode>();
-  const opaqueIncludes = new Set<string>();
   const workflows: WorkflowModel[] = [];
   for (const file of (scope.host.readDir(dir) ?? []).filter(isWorkflowFile).sort()) {
     const path = join(dir, file);
@@ -110,7 +109,6 @@ export function stubFixture(
     workflow.includeChain.push(workflow.name ?? file.replace(/\.ya?ml$/, ''));
     resolveIncludes(workflow, scope);
     workflows.push(workflow);
-    expandIds(workflow, '', stubbable, opaqueIncludes);
   }
   const model: StubFixtureModel = {
     kind: 'stub-fixture',
@@ -119,9 +117,8 @@ export function stubFixture(
     root,
     folder,
     workflows,
-    stubbable,
+    stubbable: expandedIds(workflows),
     stubs: stubEntries(tree, root),
-    opaqueIncludes,
   };
   // 0.9 reads `.archon/workflows/fixtures/` as a grouping folder and `<group>/fixtures/` as a package folder.
   if (!folder.includes('/') && scope.inProject) {
