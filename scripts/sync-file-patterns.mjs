@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-// Writes the places that must name the same files as the CLI, from the one list in
-// packages/core/src/file-patterns.ts (built: run after `pnpm build`): the VS Code extension's
-// activation events and document selector (named and content-detected files), and the pre-commit
-// hooks' `files:` patterns (named files).
+// Writes the places that must agree with the CLI (built: run after `pnpm build`). From the one list in
+// packages/core/src/file-patterns.ts: the VS Code extension's activation events and document selector
+// (named and content-detected files), and the pre-commit hooks' `files:` patterns (every file a walk
+// reads for the orchlint hook, the packet's for packet lint). From the dialects' `targets` (each
+// key's versions and the pattern of its spellings): the extension's `orchlint.targets` settings schema.
 // `--check` writes nothing and exits 1 naming each file that drifted (test/lsp/file-patterns.test.ts).
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -10,6 +11,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { FILE_PATTERNS } = await import(pathToFileURL(path.join(root, 'packages/core/dist/file-patterns.js')).href);
+const { dialects } = await import(pathToFileURL(path.join(root, 'rules/dist/index.js')).href);
 const check = process.argv.includes('--check');
 
 const all = Object.values(FILE_PATTERNS);
@@ -44,8 +46,35 @@ update('packages/vscode-extension/package.json', (text) => {
     ...named.map((g) => `workspaceContains:${g}`),
     ...languages.map((l) => `onLanguage:${l}`),
   ];
+  manifest.contributes.configuration.properties['orchlint.targets'] = targetsSetting();
   return JSON.stringify(manifest, null, 2) + '\n';
 });
+
+/** `orchlint.targets`: the keys a config file's `targets` takes, each with the spellings the CLI accepts. */
+function targetsSetting() {
+  const targets = dialects.flatMap((d) => d.targets ?? []);
+  const example = Object.fromEntries(targets.map((t) => [t.target, t.versions.at(-1)]));
+  return {
+    type: 'object',
+    default: {},
+    description:
+      `Versions to lint against, as a config file's \`targets\` names them (a config file's own targets win), e.g. ${JSON.stringify(example)}. ` +
+      targets.map((t) => `${t.target}: ${t.versions.join(', ')}`).join('; ') +
+      '.',
+    properties: Object.fromEntries(
+      targets.map((t) => [
+        t.target,
+        {
+          type: 'string',
+          pattern: t.pattern,
+          patternErrorMessage: `not a version orchlint models; it knows ${t.versions.join(', ')}`,
+          examples: [...t.versions].reverse(),
+        },
+      ]),
+    ),
+    additionalProperties: false,
+  };
+}
 
 update('packages/vscode-extension/src/file-patterns.ts', () =>
   [
@@ -61,10 +90,14 @@ update('packages/vscode-extension/src/file-patterns.ts', () =>
 );
 
 update('.pre-commit-hooks.yaml', (text) => {
-  // pre-commit passes files by name, and a named file of no known format gets a core/unknown-format
-  // warning: the hooks take the files a dialect claims by name, not every JSON, YAML and Markdown file.
+  // The orchlint hook runs with --ignore-unknown, so it can take every file a walk would read (packs
+  // and workflows are also recognised by content) and orchlint skips the rest, as a walk does.
+  // Case-insensitive, as the walk's extension test is.
   const byName = (globs) => `(${globs.map(globToRegex).join('|')})`;
-  const hooks = { orchlint: byName(named), 'orchlint-packet-lint': byName(FILE_PATTERNS['prompt-runner'].named) };
+  const hooks = {
+    orchlint: `(?i)\\.(${byContent.join('|')})$`,
+    'orchlint-packet-lint': byName(FILE_PATTERNS['prompt-runner'].named),
+  };
   return text.replace(/^- id: (\S+)\n(?:(?!- id:).*\n)*? {2}files: (.*)$/gm, (block, id, files) =>
     id in hooks ? block.slice(0, block.length - files.length) + `'${hooks[id]}'` : block,
   );

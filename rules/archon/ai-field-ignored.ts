@@ -19,9 +19,9 @@ export default defineRule<WorkflowModel>({
         if (field === 'output_format' && model.version !== '0.9' && (node.kind === 'bash' || node.kind === 'script'))
           continue;
         // 'context.resume' off a command or prompt node makes the loader reject the file: archon/context-resume says so, once.
-        if (field === 'context' && model.tree.entry(entry.value, 'resume')) continue;
+        if (field === 'context' && node.blocks.get('context')?.byKey.has('resume')) continue;
         report({
-          at: entry.keyNode,
+          at: entry.key,
           message: `'${field}' has no effect on a ${node.kind} node (${node.label}): Archon drops it and writes only a log line; remove it, or move it to the command/prompt node it was meant for`,
         });
       }

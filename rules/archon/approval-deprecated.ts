@@ -11,20 +11,20 @@ export default defineRule<WorkflowModel>({
   check(model, report) {
     for (const node of model.nodes) {
       if (node.kind !== 'approval') continue;
-      const approval = node.fields.get('approval')!.value;
-      const onReject = model.tree.entry(approval, 'on_reject');
-      const decisions = model.tree.entry(approval, 'decisions');
-      const capture = model.tree.entry(approval, 'capture_response');
+      const approval = node.blocks.get('approval')!.byKey;
+      const onReject = approval.get('on_reject');
+      const decisions = approval.get('decisions');
+      const capture = approval.get('capture_response');
       const gate = node.id ?? 'gate';
       if (onReject && !decisions) {
         report({
-          at: onReject.keyNode,
+          at: onReject.key,
           message: `${node.label}: 'approval.on_reject' is deprecated; declare decisions: [{id: approve}, {id: reject}] and add a rework node gated by when: "$${gate}.output.decision == 'reject'"`,
         });
       }
       if (capture && decisions) {
         report({
-          at: capture.keyNode,
+          at: capture.key,
           message: `${node.label}: 'approval.capture_response' is deprecated when decisions are authored; read the reply as $${gate}.output.text`,
         });
       }

@@ -1,4 +1,4 @@
-import { defineRule, type Entry } from '@orchlint/core';
+import { defineRule, type Field } from '@orchlint/core';
 import { CAPABILITIES, FIELD_CAPABILITY, isAiNode, isProvider, type WorkflowModel } from '@orchlint/archon';
 
 export default defineRule<WorkflowModel>({
@@ -9,10 +9,10 @@ export default defineRule<WorkflowModel>({
     'Workflow Language Constitution, smell 4: "Capability mismatches must warn (never silently no-op)"; provider capabilities.ts; spec §1.8',
   summary: "a field the node's explicit provider does not support",
   check(model, report) {
-    const warn = (entry: Entry, provider: string, where: string, reported: string) =>
+    const warn = (entry: Field, provider: string, where: string, reported: string) =>
       report({
-        at: entry.keyNode,
-        message: `${where} uses '${entry.key}', but provider '${provider}' doesn't support it — it will be ignored (Archon says so only ${reported}); remove it or pick a provider that supports it`,
+        at: entry.key,
+        message: `${where} uses '${entry.key.value}', but provider '${provider}' doesn't support it — it will be ignored (Archon says so only ${reported}); remove it or pick a provider that supports it`,
       });
     const workflowProvider = model.provider?.value;
     for (const { field, capability, reported } of FIELD_CAPABILITY) {

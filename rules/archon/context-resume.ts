@@ -1,4 +1,4 @@
-import { defineRule, scalarValue } from '@orchlint/core';
+import { defineRule } from '@orchlint/core';
 import { CAPABILITIES, isProvider, SESSION_KINDS, type WorkflowModel } from '@orchlint/archon';
 
 export default defineRule<WorkflowModel>({
@@ -10,10 +10,10 @@ export default defineRule<WorkflowModel>({
   summary: 'context.resume must fork an upstream session the provider can fork',
   check(model, report) {
     for (const node of model.nodes) {
-      const resume = model.tree.entry(node.fields.get('context')?.value, 'resume');
-      if (!resume?.value) continue;
-      const at = resume.value;
-      const source = scalarValue(resume.value);
+      const resume = node.blocks.get('context')?.byKey.get('resume');
+      if (!resume?.node) continue;
+      const at = resume.node;
+      const source = resume.value;
       const fail = (message: string) =>
         report({ at, message: `${node.label}: ${message}; Archon refuses to load the workflow` });
       if (node.kind !== 'command' && node.kind !== 'prompt') {

@@ -10,13 +10,13 @@ export default defineRule<WorkflowModel>({
   summary: 'node ids must be unique in their scope and must not shadow an enclosing scope',
   check(model, report) {
     for (const node of model.nodes) {
-      if (node.id === undefined || !node.idField?.value) continue;
+      if (node.id === undefined || !node.idField?.node) continue;
       const first = node.scope.byId.get(node.id)!;
       if (first !== node) {
         report({
-          at: node.idField.value,
+          at: node.idField.node,
           message: `duplicate node id '${node.id}': ids must be unique in their scope; rename this node and update the references to it`,
-          related: [{ at: first.idField!.value!, message: `'${node.id}' is first defined here` }],
+          related: [{ at: first.idField!.node!, message: `'${node.id}' is first defined here` }],
         });
         continue;
       }
@@ -24,9 +24,9 @@ export default defineRule<WorkflowModel>({
       for (let scope = node.scope.parent; scope && !outer; scope = scope.parent) outer = scope.byId.get(node.id);
       if (outer) {
         report({
-          at: node.idField.value,
+          at: node.idField.node,
           message: `node id '${node.id}' in the loop_group body shadows a node id of the enclosing DAG; rename it so $${node.id}.output means one node`,
-          related: [{ at: outer.idField!.value!, message: `the enclosing '${node.id}'` }],
+          related: [{ at: outer.idField!.node!, message: `the enclosing '${node.id}'` }],
         });
       }
     }

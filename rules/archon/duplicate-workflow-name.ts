@@ -10,7 +10,7 @@ export default defineRule<WorkflowModel>({
   summary: 'two workflow files of one project declare the same name, or a package shares another workflow file name',
   check(model, report) {
     const discovery = model.discovery;
-    const at = model.fields.get('name')?.keyNode ?? model.root;
+    const at = model.fields.get('name')?.key ?? model.root;
     if (discovery?.filenameClash?.length) {
       const filename = discovery.rel.slice(discovery.rel.lastIndexOf('/') + 1);
       report({
@@ -22,9 +22,9 @@ export default defineRule<WorkflowModel>({
     }
     const namesakes = discovery?.namesakes;
     const name = model.fields.get('name');
-    if (!namesakes?.length || !name?.value) return;
+    if (!namesakes?.length || !name?.node) return;
     report({
-      at: name.value,
+      at: name.node,
       message:
         `the workflow name '${model.name}' is also declared in ${namesakes.map((n) => `.archon/workflows/${n.rel}`).join(', ')}; Archon requires workflow names to be ` +
         `unique and rejects the duplicates (a file with the same name does not override another: overrides go by file ` +

@@ -1,4 +1,4 @@
-import { defineRule, scalarValue } from '@orchlint/core';
+import { defineRule } from '@orchlint/core';
 import type { ArchonNode, WorkflowModel } from '@orchlint/archon';
 
 /** fan_out.max_parallel when not written (dag-node.ts). */
@@ -6,13 +6,11 @@ const DEFAULT_MAX_PARALLEL = 5;
 
 /** What makes a workflow able to pause: declared interactive, or a pause node (the load-time grace period makes it interactive). */
 function pauses(workflow: WorkflowModel): string | undefined {
-  if (scalarValue(workflow.fields.get('interactive')?.value) === true) return "declares 'interactive: true'";
+  if (workflow.fields.get('interactive')?.value === true) return "declares 'interactive: true'";
   const gate = workflow.nodes.find(
     (n) =>
       n.kind === 'approval' ||
-      scalarValue(
-        workflow.tree.get(n.fields.get(n.kind === 'loop_group' ? 'loop_group' : 'loop')?.value, 'interactive'),
-      ) === true,
+      n.blocks.get(n.kind === 'loop_group' ? 'loop_group' : 'loop')?.byKey.get('interactive')?.value === true,
   );
   return gate && `has the pause node ${gate.label}`;
 }
@@ -20,7 +18,7 @@ function pauses(workflow: WorkflowModel): string | undefined {
 export default defineRule<WorkflowModel>({
   id: 'archon/fan-out-target',
   dialect: 'archon',
-  severity: 'error',
+  severity: 'warning',
   basis:
     "dag-executor.ts fan-out preflight (#2180, #2707): a target that is interactive-class is refused before any child is created; more than one child in the parent checkout of a target that does not declare 'mutates_checkout: false' is refused",
   summary: 'a fan_out whose target workflow may pause, or whose children would share one checkout',
@@ -33,13 +31,13 @@ export default defineRule<WorkflowModel>({
       const related = [
         {
           source: target.source,
-          at: target.workflow.fields.get('name')?.value ?? target.workflow.root,
+          at: target.workflow.fields.get('name')?.node ?? target.workflow.root,
           message: `the target workflow (${target.shown})`,
         },
       ];
       const fail = (message: string) =>
         report({
-          at: node.fields.get('workflow')?.value ?? fanOut.keyNode,
+          at: node.fields.get('workflow')?.node ?? fanOut.key,
           message: `${node.label}: ${message}`,
           related,
         });
@@ -51,9 +49,9 @@ export default defineRule<WorkflowModel>({
         );
         continue;
       }
-      if (sharesCheckout(model, node, target.workflow)) {
+      if (sharesCheckout(node, target.workflow)) {
         fail(
-          `up to ${maxParallel(model, node)} children of ${name} would run at once in the parent checkout, and ${name} does not declare ` +
+          `up to ${maxParallel(node)} children of ${name} would run at once in the parent checkout, and ${name} does not declare ` +
             "'mutates_checkout: false'; concurrent runs on one checkout take a path lock, so all but the first cancel themselves and Archon refuses the node. " +
             `Add 'mutates_checkout: false' to ${name} if it only reads the repository, set 'isolation: worktree' here, or set 'fan_out.max_parallel: 1'`,
         );
@@ -62,16 +60,16 @@ export default defineRule<WorkflowModel>({
   },
 });
 
-function maxParallel(model: WorkflowModel, node: ArchonNode): number {
-  const written = scalarValue(model.tree.get(node.fields.get('fan_out')?.value, 'max_parallel'));
+function maxParallel(node: ArchonNode): number {
+  const written = node.blocks.get('fan_out')?.byKey.get('max_parallel')?.value;
   return typeof written === 'number' ? written : DEFAULT_MAX_PARALLEL;
 }
 
-function sharesCheckout(model: WorkflowModel, node: ArchonNode, target: WorkflowModel): boolean {
-  if (scalarValue(node.fields.get('isolation')?.value) === 'worktree') return false;
-  if (scalarValue(target.fields.get('mutates_checkout')?.value) === false) return false;
-  if (maxParallel(model, node) <= 1) return false;
+function sharesCheckout(node: ArchonNode, target: WorkflowModel): boolean {
+  if (node.fields.get('isolation')?.value === 'worktree') return false;
+  if (target.fields.get('mutates_checkout')?.value === false) return false;
+  if (maxParallel(node) <= 1) return false;
   // A literal list of one item starts one child.
-  const items = model.tree.resolve(model.tree.get(node.fields.get('fan_out')?.value, 'items'));
-  return !(items && 'items' in items && Array.isArray(items.items) && items.items.length <= 1);
+  const items = node.blocks.get('fan_out')?.byKey.get('items');
+  return !(items?.size !== undefined && items.size <= 1);
 }

@@ -1,4 +1,4 @@
-import { defineRule, stringValue, type At } from '@orchlint/core';
+import { defineRule, type At } from '@orchlint/core';
 import type { WorkflowModel } from '@orchlint/archon';
 
 export default defineRule<WorkflowModel>({
@@ -10,8 +10,8 @@ export default defineRule<WorkflowModel>({
   summary: 'fan_out.items must read an upstream node; fan_out.as must not collide with with:',
   check(model, report) {
     for (const node of model.nodes) {
-      const fanOut = node.fields.get('fan_out')?.value;
-      if (!fanOut) continue;
+      const fanOut = node.blocks.get('fan_out');
+      if (!node.fields.get('fan_out')?.node || !fanOut) continue;
       // items may also be a literal JSON array; only its $node.output references are checked here.
       const refs = node.outputRefs.filter((r) => r.surface === 'fan_out.items');
       const fail = (at: At, message: string) =>
@@ -25,11 +25,11 @@ export default defineRule<WorkflowModel>({
           );
         }
       }
-      const as = model.tree.entry(fanOut, 'as');
-      const name = stringValue(as?.value);
-      if (as?.value && name && model.tree.entry(node.fields.get('with')?.value, name)) {
+      const as = fanOut.byKey.get('as');
+      const name = typeof as?.value === 'string' ? as.value : undefined;
+      if (as?.node && name && node.bindings.some((b) => b.field.key.value === name)) {
         fail(
-          as.value,
+          as.node,
           `'fan_out.as: ${name}' collides with a 'with:' key of the same name — both would populate $INPUTS.${name}. Rename one`,
         );
       }

@@ -1,5 +1,5 @@
 import { defineRule } from '@orchlint/core';
-import { expandIds, includeFailure, type WorkflowModel } from '@orchlint/archon';
+import { includeFailure, includesExpandingTo, type WorkflowModel } from '@orchlint/archon';
 
 export default defineRule<WorkflowModel>({
   id: 'archon/include-target',
@@ -19,16 +19,12 @@ export default defineRule<WorkflowModel>({
       });
     }
     // The flattened DAG is validated again: an expanded `<include>__<id>` must not be a hand-written id too.
-    for (const node of model.top.nodes) {
-      const r = node.include?.resolution;
-      if (r?.kind !== 'found' || node.id === undefined) continue;
-      const expanded = new Map<string, unknown>();
-      expandIds(r.workflow, `${node.id}__`, expanded as Map<string, never>, new Set());
-      for (const id of expanded.keys()) {
-        const written = model.top.byId.get(id);
-        if (!written?.idField?.value) continue;
+    const expandingTo = includesExpandingTo(model.top.nodes);
+    for (const [id, written] of model.top.byId) {
+      if (!written.idField?.node) continue;
+      for (const node of expandingTo(id)) {
         report({
-          at: written.idField.value,
+          at: written.idField.node,
           message: `${written.label}: the include ${node.label} expands into a node of the same id '${id}', and Archon validates the flattened workflow again and drops it for the duplicate id; rename this node`,
         });
       }

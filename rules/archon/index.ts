@@ -39,6 +39,7 @@ import scriptDepsIgnored from './script-deps-ignored.js';
 import scriptOutputRef from './script-output-ref.js';
 import signalCompletesWithoutInteractive from './signal-completes-without-interactive.js';
 import stubFixture from './stub-fixture.js';
+import stubFixturePlacement from './stub-fixture-placement.js';
 import skippedJoin from './skipped-join.js';
 import templating from './templating.js';
 import thresholdJoin from './threshold-join.js';
@@ -57,6 +58,7 @@ import withBinding from './with-binding.js';
 import withIgnored from './with-ignored.js';
 import workflowInLoopGroup from './workflow-in-loop-group.js';
 import workflowOnlyField from './workflow-only-field.js';
+import workflowFileOverride from './workflow-file-override.js';
 
 const workflowRules: readonly Rule<WorkflowModel>[] = [
   packagedWorkflow,
@@ -115,6 +117,7 @@ const workflowRules: readonly Rule<WorkflowModel>[] = [
   withIgnored,
   workflowInLoopGroup,
   workflowOnlyField,
+  workflowFileOverride,
 ];
 
 /** A stub fixture is not a workflow: workflow rules skip it, and only the stub rule reads it. */
@@ -125,4 +128,4 @@ function onWorkflows(rule: Rule<WorkflowModel>): Rule<ArchonUnit> {
   };
 }
 
-export const archonRules: readonly Rule<any>[] = [...workflowRules.map(onWorkflows), stubFixture];
+export const archonRules: readonly Rule<any>[] = [...workflowRules.map(onWorkflows), stubFixture, stubFixturePlacement];

@@ -1,4 +1,4 @@
-import { defineRule, scalarValue } from '@orchlint/core';
+import { defineRule } from '@orchlint/core';
 import type { WorkflowModel } from '@orchlint/archon';
 
 export default defineRule<WorkflowModel>({
@@ -8,12 +8,13 @@ export default defineRule<WorkflowModel>({
   basis: 'workflow.ts inputs: "required together with default drops that entry (log)" — spec §1.3',
   summary: 'an input that is both required and defaulted is dropped',
   check(model, report) {
-    for (const input of model.tree.entries(model.fields.get('inputs')?.value)) {
-      const required = model.tree.entry(input.value, 'required');
-      if (!required || scalarValue(required.value) !== true || !model.tree.entry(input.value, 'default')) continue;
+    for (const { field, block } of model.inputs ?? []) {
+      const required = block.byKey.get('required');
+      if (required?.value !== true || !block.byKey.has('default')) continue;
+      const name = field.key.value;
       report({
-        at: required.keyNode,
-        message: `input '${input.key}' is required and has a default: Archon drops the whole declaration with only a log line, so $INPUTS.${input.key} becomes undeclared. Keep one: 'required: true' or 'default'`,
+        at: required.key,
+        message: `input '${name}' is required and has a default: Archon drops the whole declaration with only a log line, so $INPUTS.${name} becomes undeclared. Keep one: 'required: true' or 'default'`,
       });
     }
   },

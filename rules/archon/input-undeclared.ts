@@ -1,18 +1,16 @@
-import { defineRule, didYouMean, isMap } from '@orchlint/core';
+import { defineRule, didYouMean } from '@orchlint/core';
 import type { WorkflowModel } from '@orchlint/archon';
 
 export default defineRule<WorkflowModel>({
   id: 'archon/input-undeclared',
   dialect: 'archon',
-  severity: 'error',
+  severity: 'warning',
   basis:
     'executor-shared.ts substituteWorkflowVariables: an unknown \'$INPUTS.<name>\' throws "Unknown input"; workflow-inputs.ts: a workflow that declares inputs: rejects caller keys it does not declare, and include expansion reports "references missing input(s)"',
   summary: 'a workflow that declares inputs: reads a $INPUTS.<name> it does not declare',
   check(model, report) {
-    const inputs = model.fields.get('inputs');
-    const declared = inputs && model.tree.resolve(inputs.value);
-    if (!declared || !isMap(declared)) return;
-    const names = model.tree.entries(declared).map((e) => e.key);
+    if (!model.inputs) return;
+    const names = model.inputs.map((i) => i.field.key.value);
     for (const node of model.nodes) {
       for (const ref of node.inputRefs) {
         if (names.includes(ref.name)) continue;

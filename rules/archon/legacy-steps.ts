@@ -1,4 +1,4 @@
-import { defineRule, isSeq } from '@orchlint/core';
+import { defineRule } from '@orchlint/core';
 import type { WorkflowModel } from '@orchlint/archon';
 
 export default defineRule<WorkflowModel>({
@@ -10,9 +10,9 @@ export default defineRule<WorkflowModel>({
   summary: 'the sequential steps: format was removed; the engine rejects the file',
   check(model, report) {
     const steps = model.fields.get('steps');
-    if (!steps || (isSeq(steps.value) && steps.value.items.length === 0)) return;
+    if (!steps || (steps.type === 'array' && steps.size === 0)) return;
     report({
-      at: steps.keyNode,
+      at: steps.key,
       message:
         "the 'steps:' format has been removed and Archon rejects this file; rewrite it as 'nodes:' (a DAG: give each step an 'id' and a 'depends_on' on the one before it), see docs/sequential-dag-migration-guide.md",
     });

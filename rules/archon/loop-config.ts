@@ -1,4 +1,4 @@
-import { defineRule, isMap, scalarValue, stringValue } from '@orchlint/core';
+import { defineRule, type At } from '@orchlint/core';
 import type { WorkflowModel } from '@orchlint/archon';
 
 export default defineRule<WorkflowModel>({
@@ -12,15 +12,15 @@ export default defineRule<WorkflowModel>({
     for (const node of model.nodes) {
       if (node.kind !== 'loop' && node.kind !== 'loop_group') continue;
       const entry = node.fields.get(node.kind)!;
-      const block = entry.value;
-      if (!isMap(block)) continue;
-      const get = (key: string) => model.tree.entry(block, key);
-      const fail = (at: typeof entry.keyNode, message: string) =>
+      if (entry.type !== 'object') continue;
+      const block = node.blocks.get(node.kind)!.byKey;
+      const get = (key: string) => block.get(key);
+      const fail = (at: At, message: string) =>
         report({ at, message: `${node.label}: ${message}; Archon refuses to load the workflow` });
       const isLoop = node.kind === 'loop';
       if (!get('until') && !get('until_bash') && !(isLoop && get('until_field'))) {
         fail(
-          entry.keyNode,
+          entry.key,
           `a ${node.kind} needs a completion channel: set '${node.kind}.until' (a completion signal string) or '${node.kind}.until_bash' (a check, exit 0 = done)${isLoop ? " or 'loop.until_field' (a declared boolean in output_format)" : ''}`,
         );
       }
@@ -28,19 +28,20 @@ export default defineRule<WorkflowModel>({
         const prompt = get('prompt');
         const command = get('command');
         if (!prompt && !command)
-          fail(entry.keyNode, "a loop needs its body: set 'loop.prompt' (inline) or 'loop.command' (a command file)");
+          fail(entry.key, "a loop needs its body: set 'loop.prompt' (inline) or 'loop.command' (a command file)");
         if (prompt && command)
-          fail(command.keyNode, "a loop accepts exactly one of 'loop.prompt' or 'loop.command' (both were provided)");
+          fail(command.key, "a loop accepts exactly one of 'loop.prompt' or 'loop.command' (both were provided)");
       }
-      if (scalarValue(get('interactive')?.value) === true && !stringValue(get('gate_message')?.value)?.trim()) {
+      const gateMessage = get('gate_message')?.value;
+      if (get('interactive')?.value === true && !(typeof gateMessage === 'string' && gateMessage.trim())) {
         fail(
-          get('interactive')!.keyNode,
+          get('interactive')!.key,
           `an interactive loop requires '${node.kind}.gate_message' (what the human is asked between iterations)`,
         );
       }
       const untilField = isLoop ? get('until_field') : undefined;
-      const field = stringValue(untilField?.value);
-      if (!untilField?.value || field === undefined) continue;
+      const field = untilField?.value;
+      if (!untilField?.node || typeof field !== 'string') continue;
       const format = node.outputFormat;
       const prop = format?.properties.get(field);
       const problem = !format
@@ -52,7 +53,7 @@ export default defineRule<WorkflowModel>({
             : prop.type !== 'boolean'
               ? `declared as type '${prop.type ?? 'unspecified'}' — it must be 'boolean'; the loop terminates on the value being exactly true`
               : undefined;
-      if (problem) fail(untilField.value, `'loop.until_field' names '${field}' ${problem}`);
+      if (problem) fail(untilField.node, `'loop.until_field' names '${field}' ${problem}`);
     }
   },
 });

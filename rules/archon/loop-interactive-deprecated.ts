@@ -1,4 +1,4 @@
-import { defineRule, isScalar } from '@orchlint/core';
+import { defineRule } from '@orchlint/core';
 import type { WorkflowModel } from '@orchlint/archon';
 
 export default defineRule<WorkflowModel>({
@@ -12,10 +12,10 @@ export default defineRule<WorkflowModel>({
     for (const node of model.nodes) {
       if (node.kind !== 'loop' && node.kind !== 'loop_group') continue;
       // The loader warns only on a literal `interactive: true` (of `loop:` or of `loop_group:`).
-      const interactive = model.tree.entry(node.fields.get(node.kind)?.value, 'interactive');
-      if (!interactive || !isScalar(interactive.value) || interactive.value.value !== true) continue;
+      const interactive = node.blocks.get(node.kind)?.byKey.get('interactive');
+      if (interactive?.value !== true) continue;
       report({
-        at: interactive.keyNode,
+        at: interactive.key,
         message:
           `${node.label}: node-level loop 'interactive:' is deprecated; it still works, but a future release re-expresses it as a gate + loop_group composition (#2707). ` +
           "For new workflows, gate with an 'approval:' node (after the loop, or inside a loop_group body)",

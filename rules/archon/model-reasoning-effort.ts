@@ -15,21 +15,26 @@ export default defineRule<WorkflowModel>({
     const effort = model.fields.get('effort');
     if (effort) {
       report({
-        at: old.keyNode,
+        at: old.key,
         message: "'modelReasoningEffort' is deprecated and is IGNORED here because 'effort' is also set; remove it",
-        related: [{ at: effort.keyNode, message: 'the effort that applies' }],
+        related: [{ at: effort.key, message: 'the effort that applies' }],
         fix: {
           title: "Remove 'modelReasoningEffort'",
-          edits: [{ at: entryRemovalSpan(source, { key: old.keyNode, node: old.value ?? old.keyNode }), newText: '' }],
+          edits: [
+            {
+              at: entryRemovalSpan(source, { value: old.value, key: old.key, node: old.node ?? old.key.node }),
+              newText: '',
+            },
+          ],
         },
       });
       return;
     }
     report({
-      at: old.keyNode,
+      at: old.key,
       message:
         "'modelReasoningEffort' is deprecated; Archon applies it as 'effort' on every node. Rename the key to 'effort'",
-      fix: { title: "Rename 'modelReasoningEffort' to 'effort'", edits: [{ at: old.keyNode, newText: 'effort' }] },
+      fix: { title: "Rename 'modelReasoningEffort' to 'effort'", edits: [{ at: old.key, newText: 'effort' }] },
     });
   },
 });

@@ -16,16 +16,16 @@ export default defineRule<WorkflowModel>({
     for (const node of model.nodes) {
       if (node.kindEntries.length === 0) {
         report({
-          at: node.idField?.keyNode ?? node.node,
+          at: node.idField?.key ?? node.node,
           message: `${node.label} has no kind: give it exactly one of ${kinds}; Archon refuses to load the workflow`,
         });
       } else if (node.kindEntries.length > 1) {
         const [first, ...others] = node.kindEntries;
         for (const other of others) {
           report({
-            at: other.entry.keyNode,
+            at: other.entry.key,
             message: `${node.label} is already a '${first!.kind}' node; '${other.kind}' is a second kind and the kinds are mutually exclusive: split it into two nodes joined by depends_on`,
-            related: [{ at: first!.entry.keyNode, message: `the node's first kind, '${first!.kind}'` }],
+            related: [{ at: first!.entry.key, message: `the node's first kind, '${first!.kind}'` }],
           });
         }
       }

@@ -6,7 +6,7 @@ export default defineRule<WorkflowModel>({
   dialect: 'archon',
   severity: 'warning',
   basis:
-    "output-ref.ts strict field resolution: a field that is not in the producer's output_format throws OutputRefError 'not-in-schema' at run time (spec §1.7, §8.2)",
+    "output-ref.ts strict field resolution: a field that is not in the producer's output_format throws OutputRefError 'not-in-schema' (output-ref.ts:331), failing the consuming node on every run while the loader accepts the file (spec §1.7, §8.2)",
   summary: "$node.output.field must be a property of the producer's output_format",
   check(model, report) {
     for (const node of model.nodes) {

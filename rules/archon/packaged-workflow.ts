@@ -12,7 +12,7 @@ export default defineRule<WorkflowModel>({
   check(model, report) {
     const discovery = model.discovery;
     if (!discovery) return;
-    const at = model.fields.get('name')?.keyNode ?? model.root;
+    const at = model.fields.get('name')?.key ?? model.root;
     if (discovery.badFolder !== undefined) {
       report({
         at,
@@ -22,13 +22,23 @@ export default defineRule<WorkflowModel>({
       });
     }
     const files = discovery.packageFiles;
-    if (discovery.role.kind !== 'packaged' || !files || discovery.badFolder !== undefined) return;
+    if (!files || discovery.badFolder !== undefined) return;
+    const folder = discovery.rel.split('/').slice(0, 2).join('/');
+    const role = discovery.role;
+    // Why this file is not the one workflow file the folder needs, when it is not.
+    const self =
+      role.kind === 'unmatched-extension'
+        ? ` (this file is not one: the extension is matched in lower case, so rename it to .yaml)`
+        : role.kind === 'too-deep'
+          ? ` directly (Archon reads nothing deeper, so not this file, ${role.depth} folders deep)`
+          : '';
     report({
       at,
       message:
-        `the package folder '${discovery.role.folder}' holds ${files.length} workflow files (${files.join(', ')}), but Archon loads a package ` +
-        `only when it holds exactly one .yaml or .yml file, and rejects it otherwise; keep one workflow per package folder ` +
-        `(its commands/, scripts/ and fixtures/ beside it) and move the others to the group folder above it`,
+        `the package folder '${folder}' holds ${files.length === 0 ? 'no .yaml or .yml file' : `${files.length} workflow files (${files.join(', ')})`}${self}, ` +
+        `but Archon loads a package only when it holds exactly one, and otherwise rejects the folder ` +
+        `("must contain exactly one .yaml or .yml file (found ${files.length})"); keep one workflow per package folder ` +
+        `(its commands/, scripts/ and fixtures/ beside it)${files.length > 1 ? ' and move the others to the group folder above it' : ''}`,
     });
   },
 });

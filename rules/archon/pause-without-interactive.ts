@@ -1,4 +1,4 @@
-import { defineRule, scalarValue } from '@orchlint/core';
+import { defineRule } from '@orchlint/core';
 import type { ArchonNode, WorkflowModel } from '@orchlint/archon';
 
 export default defineRule<WorkflowModel>({
@@ -9,9 +9,9 @@ export default defineRule<WorkflowModel>({
     "loader.ts validateWorkflowClassPlacement (#2736/#2738): \"Node '<id>' is a pause node …, but this workflow does not declare 'interactive: true'\" — inferred for now, an error in a future release",
   summary: 'a workflow with a pause node must declare interactive: true',
   check(model, report) {
-    if (scalarValue(model.fields.get('interactive')?.value) === true) return;
+    if (model.fields.get('interactive')?.value === true) return;
     for (const node of model.nodes) {
-      const pause = pauseOf(model, node);
+      const pause = pauseOf(node);
       if (!pause) continue;
       report({
         at: pause,
@@ -23,9 +23,9 @@ export default defineRule<WorkflowModel>({
   },
 });
 
-function pauseOf(model: WorkflowModel, node: ArchonNode) {
-  if (node.kind === 'approval') return node.fields.get('approval')!.keyNode;
+function pauseOf(node: ArchonNode) {
+  if (node.kind === 'approval') return node.fields.get('approval')!.key;
   if (node.kind !== 'loop' && node.kind !== 'loop_group') return undefined;
-  const interactive = model.tree.entry(node.fields.get(node.kind)!.value, 'interactive');
-  return interactive && scalarValue(interactive.value) === true ? interactive.keyNode : undefined;
+  const interactive = node.blocks.get(node.kind)!.byKey.get('interactive');
+  return interactive?.value === true ? interactive.key : undefined;
 }

@@ -1,4 +1,4 @@
-import { defineRule, scalarValue } from '@orchlint/core';
+import { defineRule } from '@orchlint/core';
 import { classifyJoin, type WorkflowModel } from '@orchlint/archon';
 
 export default defineRule<WorkflowModel>({
@@ -10,10 +10,10 @@ export default defineRule<WorkflowModel>({
   summary: 'fan_out.join: first_success (racing) is rejected',
   check(model, report) {
     for (const node of model.nodes) {
-      const join = model.tree.entry(node.fields.get('fan_out')?.value, 'join');
-      if (!join?.value || classifyJoin(scalarValue(join.value)) !== 'racing') continue;
+      const join = node.blocks.get('fan_out')?.byKey.get('join');
+      if (!join?.node || classifyJoin(join.value) !== 'racing') continue;
       report({
-        at: join.value,
+        at: join.node,
         message:
           `${node.label}: a racing join lets the first child to succeed cancel the others, coupling children that are meant to be independent; Archon rejects the workflow. ` +
           "Use 'all_done' (the default). For several genuinely different attempts, write them as separate nodes with their own models feeding one collector node",

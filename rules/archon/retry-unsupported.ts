@@ -21,7 +21,7 @@ export default defineRule<WorkflowModel>({
       const why = node.kind && ownValue(WHY, node.kind);
       if (!retry || !why) continue;
       report({
-        at: retry.keyNode,
+        at: retry.key,
         message: `'retry' is not supported on ${node.kind} nodes (${why}); Archon refuses to load the workflow. Remove it from ${node.label}`,
       });
     }

@@ -1,4 +1,4 @@
-import { defineRule, stringValue } from '@orchlint/core';
+import { defineRule, type At } from '@orchlint/core';
 import type { WorkflowModel } from '@orchlint/archon';
 
 export default defineRule<WorkflowModel>({
@@ -11,19 +11,19 @@ export default defineRule<WorkflowModel>({
   check(model, report) {
     const returns = model.fields.get('returns');
     const outcome = model.fields.get('outcome_field');
-    const fail = (at: NonNullable<typeof returns>['keyNode'], message: string) =>
+    const fail = (at: At, message: string) =>
       report({ at, message: `${message}; Archon refuses to load the workflow` });
-    const id = stringValue(returns?.value);
+    const id = typeof returns?.value === 'string' ? returns.value : undefined;
     const node = id !== undefined ? model.top.byId.get(id) : undefined;
-    if (returns?.value && id?.trim() && !node) {
+    if (returns?.node && id?.trim() && !node) {
       fail(
-        returns.value,
+        returns.node,
         `the workflow declares returns: '${id}' but no top-level node has that id (body nodes of a loop_group do not count)`,
       );
     }
-    const field = stringValue(outcome?.value);
-    if (!outcome?.value || !field?.trim()) return;
-    const at = outcome.value;
+    const field = typeof outcome?.value === 'string' ? outcome.value : undefined;
+    if (!outcome?.node || !field?.trim()) return;
+    const at = outcome.node;
     if (!returns)
       return fail(
         at,

@@ -1,4 +1,4 @@
-import { defineRule, scalarValue } from '@orchlint/core';
+import { defineRule } from '@orchlint/core';
 import type { WorkflowModel } from '@orchlint/archon';
 
 export default defineRule<WorkflowModel>({
@@ -11,10 +11,10 @@ export default defineRule<WorkflowModel>({
   check(model, report) {
     for (const node of model.nodes) {
       const deps = node.fields.get('deps');
-      if (node.kind !== 'script' || !deps || scalarValue(node.fields.get('runtime')?.value) !== 'bun') continue;
-      if (!model.tree.items(model.tree.resolve(deps.value)).length) continue;
+      if (node.kind !== 'script' || !deps || node.fields.get('runtime')?.value !== 'bun') continue;
+      if (deps.type !== 'array' || !deps.size) continue;
       report({
-        at: deps.keyNode,
+        at: deps.key,
         message: `${node.label}: 'deps' is ignored for runtime: bun (bun installs packages itself when the script imports them); remove it, or use runtime: uv if the script needs its dependencies listed`,
       });
     }

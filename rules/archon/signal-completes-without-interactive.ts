@@ -1,4 +1,4 @@
-import { defineRule, scalarValue } from '@orchlint/core';
+import { defineRule } from '@orchlint/core';
 import type { WorkflowModel } from '@orchlint/archon';
 
 export default defineRule<WorkflowModel>({
@@ -11,12 +11,11 @@ export default defineRule<WorkflowModel>({
   check(model, report) {
     for (const node of model.nodes) {
       if (node.kind !== 'loop' && node.kind !== 'loop_group') continue;
-      const block = node.fields.get(node.kind)!.value;
-      const signal = model.tree.entry(block, 'signal_completes');
-      if (!signal || scalarValue(signal.value) !== true || scalarValue(model.tree.get(block, 'interactive')) === true)
-        continue;
+      const block = node.blocks.get(node.kind)!.byKey;
+      const signal = block.get('signal_completes');
+      if (signal?.value !== true || block.get('interactive')?.value === true) continue;
       report({
-        at: signal.keyNode,
+        at: signal.key,
         message: `${node.label}: 'signal_completes' only matters for an interactive loop, and this one is not; remove it (the completion signal already ends a non-interactive loop)`,
       });
     }

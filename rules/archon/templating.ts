@@ -4,9 +4,9 @@ import type { WorkflowModel } from '@orchlint/archon';
 export default defineRule<WorkflowModel>({
   id: 'archon/templating',
   dialect: 'archon',
-  severity: 'error',
+  severity: 'warning',
   basis:
-    'Workflow Language Constitution, case law: "Templating (Jinja-style interpolation, computed node ids) ❌ rejected — evaluation inside declaration, the Helm road"',
+    'Workflow Language Constitution, case law: "Templating (Jinja-style interpolation, computed node ids) ❌ rejected — evaluation inside declaration, the Helm road"; the 0.9 loader accepts such text and keeps it literally (no error, no log), so the file loads but never does what the template meant',
   summary: 'no {{ }} / ${{ }} interpolation in the YAML structure, no ids or keys computed from values',
   check(model, report) {
     for (const site of model.templating) {

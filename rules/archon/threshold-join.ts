@@ -10,12 +10,12 @@ export default defineRule<WorkflowModel>({
   summary: 'fan_out.join cannot count successes',
   check(model, report) {
     for (const node of model.nodes) {
-      const join = model.tree.entry(node.fields.get('fan_out')?.value, 'join');
-      if (!join?.value) continue;
-      const value: unknown = join.value.toJSON();
+      const join = node.join;
+      if (!join) continue;
+      const value = join.value;
       if (classifyJoin(value) !== 'threshold') continue;
       report({
-        at: join.value,
+        at: join.node,
         message:
           `${node.label}: a join that counts successes (${JSON.stringify(value)}) is not a join rule Archon has; the workflow is rejected. ` +
           "Use 'join: all_done' so every child's outcome reaches the next node (failures as data), and decide how many successes are enough in a script or prompt node after it, gating what follows with when:",

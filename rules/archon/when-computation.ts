@@ -4,7 +4,7 @@ import { whenFindings, type WorkflowModel } from '@orchlint/archon';
 export default defineRule<WorkflowModel>({
   id: 'archon/when-computation',
   dialect: 'archon',
-  severity: 'error',
+  severity: 'warning',
   basis:
     'Workflow Language Constitution, case law: "Arithmetic / string functions / regex in when: ❌ rejected — Computation. A script node computes the decision; when: gates on its output"',
   summary: 'when: compares; it does not compute (no arithmetic, functions, regex or other operators)',

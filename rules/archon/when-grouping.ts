@@ -4,7 +4,7 @@ import { whenFindings, type WorkflowModel } from '@orchlint/archon';
 export default defineRule<WorkflowModel>({
   id: 'archon/when-grouping',
   dialect: 'archon',
-  severity: 'error',
+  severity: 'warning',
   basis:
     'Workflow Language Constitution, case law: "Parentheses & nested boolean grouping in when: ❌ rejected — the first step of home-growing an expression language"',
   summary: 'when: has no parentheses and no negation',

@@ -4,7 +4,7 @@ import { whenFindings, type WorkflowModel } from '@orchlint/archon';
 export default defineRule<WorkflowModel>({
   id: 'archon/when-numeric-literal',
   dialect: 'archon',
-  severity: 'error',
+  severity: 'warning',
   basis:
     'condition-evaluator.ts: < > <= >= apply parseFloat to both sides; a side that is not finite makes the whole expression {result: false, parsed: false} and the node is skipped',
   summary: '< > <= >= need a numeric literal',

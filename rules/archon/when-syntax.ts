@@ -4,7 +4,7 @@ import { whenFindings, type WorkflowModel } from '@orchlint/archon';
 export default defineRule<WorkflowModel>({
   id: 'archon/when-syntax',
   dialect: 'archon',
-  severity: 'error',
+  severity: 'warning',
   basis:
     'when-atom.ts WHEN_ATOM_PATTERN; condition-evaluator.ts: "malformed syntax fails closed" — the loader leaves an unparseable atom alone and the node is skipped at run time without a word',
   summary: "every when: atom must be '<reference> <op> <literal>'",

@@ -1,4 +1,4 @@
-import { defineRule, isMap, stringValue, type At } from '@orchlint/core';
+import { defineRule, type At } from '@orchlint/core';
 import type { WorkflowModel } from '@orchlint/archon';
 
 const WHOLE_REF = /^\$([a-zA-Z_][a-zA-Z0-9_-]*)\.output(?:\.[a-zA-Z_][a-zA-Z0-9_]*)?$/;
@@ -13,26 +13,26 @@ export default defineRule<WorkflowModel>({
   check(model, report) {
     for (const node of model.nodes) {
       if (node.kind !== 'command' && node.kind !== 'script') continue;
-      for (const binding of model.tree.entries(node.fields.get('with')?.value)) {
-        if (!isMap(binding.value)) continue;
+      for (const { field: binding, block } of node.bindings) {
+        if (binding.type !== 'object') continue;
         const fail = (at: At, message: string) =>
           report({
             at,
-            message: `${node.label}: ${node.kind} binding '${binding.key}': ${message}; Archon refuses to load the workflow`,
+            message: `${node.label}: ${node.kind} binding '${binding.key.value}': ${message}; Archon refuses to load the workflow`,
           });
-        const extra = model.tree.entries(binding.value).filter((e) => e.key !== 'from' && e.key !== 'if_skipped');
-        const from = model.tree.entry(binding.value, 'from');
-        if (extra.length || !from?.value) {
+        const extra = block.fields.filter((f) => f.key.value !== 'from' && f.key.value !== 'if_skipped');
+        const from = block.byKey.get('from');
+        if (extra.length || !from?.node) {
           fail(
-            extra[0]?.keyNode ?? binding.keyNode,
+            extra[0]?.key ?? binding.key,
             "an object value must be a binding directive { from: '$node.output[.field]', if_skipped?: <value> }. Use a string, number, boolean, null or array for a literal value",
           );
           continue;
         }
-        const text = stringValue(from.value) ?? '';
+        const text = typeof from.value === 'string' ? from.value : '';
         if (text.includes('$LOOP_PREV')) {
           fail(
-            from.value,
+            from.node,
             "'from' cannot read '$LOOP_PREV' — it is not a node reference. Read $LOOP_PREV in the node's text instead",
           );
           continue;
@@ -40,7 +40,7 @@ export default defineRule<WorkflowModel>({
         const m = WHOLE_REF.exec(text);
         if (!m) {
           fail(
-            from.value,
+            from.node,
             `'from' must be exactly one whole '$node.output' or '$node.output.field' reference, got '${text}'`,
           );
           continue;
@@ -48,8 +48,8 @@ export default defineRule<WorkflowModel>({
         const producer = model.analysis.resolve(node, m[1]!);
         if (producer && producer !== node && !model.analysis.upstream(node).has(producer)) {
           fail(
-            from.value,
-            `'with.${binding.key}' references '$${m[1]}.output', which is not an upstream dependency — add '${m[1]}' to depends_on so its value is produced first`,
+            from.node,
+            `'with.${binding.key.value}' references '$${m[1]}.output', which is not an upstream dependency — add '${m[1]}' to depends_on so its value is produced first`,
           );
         }
       }

@@ -17,7 +17,7 @@ export default defineRule<WorkflowModel>({
           ? 'reference $node.output or $ARGUMENTS in the script text, or make it a script: node'
           : "write the values into the node's text";
       report({
-        at: entry.keyNode,
+        at: entry.key,
         message: `${node.label}: 'with' is only supported on command, script, include and workflow nodes — it is ignored on a ${node.kind} node; ${hint}`,
       });
     }

@@ -12,7 +12,7 @@ export default defineRule<WorkflowModel>({
     for (const node of model.nodes) {
       if (node.kind !== 'workflow' || !node.scope.owner) continue;
       report({
-        at: node.fields.get('workflow')!.keyNode,
+        at: node.fields.get('workflow')!.key,
         message: `${node.label}: a 'workflow:' (sub-run) node is not supported inside a loop_group body; Archon refuses to load the workflow. Put the child run before or after the loop_group, or inline the work with include:`,
       });
     }

@@ -24,7 +24,7 @@ export default defineRule<WorkflowModel>({
         const input = node.fields.get('input');
         if (input && node.fields.has('with')) {
           report({
-            at: input.keyNode,
+            at: input.key,
             message: `${node.label}: 'with:' and 'input:' cannot both be set on a workflow node — 'with:' supplies named $INPUTS, 'input:' supplies the child's $ARGUMENTS. Use one`,
           });
         }
@@ -35,22 +35,22 @@ export default defineRule<WorkflowModel>({
         if (!entry) continue;
         if (node.kind === 'include') {
           if (field === 'fan_out' && composedFanOut) {
-            if (!model.tree.entry(entry.value, 'as'))
+            if (!node.blocks.get('fan_out')!.byKey.has('as'))
               report({
-                at: entry.keyNode,
+                at: entry.key,
                 message: `${node.label}: a composed fan-out (include + fan_out) requires 'fan_out.as', the input each instance receives its item as`,
               });
             continue;
           }
           report({
-            at: entry.keyNode,
+            at: entry.key,
             message: `${node.label}: '${field}' is not supported on an include node: ${INCLUDE_REASON[field]}. Use a 'workflow:' node instead when you want a separate governed run`,
           });
         } else if (field !== 'mutates_checkout') {
           const where =
             composedFanOut && field === 'fan_out' ? 'workflow (sub-run) and include nodes' : 'workflow (sub-run) nodes';
           report({
-            at: entry.keyNode,
+            at: entry.key,
             message: `${node.label}: '${field}' is only supported on ${where}; Archon refuses to load the workflow. Move it to a 'workflow:' node that runs the work as a child run`,
           });
         }

@@ -23,16 +23,16 @@ export default defineRule<PromptRunnerModel>({
   check(model, report) {
     if (model.kind !== 'packet' || !model.manifest || !model.agentControl || !model.workspace) return;
     const ws = model.workspace;
-    const at = model.agentControl.entry.keyNode;
+    const at = model.agentControl.field.key;
     const source = model.manifest.file.source;
     const related = [
       {
-        at: ws.capabilitiesEntry?.keyNode ?? ws.requiresEntry?.keyNode ?? { start: 0, end: 0 },
+        at: ws.capabilitiesField?.key ?? ws.requiresField?.key ?? { start: 0, end: 0 },
         source: ws.source,
         message: 'the workspace manifest that runs this packet',
       },
     ];
-    if (!ws.capabilities.some((c) => c.text === 'agent_control.linear')) {
+    if (!ws.capabilities.some((c) => c.value === 'agent_control.linear')) {
       report({
         at,
         source,
@@ -40,7 +40,7 @@ export default defineRule<PromptRunnerModel>({
         message: `agent_control needs the agent_control.linear capability, and ${ws.source.path} does not require it, so workspace doctor would accept a runner without agent control; add it under requires.capabilities`,
       });
     }
-    const parsed = ws.requirement ? parseRequirement(ws.requirement.text) : undefined;
+    const parsed = ws.requirement ? parseRequirement(ws.requirement.value) : undefined;
     if (parsed && 'error' in parsed) return;
     const lowest = parsed ? lowestRelease(parsed.requirement) : undefined;
     if (!parsed || (lowest && compareVersions(lowest, SINCE) < 0)) {

@@ -16,7 +16,7 @@ export default defineRule<PromptRunnerModel>({
       const c = p.contract;
       if (!c.commands.some((cmd) => cmd.entry.term !== null) && p.validationCommandCount === 0) continue;
       report({
-        at: lastClause(c.clauses, 'commands')?.keyNode ?? c.commands[0]?.entry.span ?? c.anchor,
+        at: lastClause(c.clauses, 'commands')?.key ?? c.commands[0]?.entry.span ?? c.anchor,
         source: p.file.source,
         message:
           'agent-owned completion forbids verify.commands and validation_commands; put executable quality-control commands in the agent instructions',

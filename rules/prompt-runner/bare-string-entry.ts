@@ -21,14 +21,14 @@ export default defineRule<PromptRunnerModel>({
     if (model.kind !== 'packet') return;
     for (const c of model.contracts) {
       for (const clause of c.clauses) {
-        const effect = ownValue(MAP_ONLY, clause.name);
+        const effect = ownValue(MAP_ONLY, clause.key.value);
         if (!effect) continue;
         for (const entry of clause.entries) {
           if (typeof entry.term !== 'string') continue;
           report({
             at: entry.node ?? entry.span,
             source: c.file.source,
-            message: `a bare string in ${clause.name} ${effect}; write { path: ${JSON.stringify(entry.term)} } with the clause's options`,
+            message: `a bare string in ${clause.key.value} ${effect}; write { path: ${JSON.stringify(entry.term)} } with the clause's options`,
           });
         }
       }

@@ -15,7 +15,7 @@ export default defineRule<PromptRunnerModel>({
       const clause = lastClause(c.clauses, 'changed_paths_only');
       if (!clause?.entries.length) continue;
       report({
-        at: clause.keyNode,
+        at: clause.key,
         source: c.file.source,
         message:
           'changed_paths_only reads git status --porcelain, so it only ever sees work that is still uncommitted. It is correct when the runner owns the commit, and it passes vacuously whenever the session commits its own work instead (--no-commit, committer: noop, or standing instructions telling the agent to commit), because the tree is already clean when the verifier runs. If the runner commits for this packet, ignore this; otherwise use repos_clean:',

@@ -1,4 +1,4 @@
-import { defineRule, isSeq } from '@orchlint/core';
+import { defineRule } from '@orchlint/core';
 import { EMap, termOf, type PromptRunnerModel } from '@orchlint/prompt-runner';
 
 export const kind = 'prompt-runner/command-args-not-list';
@@ -17,18 +17,18 @@ export default defineRule<PromptRunnerModel>({
       if (!tree) continue;
       for (const command of c.commands) {
         if (!command.program) continue;
-        const e = command.keys.find((k) => k.key === 'args') ?? command.keys.find((k) => k.key === 'argv');
-        if (!e?.value || isSeq(tree.resolve(e.value))) continue;
-        const term = termOf(tree, e.value);
+        const e = command.keys.find((k) => k.key.value === 'args') ?? command.keys.find((k) => k.key.value === 'argv');
+        if (!e?.node || e.type === 'array') continue;
+        const term = termOf(tree, e.node);
         if (term === null) continue;
-        const text = c.file.source.text.slice(e.value.range?.[0] ?? 0, e.value.range?.[1] ?? 0);
+        const text = c.file.source.text.slice(e.node.range?.[0] ?? 0, e.node.range?.[1] ?? 0);
         report({
-          at: e.value,
+          at: e.node,
           source: c.file.source,
           message:
             term instanceof EMap
-              ? `${e.key} is a mapping, which the verifier cannot turn into arguments (it raises); write ${e.key} as a list of strings`
-              : `${e.key} is not a list, so the runner passes ${text} as one single argument (no shell splits it); write ${e.key}: [${text
+              ? `${e.key.value} is a mapping, which the verifier cannot turn into arguments (it raises); write ${e.key.value} as a list of strings`
+              : `${e.key.value} is not a list, so the runner passes ${text} as one single argument (no shell splits it); write ${e.key.value}: [${text
                   .replace(/^["']|["']$/g, '')
                   .split(/\s+/)
                   .map((a) => JSON.stringify(a))

@@ -33,11 +33,11 @@ export default defineRule<PromptRunnerModel>({
     for (const c of model.contracts) {
       for (const command of c.commands) {
         for (const k of command.keys) {
-          if (COMMAND_KEYS.includes(k.key)) continue;
+          if (COMMAND_KEYS.includes(k.key.value)) continue;
           report({
-            at: k.keyNode,
+            at: k.key,
             source: c.file.source,
-            message: `commands entry key '${k.key}' is ignored by the verifier${suggestion(k.key)}; known keys: ${COMMAND_KEYS.join(', ')}`,
+            message: `commands entry key '${k.key.value}' is ignored by the verifier${suggestion(k.key.value)}; known keys: ${COMMAND_KEYS.join(', ')}`,
           });
         }
       }

@@ -21,11 +21,11 @@ export default defineRule<PromptRunnerModel>({
           members.has(p.id) &&
           p.dependsOn.some((d) => typeof d.term === 'string' && members.has(d.term)),
       );
-      if (!first?.dependsOnEntry) continue;
+      if (!first?.dependsOnField) continue;
       const cycle = cycleThrough(model.dependencies, first.id!, members);
       const dep = first.dependsOn.find((d) => typeof d.term === 'string' && d.term === cycle[1]);
       report({
-        at: dep?.node ?? first.dependsOnEntry.keyNode,
+        at: dep?.node ?? first.dependsOnField.key,
         source: first.file.source,
         message:
           `depends_on forms a cycle, ${cycle.slice(0, -1).join(' → ')} and back, so no prompt of it can ever start and ` +
@@ -37,11 +37,11 @@ export default defineRule<PromptRunnerModel>({
               p.id !== first.id &&
               p.id !== undefined &&
               members.has(p.id) &&
-              p.dependsOnEntry &&
-              all.findIndex((q) => q.id === p.id && q.dependsOnEntry) === i,
+              p.dependsOnField &&
+              all.findIndex((q) => q.id === p.id && q.dependsOnField) === i,
           )
           .map((p) => ({
-            at: p.dependsOnEntry!.keyNode,
+            at: p.dependsOnField!.key,
             source: p.file.source,
             message: `prompt "${p.id}" is part of the cycle`,
           })),

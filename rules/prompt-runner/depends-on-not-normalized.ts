@@ -1,4 +1,4 @@
-import { defineRule, isSeq, isScalar } from '@orchlint/core';
+import { defineRule } from '@orchlint/core';
 import { inspect, normalizeId, type PromptRunnerModel } from '@orchlint/prompt-runner';
 
 export const kind = 'prompt-runner/depends-on-not-normalized';
@@ -15,9 +15,10 @@ export default defineRule<PromptRunnerModel>({
     if (model.kind !== 'packet') return;
     const ids = new Set(model.prompts.flatMap((p) => (p.id === undefined ? [] : [p.id])));
     for (const p of model.prompts) {
-      const value = p.file.tree?.resolve(p.dependsOnEntry?.value);
-      if (value && !isSeq(value) && !(isScalar(value) && value.value === null)) {
-        const single = isScalar(value) ? normalizeId(value.value as string | number) : undefined;
+      const field = p.dependsOnField;
+      const value = p.file.tree ? field?.node : undefined;
+      if (field && value && field.type !== 'array' && field.type !== 'null') {
+        const single = field.type !== 'object' ? normalizeId(field.value as string | number) : undefined;
         report({
           at: value,
           source: p.file.source,

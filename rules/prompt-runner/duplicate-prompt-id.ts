@@ -4,7 +4,7 @@ import { compareBytes, inspect, type PromptModel, type PromptRunnerModel } from 
 export const kind = 'duplicate_prompt_id';
 
 const idSpan = (p: PromptModel) =>
-  p.idEntry?.value ? spanOfNode(p.idEntry.value) : { start: 0, end: p.file.source.lineEnd(0) };
+  p.idField?.node ? spanOfNode(p.idField.node) : { start: 0, end: p.file.source.lineEnd(0) };
 
 export default defineRule<PromptRunnerModel>({
   id: 'prompt-runner/duplicate-prompt-id',

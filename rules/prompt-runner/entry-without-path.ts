@@ -14,14 +14,14 @@ export default defineRule<PromptRunnerModel>({
     if (model.kind !== 'packet') return;
     for (const c of model.contracts) {
       for (const clause of c.clauses) {
-        if (!PATH_CLAUSES.has(clause.name)) continue;
+        if (!PATH_CLAUSES.has(clause.key.value)) continue;
         for (const entry of clause.entries) {
           if (!(entry.term instanceof EMap) || entry.term.has('path')) continue;
           const repo = entry.term.get('repo');
           report({
             at: entry.node ?? entry.span,
             source: c.file.source,
-            message: `this ${clause.name} entry has no path${typeof repo === 'string' ? ` (only repo: ${repo})` : ''}, and the verifier crashes resolving it; add path: <file in the repo>`,
+            message: `this ${clause.key.value} entry has no path${typeof repo === 'string' ? ` (only repo: ${repo})` : ''}, and the verifier crashes resolving it; add path: <file in the repo>`,
           });
         }
       }

@@ -1,4 +1,4 @@
-import { defineRule, isSeq } from '@orchlint/core';
+import { defineRule } from '@orchlint/core';
 import { inspect, isIntegerScalar, type PromptRunnerModel } from '@orchlint/prompt-runner';
 
 export const kind = 'prompt-runner/fault-exit-code-range';
@@ -15,19 +15,18 @@ export default defineRule<PromptRunnerModel>({
     for (const c of model.contracts) {
       const tree = c.file.tree;
       for (const command of c.commands) {
-        const entry = command.keys.find((k) => k.key === 'fault_exit_codes');
-        if (!tree || !entry?.value) continue;
-        const node = tree.resolve(entry.value);
-        if (!isSeq(node)) {
+        const entry = command.keys.find((k) => k.key.value === 'fault_exit_codes');
+        if (!tree || !entry?.node) continue;
+        if (entry.type !== 'array') {
           report({
-            at: entry.value,
+            at: entry.node,
             source: c.file.source,
             message:
               'fault_exit_codes is not a list, so the runner ignores it and no exit code counts as a verifier fault; write a list such as [2]',
           });
           continue;
         }
-        for (const item of tree.items(node)) {
+        for (const item of tree.items(entry.node)) {
           const term = (item as { value?: unknown }).value;
           const ok = isIntegerScalar(item) && typeof term === 'number' && term >= 0 && term <= 255;
           if (ok) continue;

@@ -15,10 +15,10 @@ export default defineRule<PromptRunnerModel>({
     for (const p of model.prompts) {
       for (const e of p.inertKeys) {
         report({
-          at: e.keyNode,
+          at: e.key,
           source: p.file.source,
-          data: { key: e.key },
-          message: `\`${e.key}\` is parsed and stored on the prompt and then never read: it is never sent to the provider and never used for ordering. Only the markdown body after the front matter reaches the model, so write the paths into the body`,
+          data: { key: e.key.value },
+          message: `\`${e.key.value}\` is parsed and stored on the prompt and then never read: it is never sent to the provider and never used for ordering. Only the markdown body after the front matter reaches the model, so write the paths into the body`,
         });
       }
     }

@@ -41,17 +41,18 @@ function structuredFix(contract: Contract, command: Command): ReportDescriptor['
   ];
   const title = `Convert to exec: ${q(migrated.exec)} with timeout_ms: ${migrated.timeoutMs}`;
   if (!command.keys.length) return { title, edits: [{ at: node, newText: `{ ${parts.join(', ')} }` }] };
-  if (command.keys.some((k) => ['exec', 'program', 'args', 'argv', 'timeout_ms'].includes(k.key))) return undefined;
-  const pair = command.keys.find((k) => k.value === command.shell!.node);
-  if (!pair?.value) return undefined;
-  const start = spanOfNode(pair.keyNode).start;
+  if (command.keys.some((k) => ['exec', 'program', 'args', 'argv', 'timeout_ms'].includes(k.key.value)))
+    return undefined;
+  const pair = command.keys.find((k) => k.node === command.shell!.node);
+  if (!pair?.node) return undefined;
+  const start = spanOfNode(pair.key.node).start;
   const text = contract.file.source.text;
   const column = start - text.lastIndexOf('\n', start - 1) - 1;
   const flow = isMap(node) && node.flow === true;
   return {
     title,
     edits: [
-      { at: { start, end: spanOfNode(pair.value).end }, newText: parts.join(flow ? ', ' : `\n${' '.repeat(column)}`) },
+      { at: { start, end: spanOfNode(pair.node).end }, newText: parts.join(flow ? ', ' : `\n${' '.repeat(column)}`) },
     ],
   };
 }

@@ -15,7 +15,7 @@ export default defineRule<PromptRunnerModel>({
       model.kind !== 'packet' ||
       !model.manifest ||
       model.prompts.length ||
-      (model.promptDirEntry && !model.promptDirExists)
+      (model.promptDirField && !model.promptDirExists)
     )
       return;
     report({

@@ -11,8 +11,8 @@ export default defineRule<PromptRunnerModel>({
     'Prompt Runner DirectorySource.load/2 lists prompt_dir with Path.wildcard: a folder that does not exist gives a packet with no prompts, and no error',
   summary: 'prompt_dir must name a folder that exists',
   check(model, report, context) {
-    if (model.kind !== 'packet' || !model.manifest?.tree || !model.promptDirEntry || model.promptDirExists) return;
-    const at = model.promptDirEntry.value ?? model.promptDirEntry.keyNode;
+    if (model.kind !== 'packet' || !model.manifest?.tree || !model.promptDirField || model.promptDirExists) return;
+    const at = model.promptDirField.node ?? model.promptDirField.key;
     report({
       at,
       source: model.manifest.file.source ?? context.source,

@@ -14,7 +14,7 @@ export default defineRule<PromptRunnerModel>({
     if (model.kind !== 'packet') return;
     for (const p of model.prompts) {
       if (p.id === undefined || p.filenamePrefix === undefined || p.id === p.filenamePrefix) continue;
-      const value = p.idEntry?.value;
+      const value = p.idField?.node;
       report({
         at: value ?? { start: 0, end: p.file.source.lineEnd(0) },
         source: p.file.source,

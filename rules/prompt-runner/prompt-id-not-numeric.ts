@@ -13,11 +13,11 @@ export default defineRule<PromptRunnerModel>({
   check(model, report) {
     if (model.kind !== 'packet') return;
     for (const p of model.prompts) {
-      if (p.id !== undefined || !p.idEntry?.value) continue;
+      if (p.id !== undefined || !p.idField?.node) continue;
       report({
-        at: p.idEntry.value,
+        at: p.idField.node,
         source: p.file.source,
-        message: `${p.idEntry.key} ${inspect(p.idTerm ?? null)} is not a number, so Prompt Runner crashes loading the packet (packet lint, plan and run alike); use the filename's number${p.filenamePrefix ? `, "${p.filenamePrefix}"` : ''}`,
+        message: `${p.idField.key.value} ${inspect(p.idTerm ?? null)} is not a number, so Prompt Runner crashes loading the packet (packet lint, plan and run alike); use the filename's number${p.filenamePrefix ? `, "${p.filenamePrefix}"` : ''}`,
       });
     }
   },

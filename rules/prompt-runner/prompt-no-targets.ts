@@ -21,7 +21,7 @@ export default defineRule<PromptRunnerModel>({
         source: p.file.source,
         message: p.targets
           ? `targets is empty, so the prompt runs in the packet root, outside every repo of the packet; list the repos it works in, e.g. targets: [${model.repoNames[0]}]`
-          : `the prompt names no targets, so it runs in the default repo '${model.repos.find((r) => r.isDefault)?.name ?? model.repoNames[0]}' whatever it works on; list the repos it works in, e.g. targets: [${model.repoNames[0]}]`,
+          : `the prompt names no targets, so it runs in the default repo '${model.repos.find((r) => r.isDefault)?.name.value ?? model.repoNames[0]}' whatever it works on; list the repos it works in, e.g. targets: [${model.repoNames[0]}]`,
       });
     }
   },

@@ -33,12 +33,12 @@ export default defineRule<PromptRunnerModel>({
         });
       };
       for (const clause of c.clauses) {
-        if (!PATH_CLAUSES.has(clause.name)) continue;
+        if (!PATH_CLAUSES.has(clause.key.value)) continue;
         for (const entry of clause.entries) {
           const scoped = (repo: string, path: string) => `write { repo: ${repo}, path: ${path} }`;
           const effect = 'the check looks at a file of that name, which is not the file meant';
-          if (typeof entry.term === 'string') flag(entry.node, `a ${clause.name} entry`, effect, scoped);
-          else flag(tree.get(entry.node, 'path'), `${clause.name} path:`, effect, scoped);
+          if (typeof entry.term === 'string') flag(entry.node, `a ${clause.key.value} entry`, effect, scoped);
+          else flag(tree.get(entry.node, 'path'), `${clause.key.value} path:`, effect, scoped);
         }
       }
       for (const command of c.commands) {

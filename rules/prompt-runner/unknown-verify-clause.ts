@@ -14,13 +14,13 @@ export default defineRule<PromptRunnerModel>({
     for (const c of model.contracts) {
       const seen = new Set<string>();
       for (const clause of c.clauses) {
-        if (clause.known || seen.has(clause.name)) continue;
-        seen.add(clause.name);
+        if (clause.known || seen.has(clause.key.value)) continue;
+        seen.add(clause.key.value);
         report({
-          at: clause.keyNode,
+          at: clause.key,
           source: c.file.source,
           message:
-            `verify contract has an unrecognized clause ${inspect(clause.name)}; it is parsed, stored, and never evaluated ` +
+            `verify contract has an unrecognized clause ${inspect(clause.key.value)}; it is parsed, stored, and never evaluated ` +
             `(known clauses: ${CONTRACT_CLAUSES.join(', ')})`,
         });
       }

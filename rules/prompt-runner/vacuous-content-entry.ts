@@ -20,7 +20,7 @@ export default defineRule<PromptRunnerModel>({
     if (model.kind !== 'packet') return;
     for (const c of model.contracts) {
       for (const clause of c.clauses) {
-        const keys = CONTENT[clause.name];
+        const keys = CONTENT[clause.key.value];
         if (!keys) continue;
         for (const entry of clause.entries) {
           const bare = typeof entry.term === 'string';
@@ -29,7 +29,7 @@ export default defineRule<PromptRunnerModel>({
             at: entry.node ?? entry.span,
             source: c.file.source,
             message:
-              `this ${clause.name} entry names no ${keys[2]}, so it checks for the empty string and passes whenever the file exists` +
+              `this ${clause.key.value} entry names no ${keys[2]}, so it checks for the empty string and passes whenever the file exists` +
               ` (and, as a content assertion, it keeps contract_without_commands quiet); write { path: …, ${keys[0]}: … }`,
           });
         }

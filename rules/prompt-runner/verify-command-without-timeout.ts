@@ -18,9 +18,9 @@ export default defineRule<PromptRunnerModel>({
           const t = command.timeout;
           if (typeof t === 'number' && t > 0) continue;
           report({
-            at: command.timeoutEntry?.value ?? command.program.key.keyNode,
+            at: command.timeoutField?.node ?? command.program.key!,
             source: c.file.source,
-            message: `structured verify command '${command.program.key.key}: ${command.program.text}' has no positive timeout_ms, so a hung command blocks the run; add timeout_ms (milliseconds)`,
+            message: `structured verify command '${command.program.key!.value}: ${command.program.value}' has no positive timeout_ms, so a hung command blocks the run; add timeout_ms (milliseconds)`,
             // `orchlint packet lint` prints the runner's own wording, the command as an Elixir map.
             data: {
               upstreamMessage: `structured verify command has no positive timeout_ms: ${inspect(command.entry.term)}`,

@@ -22,16 +22,16 @@ export default defineRule<PromptRunnerModel>({
     if (model.kind !== 'workspace') return;
     const { capabilities } = capabilitiesOf(model.version);
     for (const cap of model.capabilities) {
-      if (capabilities.includes(cap.text)) continue;
-      const since = releaseWithCapability(cap.text);
+      if (capabilities.includes(cap.value)) continue;
+      const since = releaseWithCapability(cap.value);
       // A capability newer than the oldest admitted release is how a workspace refuses older runners:
       // only the project's own target release makes it a mistake.
       if (since && model.versionFrom !== 'target') continue;
       report({
         at: cap.node,
         message: since
-          ? `capability '${cap.text}' first ships in Prompt Runner ${since}, but the project targets ${model.version}, whose list lacks it, so workspace doctor fails there; target ${since} or drop the capability`
-          : `'${cap.text}' is not a capability of any Prompt Runner release up to ${NEWEST}, so workspace doctor never passes${didYouMean(cap.text, ALL)}; use a name from the release's priv/capabilities`,
+          ? `capability '${cap.value}' first ships in Prompt Runner ${since}, but the project targets ${model.version}, whose list lacks it, so workspace doctor fails there; target ${since} or drop the capability`
+          : `'${cap.value}' is not a capability of any Prompt Runner release up to ${NEWEST}, so workspace doctor never passes${didYouMean(cap.value, ALL)}; use a name from the release's priv/capabilities`,
       });
     }
   },

@@ -13,14 +13,14 @@ export default defineRule<PromptRunnerModel>({
   check(model, report) {
     if (model.kind !== 'packet' || !model.manifest || !model.workspace?.repositories.length) return;
     const ws = model.workspace;
-    const declared = new Set(ws.repositories.map((r) => r.name));
+    const declared = new Set(ws.repositories.map((r) => r.value));
     for (const repo of model.repos) {
-      if (repo.name === undefined || declared.has(repo.name)) continue;
+      if (repo.name.value === undefined || declared.has(repo.name.value)) continue;
       report({
-        at: repo.nameNode,
+        at: repo.name,
         source: model.manifest.file.source,
-        message: `repo '${repo.name}' is not a repository of the workspace ${ws.source.path} (it has ${[...declared].join(', ')}), so a workspace run fails with {:workspace_missing_packet_repositories, …}; add it under repositories there`,
-        related: [{ at: ws.repositories[0]!.keyNode, source: ws.source, message: 'the workspace repositories' }],
+        message: `repo '${repo.name.value}' is not a repository of the workspace ${ws.source.path} (it has ${[...declared].join(', ')}), so a workspace run fails with {:workspace_missing_packet_repositories, …}; add it under repositories there`,
+        related: [{ at: ws.repositories[0]!, source: ws.source, message: 'the workspace repositories' }],
       });
     }
   },

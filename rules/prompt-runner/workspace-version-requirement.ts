@@ -11,12 +11,13 @@ export default defineRule<PromptRunnerModel>({
     "Prompt Runner workspace doctor: requires.prompt_runner is read with Elixir's Version.parse_requirement/1, and an unparsable requirement is never satisfied",
   summary: 'requires.prompt_runner must be a valid Elixir version requirement (">= 0.12.1 and < 0.13.0")',
   check(model, report) {
-    if (model.kind !== 'workspace' || !model.requirementEntry?.value) return;
-    const value = (model.requirementEntry.value as { value?: unknown }).value;
+    const requirement = model.kind === 'workspace' ? model.requirementField : undefined;
+    if (!requirement?.node) return;
+    const value = requirement.value;
     if (value === null) return;
     if (typeof value !== 'string') {
       report({
-        at: model.requirementEntry.value,
+        at: requirement.node,
         message: `requires.prompt_runner ${inspect(typeof value === 'number' ? value : null)} must be a requirement string such as ">= 0.12.1 and < 0.13.0"; workspace doctor never passes otherwise`,
       });
       return;
@@ -24,7 +25,7 @@ export default defineRule<PromptRunnerModel>({
     const parsed = parseRequirement(value);
     if ('error' in parsed) {
       report({
-        at: model.requirementEntry.value,
+        at: requirement.node,
         message: `requires.prompt_runner ${inspect(value)} is not an Elixir version requirement: ${parsed.error}; workspace doctor never passes. Write clauses such as ">= 0.12.1 and < 0.13.0" (operators ==, >, >=, <, <=, ~>; full MAJOR.MINOR.PATCH versions)`,
       });
     }

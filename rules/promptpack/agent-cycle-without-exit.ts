@@ -16,13 +16,13 @@ export default defineRule<PackModel>({
         ? ` engine.budget bounds the whole run, but the user still never gets a turn inside this cycle.`
         : '';
       report({
-        at: members[0]!.keyNode,
+        at: members[0]!.key.node,
         message:
           `states ${cycle.join(' → ')} form a cycle of 'control: agent' states with no way out: no member has 'max_visits' and no ` +
           `terminal or 'control: user' state is reachable, so the agent keeps the turn forever.${budget} ` +
           `Bound it with 'max_visits' (and 'on_max_visits') on one member, or route an event to a 'control: user' or terminal state.`,
         related: members.map((s) => ({
-          at: s.control?.node ?? s.keyNode,
+          at: s.control?.node ?? s.key.node,
           message: `'${s.name}' is part of the cycle`,
         })),
       });

@@ -9,13 +9,13 @@ export default defineRule<PackModel>({
   summary: "an agent's tools should not name the agent itself",
   check(pack, report) {
     for (const member of pack.agents?.members.values() ?? []) {
-      for (const ref of pack.prompts.get(member.key)?.tools ?? []) {
-        if (ref.value !== member.key) continue;
+      for (const ref of pack.prompts.get(member.key.value)?.tools ?? []) {
+        if (ref.value !== member.key.value) continue;
         report({
           at: ref.node,
           message:
-            `agent '${member.key}' lists itself in its tools, so it would delegate to itself; remove '${member.key}' from ` +
-            `prompts.${member.key}.tools`,
+            `agent '${member.key.value}' lists itself in its tools, so it would delegate to itself; remove '${member.key.value}' from ` +
+            `prompts.${member.key.value}.tools`,
         });
       }
     }

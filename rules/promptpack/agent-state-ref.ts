@@ -17,15 +17,15 @@ export default defineRule<PackModel>({
         report({
           at: member.state!.key ?? member.state!.node,
           message:
-            `agent '${member.key}' starts in workflow state '${state}', but the pack has no workflow; add a top-level ` +
-            `workflow with that state, or remove state so the agent runs prompt '${member.key}'`,
+            `agent '${member.key.value}' starts in workflow state '${state}', but the pack has no workflow; add a top-level ` +
+            `workflow with that state, or remove state so the agent runs prompt '${member.key.value}'`,
         });
       } else if (!states.has(state)) {
         report({
           at: member.state!.node,
           message:
-            `agent '${member.key}' starts in '${state}', which is not a workflow state${suggestion(state, states.keys(), 'states')}; ` +
-            `name an existing state, or remove state so the agent runs prompt '${member.key}'`,
+            `agent '${member.key.value}' starts in '${state}', which is not a workflow state${suggestion(state, states.keys(), 'states')}; ` +
+            `name an existing state, or remove state so the agent runs prompt '${member.key.value}'`,
         });
       }
     }

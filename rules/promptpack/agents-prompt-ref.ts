@@ -22,12 +22,12 @@ export default defineRule<PackModel>({
       });
     }
     for (const member of agents.members.values()) {
-      if (pack.prompts.has(member.key)) continue;
+      if (pack.prompts.has(member.key.value)) continue;
       report({
-        at: member.keyNode,
+        at: member.key.node,
         message:
-          `agent member '${member.key}' is not a key of prompts${suggestion(member.key, prompts, 'prompts')}; each member's ` +
-          `Agent Card comes from the prompt of the same key: rename the member or add prompts.${member.key}`,
+          `agent member '${member.key.value}' is not a key of prompts${suggestion(member.key.value, prompts, 'prompts')}; each member's ` +
+          `Agent Card comes from the prompt of the same key: rename the member or add prompts.${member.key.value}`,
       });
     }
   },

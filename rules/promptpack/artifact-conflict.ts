@@ -22,12 +22,12 @@ export default defineRule<PackModel>({
           const theirs = describe(earlier.def, field);
           if (mine === undefined || theirs === undefined || mine === theirs) continue;
           report({
-            at: def[field]?.node ?? def.keyNode,
+            at: def[field]?.node ?? def.key.node,
             message:
               `artifact '${def.name}' has ${field} ${mine} in state '${state.name}' but ${theirs} in state '${earlier.state}'; ` +
               `artifacts are workflow-wide, so both declare the same slot: make the ${field}s agree, or rename one of them`,
             related: [
-              { at: earlier.def[field]?.node ?? earlier.def.keyNode, message: `'${earlier.state}' declares it here` },
+              { at: earlier.def[field]?.node ?? earlier.def.key.node, message: `'${earlier.state}' declares it here` },
             ],
           });
         }

@@ -15,7 +15,7 @@ export default defineRule<PackModel>({
         report({
           at: first.step.id!.node,
           message:
-            `the steps of composition '${composition.key}' run in a cycle (${cycle.join(' → ')}) through depends_on, then/else ` +
+            `the steps of composition '${composition.key.value}' run in a cycle (${cycle.join(' → ')}) through depends_on, then/else ` +
             `and step order, so none of them can start; compositions are acyclic: loop with a workflow state (max_visits) or ` +
             `an agent step instead`,
         });

@@ -16,7 +16,7 @@ export default defineRule<PackModel>({
           report({
             at: ref.node,
             message:
-              `${step.label} of composition '${composition.key}' attaches eval '${ref.value}', which no pack-level eval ` +
+              `${step.label} of composition '${composition.key.value}' attaches eval '${ref.value}', which no pack-level eval ` +
               `declares${suggestion(ref.value, pack.evalIds, 'eval ids')}; add an eval with that id under evals, or remove it`,
           });
         }

@@ -11,7 +11,7 @@ export default defineRule<PackModel>({
     for (const composition of pack.compositions.values()) {
       const { steps, byId } = stepGraph(composition);
       for (const placed of steps) {
-        const where = `${placed.step.label} of composition '${composition.key}'`;
+        const where = `${placed.step.label} of composition '${composition.key.value}'`;
         let prior: Set<string> | undefined;
         for (const ref of placed.step.references) {
           if (ref.root === 'input') continue;

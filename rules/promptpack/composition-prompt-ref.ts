@@ -16,7 +16,7 @@ export default defineRule<PackModel>({
         report({
           at: step.promptTask!.node,
           message:
-            `${step.label} of composition '${composition.key}' runs prompt_task '${task}', which is not a key of prompts` +
+            `${step.label} of composition '${composition.key.value}' runs prompt_task '${task}', which is not a key of prompts` +
             `${suggestion(task, pack.prompts.keys(), 'prompts')}; name an existing prompt or add prompts.${task}`,
         });
       }

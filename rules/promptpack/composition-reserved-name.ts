@@ -12,11 +12,11 @@ export default defineRule<PackModel>({
   summary: 'a composition named like a reserved runtime tool',
   check(pack, report) {
     for (const composition of pack.compositions.values()) {
-      if (!RESERVED.has(composition.key)) continue;
+      if (!RESERVED.has(composition.key.value)) continue;
       report({
-        at: composition.keyNode,
+        at: composition.key.node,
         message:
-          `composition '${composition.key}' has the name of a tool the workflow runtime reserves for itself; rename it ` +
+          `composition '${composition.key.value}' has the name of a tool the workflow runtime reserves for itself; rename it ` +
           `(and the states that run it)`,
       });
     }

@@ -21,7 +21,7 @@ export default defineRule<PackModel>({
         report({
           at: placed.step.id!.node,
           message:
-            `step id '${placed.id}' is used twice in composition '${composition.key}'; outputs (\${${placed.id}.output}), ` +
+            `step id '${placed.id}' is used twice in composition '${composition.key.value}'; outputs (\${${placed.id}.output}), ` +
             `then/else and depends_on name steps by id, so each must be unique: rename one`,
           related: [{ at: earlier.step.id!.node, message: `'${placed.id}' is first used here` }],
         });

@@ -16,7 +16,7 @@ export default defineRule<PackModel>({
         report({
           at: ref.node,
           message:
-            `${what} names step '${ref.value}', which composition '${composition.key}' does not have` +
+            `${what} names step '${ref.value}', which composition '${composition.key.value}' does not have` +
             `${suggestion(ref.value, byId.keys(), 'step ids')}; name a step of this composition`,
         });
       };
@@ -25,7 +25,7 @@ export default defineRule<PackModel>({
         check(step.else, `the 'else' of ${step.label}`);
         for (const dep of step.dependsOn) check(dep, `the depends_on of ${step.label}`);
       }
-      check(composition.output, `the output of composition '${composition.key}'`);
+      check(composition.output, `the output of composition '${composition.key.value}'`);
     }
   },
 });

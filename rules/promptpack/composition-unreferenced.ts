@@ -15,14 +15,14 @@ export default defineRule<PackModel>({
       if (name !== undefined && state.orchestration?.value === 'composition') used.add(name);
     }
     for (const composition of pack.compositions.values()) {
-      if (used.has(composition.key)) continue;
+      if (used.has(composition.key.value)) continue;
       report({
-        at: composition.keyNode,
+        at: composition.key.node,
         message: pack.workflow
-          ? `composition '${composition.key}' is not run by any workflow state, so it never runs; add a state with ` +
-            `'orchestration: composition' and 'composition: ${composition.key}', or remove it`
-          : `composition '${composition.key}' never runs: compositions are reached only through workflow states, and this ` +
-            `pack has no workflow; add a one-state workflow ('orchestration: composition', 'composition: ${composition.key}', 'terminal: true')`,
+          ? `composition '${composition.key.value}' is not run by any workflow state, so it never runs; add a state with ` +
+            `'orchestration: composition' and 'composition: ${composition.key.value}', or remove it`
+          : `composition '${composition.key.value}' never runs: compositions are reached only through workflow states, and this ` +
+            `pack has no workflow; add a one-state workflow ('orchestration: composition', 'composition: ${composition.key.value}', 'terminal: true')`,
       });
     }
   },

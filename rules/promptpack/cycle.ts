@@ -16,7 +16,7 @@ export default defineRule<PackModel>({
     for (const { members, cycle } of unboundedCycles(workflow)) {
       if (agentHeld.has(members[0])) continue;
       report({
-        at: members[0]!.keyNode,
+        at: members[0]!.key.node,
         message:
           `states ${cycle.join(' → ')} form a cycle that no max_visits bounds and engine.budget is not set; going back to ` +
           `a state can be intended, but nothing stops the loop: add max_visits (and on_max_visits) to one member, or set ` +

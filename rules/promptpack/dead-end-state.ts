@@ -12,7 +12,7 @@ export default defineRule<PackModel>({
     for (const state of pack.workflow?.states.values() ?? []) {
       if (isTerminal(state) || hasMaxVisits(state) || state.onEvent.length > 0) continue;
       report({
-        at: state.keyNode,
+        at: state.key.node,
         message:
           `state '${state.name}' is not terminal but has no 'on_event' transitions and no 'max_visits', so the workflow ` +
           `can never leave it; mark it 'terminal: true' if it ends the workflow, or add an 'on_event' transition`,

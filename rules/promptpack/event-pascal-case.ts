@@ -11,12 +11,12 @@ export default defineRule<PackModel>({
   summary: 'event names should be PascalCase',
   check(pack, report) {
     for (const state of pack.workflow?.states.values() ?? []) {
-      for (const { event, eventNode } of state.onEvent) {
+      for (const { event, key } of state.onEvent) {
         if (PASCAL_CASE.test(event)) continue;
         const pascal = toPascalCase(event);
         const hint = pascal && pascal !== event ? ` such as '${pascal}'` : '';
         report({
-          at: eventNode,
+          at: key,
           message:
             `event '${event}' of state '${state.name}' is not PascalCase; RFC 0005 names events like 'PlanApproved' ` +
             `(PromptKit warns too): rename it${hint}, here and wherever prompts or tools emit it`,

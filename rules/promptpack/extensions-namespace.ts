@@ -13,10 +13,11 @@ export default defineRule<PackModel>({
   summary: 'an extensions key without a namespace',
   check(pack, report) {
     for (const bag of pack.extensions) {
-      for (const { key, keyNode } of bag.keys) {
+      for (const at of bag.keys) {
+        const key = at.value;
         if (NAMESPACED.test(key)) continue;
         report({
-          at: keyNode,
+          at,
           message:
             `extensions key '${key}' on ${bag.owner} has no namespace, so annotations from different tools can collide; ` +
             `prefix it with its owner, e.g. 'acme.${key}'`,

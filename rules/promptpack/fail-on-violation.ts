@@ -20,7 +20,7 @@ export default defineRule<PackModel>({
           report({
             at: field.key ?? field.node,
             message:
-              `'fail_on_violation: false' on a validator of prompt '${prompt.key}' is deprecated and ignored (RFC 0015): the ` +
+              `'fail_on_violation: false' on a validator of prompt '${prompt.key.value}' is deprecated and ignored (RFC 0015): the ` +
               `validator now always enforces, blocking or rewriting the reply. To only measure without blocking, move the ` +
               `check to evals; to switch it off, use 'enabled: false'. The field is removed in v2.0.0`,
           });
@@ -28,7 +28,7 @@ export default defineRule<PackModel>({
           report({
             at: field.key ?? field.node,
             message:
-              `fail_on_violation on a validator of prompt '${prompt.key}' is deprecated and ignored (RFC 0015): validators ` +
+              `fail_on_violation on a validator of prompt '${prompt.key.value}' is deprecated and ignored (RFC 0015): validators ` +
               `always enforce, so remove it; the field is removed in v2.0.0`,
             fix: field.value === true ? remove : undefined,
           });

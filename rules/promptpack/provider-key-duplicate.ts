@@ -10,17 +10,17 @@ export default defineRule<PackModel>({
   check(pack, report) {
     const first = new Map<string, ProviderRequirement>();
     for (const provider of pack.providers) {
-      const earlier = first.get(provider.key);
+      const earlier = first.get(provider.key.value);
       if (!earlier) {
-        first.set(provider.key, provider);
+        first.set(provider.key.value, provider);
         continue;
       }
       report({
-        at: provider.keyNode,
+        at: provider.key.node,
         message:
-          `provider key '${provider.key}' is declared twice in requires.providers; the key is how prompts and steps name ` +
+          `provider key '${provider.key.value}' is declared twice in requires.providers; the key is how prompts and steps name ` +
           `a provider, so a host cannot tell the two apart: rename one or merge them`,
-        related: [{ at: earlier.keyNode, message: `'${provider.key}' is first declared here` }],
+        related: [{ at: earlier.key.node, message: `'${provider.key.value}' is first declared here` }],
       });
     }
   },

@@ -8,7 +8,7 @@ export default defineRule<PackModel>({
   basis: 'RFC 0017 rule 4: "Validators SHOULD warn when an optional requirement is referenced from a prompt or step"',
   summary: 'a prompt or step runs on a provider the host may not bind',
   check(pack, report) {
-    const optional = new Set(pack.providers.filter((p) => p.optional).map((p) => p.key));
+    const optional = new Set(pack.providers.filter((p) => p.optional).map((p) => p.key.value));
     for (const { ref, key, where } of providerReferences(pack)) {
       if (!optional.has(key)) continue;
       report({

@@ -9,7 +9,7 @@ export default defineRule<PackModel>({
     'RFC 0017 rule 1: "provider, when present, MUST equal the key of an entry in requires.providers, with one exception: default is always valid"',
   summary: 'a provider must name a requires.providers key (or default)',
   check(pack, report) {
-    const keys = ['default', ...pack.providers.map((p) => p.key)];
+    const keys = ['default', ...pack.providers.map((p) => p.key.value)];
     for (const { ref, key, where } of providerReferences(pack)) {
       if (keys.includes(key)) continue;
       report({

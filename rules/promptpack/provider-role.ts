@@ -9,7 +9,7 @@ export default defineRule<PackModel>({
     'RFC 0017 rule 5: "Validators SHOULD warn when a prompt referenced by a conversational workflow state names a requirement whose role is not llm, and when a prompt step names one and has no output_schema"',
   summary: 'a non-LLM provider on a conversational state, or on a prompt step without output_schema',
   check(pack, report) {
-    const roles = new Map(pack.providers.flatMap((p) => (p.role ? [[p.key, p.role] as const] : [])));
+    const roles = new Map(pack.providers.flatMap((p) => (p.role ? [[p.key.value, p.role] as const] : [])));
     const nonLlm = (key: string | undefined) => {
       const role = key === undefined ? undefined : roles.get(key);
       return role !== undefined && role !== 'llm' ? role : undefined;
@@ -26,7 +26,7 @@ export default defineRule<PackModel>({
       report({
         at: prompt.provider.node,
         message:
-          `prompt '${prompt.key}' runs on provider '${providerOf(prompt)}' (role '${role}'), but state '${state.name}' uses it ` +
+          `prompt '${prompt.key.value}' runs on provider '${providerOf(prompt)}' (role '${role}'), but state '${state.name}' uses it ` +
           `for conversation, which needs a language model; run it on an 'llm' provider, or move the call into a composition step`,
         related: [{ at: state.promptTask!.node, message: `state '${state.name}' runs this prompt` }],
       });
@@ -42,7 +42,7 @@ export default defineRule<PackModel>({
         report({
           at,
           message:
-            `prompt ${step.label} of composition '${composition.key}' runs on provider '${key}' (role '${role}') but ` +
+            `prompt ${step.label} of composition '${composition.key.value}' runs on provider '${key}' (role '${role}') but ` +
             `declares no output_schema, so nothing says what shape of answer to expect from a non-LLM provider; add output_schema`,
         });
       }

@@ -13,13 +13,13 @@ export default defineRule<PackModel>({
   check(pack, report) {
     for (const tool of pack.tools.values()) {
       const name = stringOf(tool.name);
-      if (name === undefined || name === tool.key || !TOOL_NAME.test(name)) continue;
+      if (name === undefined || name === tool.key.value || !TOOL_NAME.test(name)) continue;
       report({
         at: tool.name!.node,
         message:
-          `tool '${tool.key}' is named '${name}': prompts list it as '${tool.key}' while the model calls '${name}', so ` +
+          `tool '${tool.key.value}' is named '${name}': prompts list it as '${tool.key.value}' while the model calls '${name}', so ` +
           `traces, policies and blocklists can disagree about which tool is meant; use the same identifier for both`,
-        related: [{ at: tool.keyNode, message: `the key prompts use` }],
+        related: [{ at: tool.key.node, message: `the key prompts use` }],
       });
     }
   },

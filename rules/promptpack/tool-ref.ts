@@ -24,7 +24,7 @@ export default defineRule<PackModel>({
     for (const prompt of pack.prompts.values()) {
       for (const ref of prompt.tools) {
         if (delegations.has(ref)) continue;
-        const finding = unknown(ref, `prompt '${prompt.key}'`, [...tools, ...members]);
+        const finding = unknown(ref, `prompt '${prompt.key.value}'`, [...tools, ...members]);
         if (finding) report(finding);
       }
     }
@@ -37,7 +37,7 @@ export default defineRule<PackModel>({
       for (const branch of step.branches) visit(branch, composition);
     };
     for (const composition of pack.compositions.values()) {
-      for (const step of composition.steps) visit(step, composition.key);
+      for (const step of composition.steps) visit(step, composition.key.value);
     }
   },
 });

@@ -29,7 +29,7 @@ export default defineRule<PackModel>({
     for (const state of workflow.states.values()) {
       if (reachable.has(state.name)) continue;
       report({
-        at: state.keyNode,
+        at: state.key.node,
         message:
           `state '${state.name}' cannot be reached from ${starts} through on_event or on_max_visits${deadFrom.get(state.name) ?? ''}, so it never runs; ` +
           `add a transition to it, name it as an agent's state (agents.members.*.state), or remove it`,

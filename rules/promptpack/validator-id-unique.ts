@@ -14,13 +14,13 @@ export default defineRule<PackModel>({
         if (typeof id.value !== 'string') continue;
         const earlier = first.get(id.value);
         if (!earlier) {
-          first.set(id.value, { prompt: prompt.key, id });
+          first.set(id.value, { prompt: prompt.key.value, id });
           continue;
         }
         report({
           at: id.node,
           message:
-            `validator id '${id.value}' of prompt '${prompt.key}' is already used by a validator of prompt '${earlier.prompt}'; ` +
+            `validator id '${id.value}' of prompt '${prompt.key.value}' is already used by a validator of prompt '${earlier.prompt}'; ` +
             `governance obligations name validators by id, so it must be unique across the pack: rename one`,
           related: [{ at: earlier.id.node, message: `'${id.value}' is first declared here` }],
         });

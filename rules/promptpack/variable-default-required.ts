@@ -16,7 +16,7 @@ export default defineRule<PackModel>({
         report({
           at: variable.default.key ?? variable.default.node,
           message:
-            `${name} of prompt '${prompt.key}' is 'required: true' and also has a 'default', which the spec says cannot be set ` +
+            `${name} of prompt '${prompt.key.value}' is 'required: true' and also has a 'default', which the spec says cannot be set ` +
             `on a required variable: the default would never apply, because a missing value is an error; ` +
             `remove 'default', or set 'required: false'`,
           related: variable.required ? [{ at: variable.required.node, message: 'the variable is required here' }] : [],

@@ -94,10 +94,11 @@ const shapes = {
       },
     }),
   },
-  // A includes B n times, B includes C n times, C includes D n times: the expansion of each
-  // target should be built once (the sum of the sizes), not once per path (the product).
+  // A includes B n times, B includes C n times, C includes D n times: the flattened workflow has n⁴
+  // ids, so checking it must go through each target's own ids (the sum of the sizes), never the
+  // product (which took 2 s at n = 48, the base of 3 at 16×).
   'include-diamond': {
-    base: 3,
+    base: 32,
     build: (n) => {
       const file = (name, next) =>
         `name: ${name}\ndescription: d\nnodes:\n${Array.from({ length: n }, (_, i) => `  - id: ${name}${i}\n    ${next ? `include: ${next}` : 'prompt: leaf'}`).join('\n')}\n`;
@@ -111,6 +112,24 @@ const shapes = {
         },
       };
     },
+  },
+  // One workflow includes the same block n times; the block has n nodes reading inputs and gated on
+  // them: each include is checked against one summary of the block, not the whole block again.
+  'include-repeat': {
+    base: 40,
+    build: (n) => ({
+      dialect: 'archon',
+      files: {
+        '.archon/workflows/a.yaml': workflow(
+          Array.from({ length: n }, (_, i) => `  - id: a${i}\n    include: b\n    with: {mode: fast}`),
+        ),
+        '.archon/workflows/b.yaml': `name: b\ndescription: d\ninputs:\n  mode: {default: slow}\nnodes:\n${Array.from(
+          { length: n },
+          (_, i) =>
+            `  - id: b${i}\n    prompt: "Use $INPUTS.mode."${i ? `\n    depends_on: [b${i - 1}]\n    when: "$b${i - 1}.output == '$INPUTS.mode'"` : ''}`,
+        ).join('\n')}\n`,
+      },
+    }),
   },
 };
 

@@ -2,7 +2,7 @@ import { spawnSync, type SpawnSyncOptions } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { tempFiles, terminalAgentPack } from '../support/orchlint-bin.js';
+import { brokenWorkflow, contentDetectedPack, tempFiles, terminalAgentPack } from '../support/orchlint-bin.js';
 import { repoRoot } from '../support/paths.js';
 
 const hasPreCommit = spawnSync('pre-commit', ['--version']).status === 0;
@@ -107,6 +107,33 @@ describe('the repository as a pre-commit hook source', () => {
       const good = git(user, 'commit', '-m', 'good');
       expect(good.out).toMatch(/orchlint\.+Passed/);
       expect(good.code).toBe(0);
+
+      // Files recognised by content reach the hook too (its `files:` takes every JSON, YAML and
+      // Markdown file), and --ignore-unknown skips the rest without a word, as a folder walk does.
+      mkdirSync(path.join(user, 'packs'));
+      mkdirSync(path.join(user, 'flows'));
+      writeFileSync(path.join(user, 'packs/support.json'), contentDetectedPack);
+      writeFileSync(path.join(user, 'flows/deploy.yaml'), brokenWorkflow);
+      writeFileSync(path.join(user, 'data.json'), '{ "rows": [1, 2, 3] }\n');
+      writeFileSync(path.join(user, 'package.json'), '{ "name": "user-app", "version": "1.0.0" }\n');
+      git(user, 'add', 'packs', 'flows', 'data.json', 'package.json');
+      const detected = git(user, 'commit', '-m', 'content-detected');
+      expect(detected.out).toMatch(/orchlint\.+Failed/);
+      expect(detected.out).toMatch(
+        /packs\/support\.json:11:56 +warning +state 'done' is terminal.*\[promptpack\/control-agent-on-terminal\]/,
+      );
+      expect(detected.out).toMatch(
+        /flows\/deploy\.yaml:7:18 +error +node 'ship' depends on 'biuld'.*\[archon\/unknown-dependency\]/,
+      );
+      expect(detected.out).toMatch(/2 problems \(1 error, 1 warning, 0 info\) in 2 files checked/);
+      expect(detected.out).not.toMatch(/(data|package)\.json:\d|unknown-format/);
+      expect(detected.code).toBe(1);
+
+      git(user, 'rm', '--cached', '--quiet', 'packs/support.json', 'flows/deploy.yaml');
+      const unknownOnly = git(user, 'commit', '-m', 'data only');
+      expect(unknownOnly.out).toMatch(/orchlint\.+Passed/);
+      expect(unknownOnly.out).not.toMatch(/(data|package)\.json:\d|unknown-format/);
+      expect(unknownOnly.code).toBe(0);
 
       // The packet hook: `packet lint --strict` of the folder given in args, on any change to the packet.
       writeFileSync(

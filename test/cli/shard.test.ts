@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '@orchlint/cli';
+import { tempFiles, terminalAgentPack } from '../support/orchlint-bin.js';
 import { hasShared, repoRoot, sharedDir } from '../support/paths.js';
 
 /** The CLI in this process (the built packages), from the repository's root; stdout and the exit code. */
@@ -21,15 +22,6 @@ async function run(args: string[]): Promise<{ code: number; stdout: string; stde
   } finally {
     process.chdir(cwd);
   }
-}
-
-/** A report with its files and findings in sorted order: what must be equal whatever order the shards come in. */
-function sorted(report: string): string {
-  const r = JSON.parse(report);
-  const bySelf = (a: unknown, b: unknown) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1);
-  if (r.runs) for (const run of r.runs) for (const k of ['artifacts', 'results']) run[k].sort(bySelf);
-  else for (const k of ['files', 'diagnostics']) r[k].sort(bySelf);
-  return JSON.stringify(r, null, 2);
 }
 
 const targets = [
@@ -80,13 +72,40 @@ describe('--shard i/N and merge-reports', () => {
         expect([...seen].sort()).toEqual([...wholeFiles].sort());
         const mergedJson = await run(['merge-reports', ...json.reverse()]);
         expect(mergedJson.code).toBe(whole.code);
-        expect(sorted(mergedJson.stdout)).toBe(sorted(whole.stdout));
+        expect(mergedJson.stdout).toBe(whole.stdout);
         const mergedSarif = await run(['merge-reports', ...sarif]);
         expect(mergedSarif.code).toBe(whole.code);
-        expect(sorted(mergedSarif.stdout)).toBe(sorted(readFileSync(`${dir}/whole.sarif`, 'utf8')));
+        expect(mergedSarif.stdout).toBe(readFileSync(`${dir}/whole.sarif`, 'utf8'));
       }
     });
   }
+
+  it("merges in the run order where it is not path order: a packet's prompts as it orders them, `a-b` before `a/b` in findings", async () => {
+    const packet = 'fixtures/prompt-runner/prompt-id-filename-mismatch/valid-normalized-forms';
+    const from = (f: string) => readFileSync(path.join(repoRoot, packet, f), 'utf8');
+    const dir = tempFiles({
+      'a-b.promptpack.yaml': terminalAgentPack,
+      'a/b.promptpack.yaml': terminalAgentPack,
+      'a/c.promptpack.yaml': terminalAgentPack,
+      'p/prompt_runner_packet.md': from('prompt_runner_packet.md'),
+      'p/prompts/01_write.prompt.md': from('prompts/01_write.prompt.md'),
+      'p/prompts/002_more.prompt.md': from('prompts/002_more.prompt.md'),
+      'p/prompts.promptpack.yaml': terminalAgentPack,
+      'q.promptpack.yaml': terminalAgentPack,
+    });
+    const whole = (await run(['--format', 'json', dir])).stdout;
+    const files = JSON.parse(whole).files.map((f: { path: string }) => path.relative(dir, f.path));
+    expect(files.indexOf('p/prompts/01_write.prompt.md')).toBeLessThan(files.indexOf('p/prompts/002_more.prompt.md'));
+    const out = mkdtempSync(path.join(tmpdir(), 'orchlint-merge-'));
+    for (let n = 2; n <= 5; n++) {
+      const shards = [];
+      for (let i = 1; i <= n; i++) {
+        writeFileSync(`${out}/${i}.json`, (await run(['--shard', `${i}/${n}`, '--format', 'json', dir])).stdout);
+        shards.push(`${out}/${i}.json`);
+      }
+      expect((await run(['merge-reports', ...shards])).stdout).toBe(whole);
+    }
+  });
 
   it('merge-reports exits as the unsharded run would under --strict and --max-warnings, and writes --output', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'orchlint-merge-'));
@@ -104,7 +123,7 @@ describe('--shard i/N and merge-reports', () => {
       const merged = await run(['merge-reports', ...flags, '--output', `${dir}/merged.json`, ...shards]);
       expect(merged.stdout).toBe('');
       expect(merged.code).toBe(whole.code);
-      expect(sorted(readFileSync(`${dir}/merged.json`, 'utf8'))).toBe(sorted(whole.stdout));
+      expect(readFileSync(`${dir}/merged.json`, 'utf8')).toBe(whole.stdout);
       codes.push(merged.code);
     }
     if (hasShared) expect(codes).toEqual([0, 1, 1, 0]);
@@ -130,7 +149,7 @@ describe('--shard i/N and merge-reports', () => {
     expect(codes).toEqual([0, 0, 0, 0, 0, 0, 0, 0]);
     const shards = Array.from({ length: 8 }, (_, i) => `${dir}/${i + 1}.json`);
     const merged = await run(['merge-reports', ...shards]);
-    expect(sorted(merged.stdout)).toBe(sorted((await run(['--format', 'json', 'fixtures/demo'])).stdout));
+    expect(merged.stdout).toBe((await run(['--format', 'json', 'fixtures/demo'])).stdout);
   });
 
   it('refuses a bad --shard, mixed or unreadable reports, and --shard with --stdin or --update-baseline, with one line and exit 2', async () => {

@@ -109,7 +109,9 @@ function edit(text: string, next: () => number): string {
   }
 }
 
-describe('incremental re-parse', () => {
+// Every fixture and corpus file, edited many times: about 20 s alone, several times that on a loaded
+// two-core machine; the default 30 s would make it fail by load, not by a wrong parse.
+describe('incremental re-parse', { timeout: 240_000 }, () => {
   const dirs = [path.join(repoRoot, 'fixtures'), ...(hasShared ? [path.join(sharedDir, 'corpus')] : [])];
   const files = dirs.flatMap(dataFiles);
 
@@ -185,7 +187,7 @@ const TRICKY = [
 ];
 const TYPED = ['x', ' ', '\n', ':', '-', '#', '"', ',', '[', '}', '|', '\r', '\n  ', ' #'];
 
-describe('incremental re-parse, every small edit at every offset', () => {
+describe('incremental re-parse, every small edit at every offset', { timeout: 240_000 }, () => {
   it('gives what a full parse gives, and leaves its basis as it was', () => {
     let reused = 0;
     for (const text of TRICKY) {

@@ -12,7 +12,11 @@ const hooks = parse(readFileSync(path.join(repoRoot, '.pre-commit-hooks.yaml'), 
   id: string;
   files: string;
 }>;
-const hookPattern = (id: string) => new RegExp(hooks.find((h) => h.id === id)!.files);
+/** A hook's `files:` (a Python regex) in JavaScript: its one inline flag, a leading (?i), as the `i` flag. */
+const hookPattern = (id: string) => {
+  const files = hooks.find((h) => h.id === id)!.files;
+  return files.startsWith('(?i)') ? new RegExp(files.slice(4), 'i') : new RegExp(files);
+};
 
 // Paths the CLI lints by name, paths it may lint by content, and paths it never does.
 const named = [
@@ -44,7 +48,7 @@ describe('one list of the files orchlint lints (packages/core/src/file-patterns.
     );
   });
 
-  it('the extension takes every file the CLI may lint; the pre-commit hook those it lints by name', async () => {
+  it('the extension and the pre-commit hook (orchlint --ignore-unknown) take every file the CLI may lint', async () => {
     const { NAMED_FILES, CONTENT_FILES } = await import('../../packages/vscode-extension/src/file-patterns.js');
     const selector = picomatch([...NAMED_FILES, CONTENT_FILES], { dot: true });
     for (const p of named) {
@@ -53,8 +57,10 @@ describe('one list of the files orchlint lints (packages/core/src/file-patterns.
     }
     for (const p of byContent) {
       expect(selector(p), p).toBe(true);
-      expect(hookPattern('orchlint').test(p), p).toBe(false);
+      expect(hookPattern('orchlint').test(p), p).toBe(true);
     }
+    // The walk's extension test ignores case; so does the hook's.
+    for (const p of ['DATA.JSON', 'Flow.YML']) expect(hookPattern('orchlint').test(p), p).toBe(true);
     for (const p of never) {
       expect(selector(p), p).toBe(false);
       expect(hookPattern('orchlint').test(p), p).toBe(false);

@@ -130,9 +130,10 @@ describe('multi-file units from unsaved buffers', () => {
     expect(await client.diagnostics(deploy)).toEqual([]);
     const { mkdirSync, writeFileSync } = await import('node:fs');
     mkdirSync(ws.file('.archon/workflows/team'));
-    writeFileSync(ws.file('.archon/workflows/team/deploy.yaml'), workflow('deploy'));
+    // Another file name: two files of one name in the folder and a group are one workflow to Archon.
+    writeFileSync(ws.file('.archon/workflows/team/deploy-copy.yaml'), workflow('deploy'));
     const before = client.publications(deploy).length;
-    await client.open(ws.file('.archon/workflows/team/deploy.yaml'), workflow('deploy'));
+    await client.open(ws.file('.archon/workflows/team/deploy-copy.yaml'), workflow('deploy'));
     expect(codes(await client.diagnostics(deploy, (d) => d.length > 0, before))).toEqual([
       'archon/duplicate-workflow-name',
     ]);

@@ -14,6 +14,8 @@ export interface IncludeModel {
 export const includeDialect: Dialect<IncludeModel> = {
   id: 'inc',
   detect: (p) => (p.endsWith('.main.yaml') ? 'unit' : p.endsWith('.part.yaml') ? 'member' : false),
+  // The `targets` key it reads (rule show-target), any version: the server takes only declared keys.
+  targets: [{ target: 'inc', versions: ['1.2', '2.0'], models: () => true, pattern: '.*' }],
   load(source, host) {
     const tree = new Tree(source);
     const sources = [source];

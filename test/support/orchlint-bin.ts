@@ -54,3 +54,30 @@ workflow:
       control: agent
       # trailing comment stays
 `;
+
+/** A pack by content alone (its name claims nothing): its terminal state 'done' carries `control: agent`. */
+export const contentDetectedPack = `{
+  "$schema": "https://promptpack.org/schema/latest/promptpack.schema.json",
+  "id": "support", "name": "Support", "version": "1.0.0",
+  "template_engine": { "version": "v1", "syntax": "{{variable}}" },
+  "prompts": {
+    "triage": { "id": "triage", "name": "Triage", "version": "1.0.0", "system_template": "Route the request." },
+    "done": { "id": "done", "name": "Done", "version": "1.0.0", "system_template": "Wrap up." }
+  },
+  "workflow": { "version": 2, "entry": "triage", "states": {
+    "triage": { "prompt_task": "triage", "on_event": { "Resolved": "done" } },
+    "done": { "prompt_task": "done", "terminal": true, "control": "agent" }
+  } }
+}
+`;
+
+/** An Archon workflow outside .archon/workflows (known by its content) with a misspelt dependency. */
+export const brokenWorkflow = `name: deploy
+description: Deploy the change.
+nodes:
+  - id: build
+    prompt: Build it.
+  - id: ship
+    depends_on: [biuld]
+    prompt: Ship it.
+`;

@@ -1,21 +1,12 @@
-import { cyclicComponents } from '@orchlint/core';
+import { cyclicComponents, memoized } from '@orchlint/core';
 import type { Analysis, ArchonNode, Scope, WorkflowModel } from './model.js';
 
 export function createAnalysis(model: WorkflowModel): Analysis {
-  const upstreamCache = new Map<ArchonNode, ReadonlySet<ArchonNode>>();
-  let cycles: ArchonNode[][] | undefined;
-
-  const scopes = (): Scope[] => [model.top, ...model.nodes.flatMap((n) => (n.body ? [n.body] : []))];
-
-  const upstream = (node: ArchonNode): ReadonlySet<ArchonNode> => {
-    let found = upstreamCache.get(node);
-    if (found) return found;
+  const upstream = memoized((node: ArchonNode): ReadonlySet<ArchonNode> => {
     // A body node also waits for everything its loop_group waits for.
     const owner = node.scope.owner;
-    found = new Upstream(node, owner ? () => upstream(owner) : undefined);
-    upstreamCache.set(node, found);
-    return found;
-  };
+    return new Upstream(node, owner ? () => upstream(owner) : undefined);
+  });
 
   const resolve = (from: ArchonNode, id: string): ArchonNode | undefined => {
     for (let scope: Scope | undefined = from.scope; scope; scope = scope.parent) {
@@ -28,16 +19,16 @@ export function createAnalysis(model: WorkflowModel): Analysis {
   return {
     upstream,
     resolve,
-    cycles() {
-      cycles ??= scopes().flatMap((scope) =>
-        cyclicComponents(scope.graph).map((ids) =>
-          ids.map((id) => scope.byId.get(id)!).sort((a, b) => a.index - b.index),
-        ),
-      );
-      return cycles;
-    },
+    cycles: () => cyclesOf(model),
   };
 }
+
+/** Cyclic strongly connected sets per scope (the top DAG, then each loop_group body), in document order. */
+const cyclesOf = memoized((model: WorkflowModel): ArchonNode[][] =>
+  [model.top, ...model.nodes.flatMap((n) => (n.body ? [n.body] : []))].flatMap((scope: Scope) =>
+    cyclicComponents(scope.graph).map((ids) => ids.map((id) => scope.byId.get(id)!).sort((a, b) => a.index - b.index)),
+  ),
+);
 
 /**
  * The nodes a node waits for, found on demand: `has` walks the inbound edges breadth first only

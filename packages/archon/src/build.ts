@@ -1,24 +1,31 @@
 import {
   createDigraph,
+  fieldMap,
+  fieldsOf,
   isMap,
   isScalar,
   isSeq,
   scalarValue,
   spanOfNode,
-  type Entry,
+  type Field,
+  type Located,
   type Source,
   type Tree,
   type TreeNode,
 } from '@orchlint/core';
 import { createAnalysis } from './analysis.js';
 import {
+  BLOCK_NAMES,
   KIND_KEYS,
   type ArchonNode,
   type ArchonVersion,
-  type Located,
+  type Block,
+  type BlockName,
   type NodeKind,
   type OutputFormat,
   type Scope,
+  type Setting,
+  type StubEntry,
   type TemplatingSite,
   type WorkflowModel,
 } from './model.js';
@@ -82,7 +89,7 @@ export interface BuildOptions {
 }
 
 export function buildWorkflow(tree: Tree, source: Source, root: TreeNode, options: BuildOptions): WorkflowModel {
-  const fields = new Map(tree.entries(root).map((e) => [e.key, e]));
+  const fields = new Map(fieldsOf(tree, root).map((f) => [f.key.value, f]));
   const provider = locatedString(fields.get('provider'));
   const all: ArchonNode[] = [];
   const text = source.text;
@@ -109,14 +116,14 @@ export function buildWorkflow(tree: Tree, source: Source, root: TreeNode, option
   };
 
   const buildNode = (item: TreeNode, index: number, scope: Scope): ArchonNode => {
-    const nodeFields = new Map(tree.entries(item).map((e) => [e.key, e]));
+    const nodeFields = new Map(fieldsOf(tree, item).map((f) => [f.key.value, f]));
     const idField = nodeFields.get('id');
-    const rawId = scalarValue(idField?.value);
+    const rawId = idField?.value;
     const id = typeof rawId === 'string' ? rawId : typeof rawId === 'number' ? String(rawId) : undefined;
     const kindEntries = KIND_KEYS.concat(options.version === '0.9' ? [] : ['wait'])
       .filter((k) => nodeFields.has(k))
       .map((kind) => ({ kind, entry: nodeFields.get(kind)! }))
-      .sort((a, b) => (a.entry.keyNode.range?.[0] ?? 0) - (b.entry.keyNode.range?.[0] ?? 0));
+      .sort((a, b) => (a.entry.key.node.range?.[0] ?? 0) - (b.entry.key.node.range?.[0] ?? 0));
     const owner = scope.owner;
     const node: ArchonNode = {
       index,
@@ -125,7 +132,14 @@ export function buildWorkflow(tree: Tree, source: Source, root: TreeNode, option
       fields: nodeFields,
       kindEntries,
       scope,
-      dependsOn: tree.items(nodeFields.get('depends_on')?.value).map((n) => ({ value: scalarValue(n), node: n })),
+      dependsOn: tree.items(nodeFields.get('depends_on')?.node).map((n) => ({ value: scalarValue(n), node: n })),
+      blocks: new Map(
+        BLOCK_NAMES.flatMap((name): Array<[BlockName, Block]> => {
+          const field = nodeFields.get(name);
+          return field ? [[name, blockOf(tree, field.node)]] : [];
+        }),
+      ),
+      bindings: settingsOf(tree, nodeFields.get('with')?.node),
       outputRefs: [],
       inputRefs: [],
       variableRefs: [],
@@ -137,11 +151,23 @@ export function buildWorkflow(tree: Tree, source: Source, root: TreeNode, option
     const nodeProvider = locatedString(nodeFields.get('provider'));
     const effectiveProvider = nodeProvider ?? provider;
     if (effectiveProvider) node.provider = effectiveProvider;
-    const outputFormat = readOutputFormat(tree, nodeFields.get('output_format')?.value);
+    const outputFormat = readOutputFormat(tree, nodeFields.get('output_format')?.node);
     if (outputFormat) node.outputFormat = outputFormat;
+    const decisions = node.blocks.get('approval')?.byKey.get('decisions');
+    if (decisions?.node) {
+      const items = tree.items(decisions.node);
+      const ids = items.flatMap((item) => {
+        const idNode = tree.get(item, 'id');
+        const value = scalarValue(idNode);
+        return typeof value === 'string' && idNode ? [{ value, node: idNode }] : [];
+      });
+      node.decisions = { field: decisions, count: items.length, ids };
+    }
+    const join = node.blocks.get('fan_out')?.byKey.get('join');
+    if (join?.node) node.join = { value: join.node.toJSON(), node: join.node, key: join.key };
 
     for (const surface of SURFACES) {
-      const first = nodeFields.get(surface.path[0]!)?.value;
+      const first = nodeFields.get(surface.path[0]!)?.node;
       if (!first) continue;
       for (const { path, value } of valuesAt(tree, first, surface.path.slice(1), [surface.path[0]!])) {
         const st = ScalarText.of(text, value);
@@ -153,10 +179,10 @@ export function buildWorkflow(tree: Tree, source: Source, root: TreeNode, option
       }
     }
     const whenField = nodeFields.get('when');
-    const whenText = ScalarText.of(text, whenField?.value);
-    if (whenField?.value && whenText) {
+    const whenText = ScalarText.of(text, whenField?.node);
+    if (whenField?.node && whenText) {
       node.when = {
-        located: { value: whenText.value, node: whenField.value, key: whenField.keyNode },
+        located: { value: whenText.value, node: whenField.node, key: whenField.key },
         condition: parseWhen(whenText.value),
         text: whenText,
       };
@@ -164,18 +190,18 @@ export function buildWorkflow(tree: Tree, source: Source, root: TreeNode, option
       node.inputRefs.push(...scanSurface(whenText, 'when').inputRefs);
     }
     const includeField = nodeFields.get('include');
-    if (includeField?.value)
+    if (includeField?.node)
       node.include = {
-        target: { value: scalarValue(includeField.value), node: includeField.value, key: includeField.keyNode },
+        target: { value: includeField.value, node: includeField.node, key: includeField.key },
         resolution: { kind: 'dynamic' },
       };
-    const group = nodeFields.get('loop_group')?.value;
+    const group = nodeFields.get('loop_group')?.node;
     all.push(node);
     if (group && isMap(group)) node.body = buildScope(tree.get(group, 'nodes'), scope, node);
     return node;
   };
 
-  const top = buildScope(fields.get('nodes')?.value, undefined, undefined);
+  const top = buildScope(fields.get('nodes')?.node, undefined, undefined);
   const model: WorkflowModel = {
     source,
     tree,
@@ -189,7 +215,9 @@ export function buildWorkflow(tree: Tree, source: Source, root: TreeNode, option
     includeChain: options.includeChain,
     analysis: undefined as never,
   };
-  const name = scalarValue(fields.get('name')?.value);
+  const inputs = fields.get('inputs');
+  if (inputs?.type === 'object') model.inputs = settingsOf(tree, inputs.node);
+  const name = fields.get('name')?.value;
   if (typeof name === 'string') {
     model.name = name;
     model.label = `workflow '${name}'`;
@@ -199,9 +227,36 @@ export function buildWorkflow(tree: Tree, source: Source, root: TreeNode, option
   return model;
 }
 
-function locatedString(entry: Entry | undefined): Located<string> | undefined {
-  const v = scalarValue(entry?.value);
-  return typeof v === 'string' && entry?.value ? { value: v, node: entry.value, key: entry.keyNode } : undefined;
+function locatedString(field: Field | undefined): Located<string> | undefined {
+  const v = field?.value;
+  return typeof v === 'string' && field?.node ? { value: v, node: field.node, key: field.key } : undefined;
+}
+
+function blockOf(tree: Tree, node: TreeNode | undefined): Block {
+  const fields = fieldsOf(tree, node);
+  return { fields, byKey: fieldMap(fields) };
+}
+
+function settingsOf(tree: Tree, node: TreeNode | undefined): Setting[] {
+  return fieldsOf(tree, node).map((field) => ({ field, block: blockOf(tree, field.node) }));
+}
+
+/** A dry-run stub file's keys, when it is one mapping; `fixture:`'s keys with the node ids they name. */
+export function stubEntries(tree: Tree, root: TreeNode): StubEntry[] | undefined {
+  if (!isMap(root)) return undefined;
+  return settingsOf(tree, root).map(({ field, block }) => ({
+    field,
+    block,
+    named: field.key.value === 'fixture' ? block.fields.map((f) => ({ field: f, ids: namedIds(tree, f.node) })) : [],
+  }));
+}
+
+/** The strings a value names: a mapping's keys, a list's string items, or a string. */
+function namedIds(tree: Tree, value: TreeNode | undefined): Located<string>[] {
+  if (isMap(value)) return tree.entries(value).map((e) => ({ value: e.key, node: e.keyNode }));
+  return (isSeq(value) ? tree.items(value) : [value]).flatMap((n) =>
+    isScalar(n) && typeof n.value === 'string' ? [{ value: n.value, node: n as TreeNode }] : [],
+  );
 }
 
 /** The values at a key path under a node, `*` matching every key of a mapping. */
@@ -231,10 +286,11 @@ function readOutputFormat(tree: Tree, node: TreeNode | undefined): OutputFormat 
   if (!node || !isMap(node)) return undefined;
   const type = scalarValue(tree.get(node, 'type'));
   const propsNode = tree.get(node, 'properties');
-  const properties = new Map<string, { keyNode: TreeNode; type?: string }>();
+  const properties = new Map<string, { key: Located<string>; type?: string }>();
   for (const e of tree.entries(propsNode)) {
     const t = scalarValue(tree.get(e.value, 'type'));
-    properties.set(e.key, typeof t === 'string' ? { keyNode: e.keyNode, type: t } : { keyNode: e.keyNode });
+    const key = { value: e.key, node: e.keyNode };
+    properties.set(e.key, typeof t === 'string' ? { key, type: t } : { key });
   }
   const required = new Set(tree.items(tree.get(node, 'required')).map((n) => String(scalarValue(n))));
   const format: OutputFormat = { node, properties, required, known: isMap(propsNode) };

@@ -57,7 +57,7 @@ export function* claudeToolEntries(model: WorkflowModel): Generator<ClaudeToolEn
     const provider = node.provider?.value;
     if (!isAiNode(node) || (provider !== undefined && provider !== 'claude')) continue;
     for (const field of ['allowed_tools', 'denied_tools'] as const) {
-      for (const item of model.tree.items(node.fields.get(field)?.value)) {
+      for (const item of model.tree.items(node.fields.get(field)?.node)) {
         const name = scalarValue(item);
         if (typeof name === 'string') yield { node, field, item, name, explicit: provider !== undefined };
       }

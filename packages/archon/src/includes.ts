@@ -1,4 +1,4 @@
-import { isMap, scalarValue, Source, Tree, type Host } from '@orchlint/core';
+import { isMap, memoized, Source, Tree, type Host } from '@orchlint/core';
 import { buildWorkflow } from './build.js';
 import type { ArchonNode, ArchonVersion, IncludeInfo, SubRunTarget, WorkflowModel } from './model.js';
 import { WORKFLOWS, type ArchonProject, type ProjectWorkflow } from './project.js';
@@ -104,7 +104,7 @@ function builtWorkflow(
  * (Sub-run targets resolve when the run starts, from the same project, so this is what the run gets.)
  */
 export function subRunTarget(node: ArchonNode, scope: IncludeScope): SubRunTarget | undefined {
-  const name = scalarValue(node.fields.get('workflow')?.value);
+  const name = node.fields.get('workflow')?.value;
   if (!isStaticName(name)) return undefined;
   const named = scope.project.byName.get(name);
   if (named?.length !== 1) return undefined;
@@ -116,18 +116,13 @@ function shownPath(file: ProjectWorkflow, scope: IncludeScope): string {
   return scope.inProject ? `${WORKFLOWS}/${file.rel}` : scope.write(file.path);
 }
 
-/** Why each model's includes fail, once per model: a diamond's shared targets are walked once. */
-const failures = new WeakMap<ArchonNode, { message: string; at?: string } | null>();
-
-/** Why an include cannot expand, following found targets down the chain; undefined when it expands. */
-export function includeFailure(node: ArchonNode): { message: string; at?: string } | undefined {
-  if (!node.include) return undefined;
-  const known = failures.get(node);
-  if (known !== undefined) return known ?? undefined;
-  const failure = failureOf(node);
-  failures.set(node, failure ?? null);
-  return failure;
-}
+/**
+ * Why an include cannot expand, following found targets down the chain; undefined when it expands.
+ * Once per node: a diamond's shared targets are walked once.
+ */
+export const includeFailure = memoized((node: ArchonNode): { message: string; at?: string } | undefined =>
+  node.include ? failureOf(node) : undefined,
+);
 
 function failureOf(node: ArchonNode): { message: string; at?: string } | undefined {
   const info = node.include!;
@@ -152,30 +147,4 @@ function failureOf(node: ArchonNode): { message: string; at?: string } | undefin
     default:
       return undefined;
   }
-}
-
-/**
- * Node ids after include expansion: an include node `inc` is replaced by its block's nodes renamed
- * `inc__<id>` (recursively, so nested includes give `a__b__id`); loop_group bodies keep their ids.
- */
-export function expandIds(
-  workflow: WorkflowModel,
-  prefix: string,
-  ids: Map<string, ArchonNode>,
-  opaque: Set<string>,
-  walking = new Set<WorkflowModel>(),
-): void {
-  if (walking.has(workflow)) return;
-  walking.add(workflow);
-  for (const node of workflow.nodes) {
-    if (node.id === undefined) continue;
-    if (!node.include) {
-      ids.set(prefix + node.id, node);
-      continue;
-    }
-    const r = node.include.resolution;
-    if (r.kind === 'found') expandIds(r.workflow, `${prefix}${node.id}__`, ids, opaque, walking);
-    else opaque.add(prefix + node.id);
-  }
-  walking.delete(workflow);
 }

@@ -13,11 +13,13 @@ export {
 } from './when.js';
 export { ScalarText } from './scalar-text.js';
 export { schemaChecker, schemaFor, resolveVersion, DEFAULT_VERSION } from './versions.js';
-export { expandIds, includeFailure, isStaticName, INCLUDE_MAX_DEPTH, BUNDLED_WORKFLOWS } from './includes.js';
+export { includeFailure, isStaticName, INCLUDE_MAX_DEPTH, BUNDLED_WORKFLOWS } from './includes.js';
+export { includesExpandingTo } from './expansion.js';
 export { archonProjectRoot } from './project.js';
 export { schemaFindings, type ClassifiedFinding, type EngineReaction } from './schema-findings.js';
 export * from './facts.js';
 export * from './claude-tools.js';
+export * from './pi-tools.js';
 export { nodeReferences, type NodeReference } from './node-refs.js';
 export { whenFindings, type WhenFinding } from './when-findings.js';
 export {

@@ -1,4 +1,4 @@
-import type { Digraph, Entry, Source, Span, Tree, TreeNode } from '@orchlint/core';
+import type { Digraph, Field, Key, Located, Source, Span, Tree, TreeNode } from '@orchlint/core';
 import type { ScalarText } from './scalar-text.js';
 import type { WhenCondition } from './when.js';
 
@@ -19,11 +19,23 @@ export type NodeKind =
   | 'workflow'
   | 'wait';
 
-/** A value from the document with its node and, for a mapping entry, its key node. */
-export interface Located<T = unknown> {
-  value: T;
-  node: TreeNode;
-  key?: TreeNode;
+export type { Located } from '@orchlint/core';
+
+/**
+ * The keys of a mapping-valued setting (`approval:`, `loop:`, `fan_out:`, a `with:` binding, an input
+ * declaration); both empty when the value is not a mapping.
+ */
+export interface Block {
+  /** In document order, duplicates included. */
+  fields: Field[];
+  /** By key, the first of duplicates winning. */
+  byKey: ReadonlyMap<string, Field>;
+}
+
+/** A key whose value may be a mapping: the field, and the keys of that mapping. */
+export interface Setting {
+  field: Field;
+  block: Block;
 }
 
 /** A `$id.output[.field]` reference in a text surface (prompt, bash, with.from, …). */
@@ -62,7 +74,7 @@ export interface OutputFormat {
   node: TreeNode;
   /** The declared `type`, if a string. */
   type?: string;
-  properties: Map<string, { keyNode: TreeNode; type?: string }>;
+  properties: Map<string, { key: Key; type?: string }>;
   required: Set<string>;
   /** True when `properties` is a mapping, so the fields it lists are all the fields there are. */
   known: boolean;
@@ -73,13 +85,14 @@ export interface ArchonNode {
   index: number;
   /** The id as written (a string), when there is one. */
   id?: string;
-  idField?: Entry;
+  idField?: Field;
   /** How findings name the node: `node 'plan'`, `node #3`, `node 'fix' in loop_group 'iterate'`. */
   label: string;
   node: TreeNode;
-  fields: ReadonlyMap<string, Entry>;
+  /** The node's keys, the last of duplicates winning. */
+  fields: ReadonlyMap<string, Field>;
   /** Every authoring key present that selects a kind, in document order. */
-  kindEntries: Array<{ kind: NodeKind; entry: Entry }>;
+  kindEntries: Array<{ kind: NodeKind; entry: Field }>;
   /** The kind, when exactly one kind key is present. */
   kind?: NodeKind;
   scope: Scope;
@@ -91,6 +104,14 @@ export interface ArchonNode {
   inputRefs: InputRef[];
   variableRefs: VariableRef[];
   outputFormat?: OutputFormat;
+  /** The keys of the node's `approval`, `loop`, `loop_group`, `fan_out` and `context` blocks, when written. */
+  blocks: ReadonlyMap<BlockName, Block>;
+  /** Every `with:` binding, in document order. */
+  bindings: Setting[];
+  /** `approval.decisions`, when it has a value: how many items it lists, and their string `id`s. */
+  decisions?: { field: Field; count: number; ids: Located<string>[] };
+  /** `fan_out.join` as data (a mapping becomes an object), when it has a value. */
+  join?: Located;
   /** The provider the node runs on when the file names one (node-level, else workflow-level). */
   provider?: Located<string>;
   include?: IncludeInfo;
@@ -147,7 +168,10 @@ export interface WorkflowModel {
   name?: string;
   /** How findings name the workflow: `workflow 'deploy'`, or `the workflow` when it has no name. */
   label: string;
-  fields: ReadonlyMap<string, Entry>;
+  /** The workflow's keys, the last of duplicates winning. */
+  fields: ReadonlyMap<string, Field>;
+  /** The declarations of `inputs`, when it is a mapping. */
+  inputs?: Setting[];
   top: Scope;
   /** Every node of every scope, depth first in document order. */
   nodes: ArchonNode[];
@@ -175,7 +199,9 @@ export type ProjectRole =
   | { kind: 'stub-fixture'; folder: string }
   /** A file in a package's commands/, scripts/ or fixtures/ folder: data, not a workflow. */
   | { kind: 'resource' }
-  | { kind: 'too-deep'; depth: number };
+  | { kind: 'too-deep'; depth: number }
+  /** A `.YAML`/`.Yml` file where discovery reads files: it matches `.yaml`/`.yml` as written, so never loads it. */
+  | { kind: 'unmatched-extension'; depth: number };
 
 export interface Discovery {
   /** Where discovery puts the file: loaded flat or in a group, in a package, a package's data, too deep. */
@@ -190,6 +216,10 @@ export interface Discovery {
   filenameClash?: string[];
   /** Other discovered workflow files of the project that declare this file's name. */
   namesakes?: DiscoveredName[];
+  /** Loaded files sharing this file's name (root and grouping folders): the engine keeps one of them, silently. */
+  overrides?: string[];
+  /** The bundled workflow whose file name this file has, which it replaces (`<name>.yaml`). */
+  replacesBundled?: string;
 }
 
 /** A workflow file discovery finds, with the name it declares and where. */
@@ -216,9 +246,35 @@ export interface StubFixtureModel {
   /** The workflows of that folder (a package holds one) the stubs are for. */
   workflows: WorkflowModel[];
   /** Node ids of those workflows after include expansion (`<include-id>__<inner-id>`), to the node each names. */
-  stubbable: ReadonlyMap<string, ArchonNode>;
-  /** Include ids whose blocks orchlint cannot see (bundled, not found): any `<id>__…` key may be one of theirs. */
-  opaqueIncludes: ReadonlySet<string>;
+  stubbable: ExpandedIds;
+  /** The file's keys, when it is one mapping (else undefined: the engine rejects the file). */
+  stubs?: StubEntry[];
+  /**
+   * For a stub file in `.archon/workflows/fixtures/` (a grouping folder to 0.9) or `<group>/fixtures/` (a package
+   * folder to 0.9): how discovery reads that folder, and the workflow files it holds.
+   */
+  readAs?: { folder: string; as: 'group' | 'package'; files: string[] };
+}
+
+/** One key of a stub file: a node's stub, or a reserved key. */
+export interface StubEntry extends Setting {
+  /** For `fixture:`, the node ids each of its keys names: a mapping's keys, a list's strings, or one string. */
+  named: Array<{ field: Field; ids: Located<string>[] }>;
+}
+
+/**
+ * Node ids of workflows after include expansion, asked one at a time: the flattened id set is the
+ * product of the include counts, so it is never built (see expansion.ts).
+ */
+export interface ExpandedIds {
+  /** The node an expanded id names (the last of that id, as in the flattened workflow). */
+  get(id: string): ArchonNode | undefined;
+  /** True when the id is `<include>__…` for an include whose block orchlint cannot see (bundled, not found). */
+  behindOpaqueInclude(id: string): boolean;
+  /** The expanded ids that start with the prefix, in expansion order. */
+  startingWith(prefix: string): string[];
+  /** The expanded id didYouMean would suggest for this one, if any. */
+  nearest(id: string): string | undefined;
 }
 
 /** What the Archon dialect builds for one file. */
@@ -237,6 +293,10 @@ export interface Analysis {
   /** Cyclic strongly connected sets per scope, in document order. */
   cycles(): ArchonNode[][];
 }
+
+/** The node keys whose mapping values the model holds as blocks. */
+export const BLOCK_NAMES = ['approval', 'loop', 'loop_group', 'fan_out', 'context'] as const;
+export type BlockName = (typeof BLOCK_NAMES)[number];
 
 export const KIND_KEYS: readonly NodeKind[] = [
   'command',

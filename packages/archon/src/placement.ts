@@ -1,10 +1,12 @@
 import { isMap, type Source, Tree, type Host, type TreeNode } from '@orchlint/core';
-import { buildWorkflow } from './build.js';
-import { expandIds, resolveIncludes, type IncludeScope } from './includes.js';
-import type { ArchonNode, Discovery, ProjectRole, StubFixtureModel, WorkflowModel } from './model.js';
+import { buildWorkflow, stubEntries } from './build.js';
+import { expandedIds } from './expansion.js';
+import { BUNDLED_WORKFLOWS, resolveIncludes, type IncludeScope } from './includes.js';
+import type { Discovery, ProjectRole, StubFixtureModel, WorkflowModel } from './model.js';
 import {
   archonProjectRoot,
   folderAt,
+  isWorkflowFile,
   join,
   pathWriter,
   projectAt,
@@ -52,16 +54,28 @@ export function discoveryOf(
     (f, i) => i < parts.length - 1 && project.badFolders.has(f),
   );
   if (badFolder) discovery.badFolder = badFolder;
-  if (role.kind === 'packaged') {
-    const files = project.badPackages.get(role.folder);
-    if (files) discovery.packageFiles = files;
-  }
+  // The package folder a file is in, or under: one the engine rejects reports on the files that made it one
+  // (a too-deep file only when the folder holds no workflow file, since those it holds report it otherwise).
+  const files = parts.length > 2 ? project.badPackages.get(parts.slice(0, 2).join('/')) : undefined;
+  if (
+    files &&
+    (role.kind === 'packaged' ||
+      (role.kind === 'unmatched-extension' && role.depth === 2) ||
+      (role.kind === 'too-deep' && files.length === 0))
+  )
+    discovery.packageFiles = files;
   const clash = project.filenameClashes.get(rel);
   if (clash) discovery.filenameClash = clash;
-  // Only a file discovery keeps takes part in name clashes.
+  const overrides = project.flatOverrides.get(rel);
+  if (overrides) discovery.overrides = overrides;
+  const filename = parts[parts.length - 1]!;
+  const bundled = filename.slice(0, -'.yaml'.length);
+  if (filename.endsWith('.yaml') && BUNDLED_WORKFLOWS.has(bundled) && project.byPath.has(located))
+    discovery.replacesBundled = bundled;
+  // Only a file discovery keeps takes part in name clashes; files of one file name are one workflow to it.
   if (model.name !== undefined && project.byPath.has(located)) {
     discovery.namesakes = (project.byName.get(model.name) ?? [])
-      .filter((w) => w.path !== located)
+      .filter((w) => w.path !== located && !overrides?.includes(w.rel))
       .map((w) => ({ source: sourceOf(w, write), rel: w.rel, name: w.declared!.name, span: w.declared!.span }));
   }
   return discovery;
@@ -79,10 +93,8 @@ export function stubFixture(
   scope: IncludeScope,
 ): StubFixtureModel {
   const dir = folder === '' ? scope.project.workflowsDir : join(scope.project.workflowsDir, folder);
-  const stubbable = new Map<string, ArchonNode>();
-  const opaqueIncludes = new Set<string>();
   const workflows: WorkflowModel[] = [];
-  for (const file of (scope.host.readDir(dir) ?? []).filter((e) => e.endsWith('.yaml') || e.endsWith('.yml')).sort()) {
+  for (const file of (scope.host.readDir(dir) ?? []).filter(isWorkflowFile).sort()) {
     const path = join(dir, file);
     const text = scope.host.readFile(path);
     if (text === undefined) continue;
@@ -97,7 +109,22 @@ export function stubFixture(
     workflow.includeChain.push(workflow.name ?? file.replace(/\.ya?ml$/, ''));
     resolveIncludes(workflow, scope);
     workflows.push(workflow);
-    expandIds(workflow, '', stubbable, opaqueIncludes);
   }
-  return { kind: 'stub-fixture', source, tree, root, folder, workflows, stubbable, opaqueIncludes };
+  const model: StubFixtureModel = {
+    kind: 'stub-fixture',
+    source,
+    tree,
+    root,
+    folder,
+    workflows,
+    stubbable: expandedIds(workflows),
+    stubs: stubEntries(tree, root),
+  };
+  // 0.9 reads `.archon/workflows/fixtures/` as a grouping folder and `<group>/fixtures/` as a package folder.
+  if (!folder.includes('/') && scope.inProject) {
+    const fixtures = folder === '' ? 'fixtures' : `${folder}/fixtures`;
+    const files = (scope.host.readDir(join(scope.project.workflowsDir, fixtures)) ?? []).filter(isWorkflowFile).sort();
+    model.readAs = { folder: fixtures, as: folder === '' ? 'group' : 'package', files };
+  }
+  return model;
 }

@@ -8,10 +8,11 @@ import type { ProjectRole, WorkflowModel } from './model.js';
  * - every folder `<group>/<workflow>/` below a folder directly under `.archon/workflows/` is a package
  *   that must hold exactly one `.yaml`/`.yml` file (its commands/, scripts/ and fixtures/ beside it);
  * - both folder names must be valid segments (no leading dot, no `..`, `:`, `/`, `\`), else the folder is rejected;
- * - a file name shared by two packages, or by a package and a loaded file, drops them all;
+ * - a file name shared by two packages, or by a package and a loaded file, drops them all; one shared by
+ *   files of the folder and its groups leaves whichever the directory listing gives last, silently;
  * - anything deeper is never read, and extensions are matched as written (`.YAML` is not a workflow);
- * - a `fixtures/` folder holds dry-run stub files (`*.stubs.yaml`) for the workflows beside it and is
- *   never a workflow source (fixture-layout.ts, from the release that reads fixture files).
+ * - a package's `fixtures/` folder holds dry-run stub files (`*.stubs.yaml`) and is never read, but
+ *   `.archon/workflows/fixtures/` is a grouping folder and `<group>/fixtures/` a package folder like any other.
  */
 export interface ArchonProject {
   /** The folder holding `.archon/`, as the host reads it ('' for relative paths that start there). */
@@ -28,6 +29,8 @@ export interface ArchonProject {
   badFolders: ReadonlySet<string>;
   /** Files dropped for a file name another one shares, with the files sharing it. */
   filenameClashes: ReadonlyMap<string, string[]>;
+  /** Loaded files of the folder and its groups that share a file name, with the others sharing it: one survives. */
+  flatOverrides: ReadonlyMap<string, string[]>;
   /** Every folder listed and file read: a change to one can change a unit's findings. */
   consulted: string[];
   /** Include targets built this run (see includes.ts), by path and version. */
@@ -44,7 +47,9 @@ export interface ProjectWorkflow {
 
 const ARCHON = '.archon/';
 export const WORKFLOWS = '.archon/workflows';
-const WORKFLOW_FILE = (name: string): boolean => name.endsWith('.yaml') || name.endsWith('.yml');
+/** A file name discovery reads as a workflow: the extension is matched as written, in lower case. */
+export const isWorkflowFile = (name: string): boolean => name.endsWith('.yaml') || name.endsWith('.yml');
+const WORKFLOW_FILE = isWorkflowFile;
 const PACKAGE_RESOURCES = new Set(['commands', 'scripts']);
 const FIXTURES = 'fixtures';
 const STUB_FILE = /\.stubs\.ya?ml$/;
@@ -83,13 +88,15 @@ export function validSegment(name: string): boolean {
 export function roleOf(rel: string): ProjectRole {
   const parts = rel.split('/');
   const depth = parts.length - 1;
-  // A `fixtures/` folder holds dry-run stub files for the workflow beside it; it is never a workflow source.
   const fixtures = parts.lastIndexOf(FIXTURES);
   if (fixtures !== -1 && fixtures < depth) {
-    return fixtures === depth - 1 && STUB_FILE.test(parts[depth]!)
-      ? { kind: 'stub-fixture', folder: parts.slice(0, fixtures).join('/') }
-      : { kind: 'resource' };
+    // A stub file is one wherever its fixtures/ folder is (placement.ts says how 0.9 reads one that is not a package's).
+    if (fixtures === depth - 1 && STUB_FILE.test(parts[depth]!))
+      return { kind: 'stub-fixture', folder: parts.slice(0, fixtures).join('/') };
+    // A package's fixtures/ is data; the root's and a group's are read like any other folder.
+    if (fixtures >= 2) return { kind: 'resource' };
   }
+  if (depth <= 2 && !WORKFLOW_FILE(parts[depth]!)) return { kind: 'unmatched-extension', depth };
   if (depth <= 1) return { kind: 'flat' };
   if (depth === 2) return { kind: 'packaged', folder: parts.slice(0, 2).join('/') };
   if (PACKAGE_RESOURCES.has(parts[2]!)) return { kind: 'resource' };
@@ -124,7 +131,7 @@ function buildProject(root: string, host: Host): ArchonProject {
       add(flat, entry, entry);
       continue;
     }
-    const inner = entry === FIXTURES ? undefined : host.readDir(join(dir, entry));
+    const inner = host.readDir(join(dir, entry));
     if (!inner) continue;
     consulted.push(join(dir, entry));
     if (!validSegment(entry)) badFolders.add(entry);
@@ -133,7 +140,7 @@ function buildProject(root: string, host: Host): ArchonProject {
         add(flat, name, `${entry}/${name}`);
         continue;
       }
-      const pkg = name === FIXTURES ? undefined : host.readDir(join(dir, `${entry}/${name}`));
+      const pkg = host.readDir(join(dir, `${entry}/${name}`));
       if (!pkg || !validSegment(entry)) continue;
       const folder = `${entry}/${name}`;
       consulted.push(join(dir, folder));
@@ -148,12 +155,21 @@ function buildProject(root: string, host: Host): ArchonProject {
   }
   // A file name two packages share, or a package and a loaded file, is dropped everywhere.
   const filenameClashes = new Map<string, string[]>();
+  const flatOverrides = new Map<string, string[]>();
   const kept: string[] = [];
   for (const [filename, rels] of flat) {
     const clash = packaged.get(filename);
     if (clash) for (const rel of rels) filenameClashes.set(rel, [...rels.filter((r) => r !== rel), ...clash]);
-    // Same-named files of the folder and its groups override each other silently; each may be the survivor.
-    else kept.push(...rels);
+    else {
+      // Same-named files of the folder and its groups override each other silently; each may be the survivor.
+      kept.push(...rels);
+      if (rels.length > 1)
+        for (const rel of rels)
+          flatOverrides.set(
+            rel,
+            rels.filter((r) => r !== rel),
+          );
+    }
   }
   for (const [filename, rels] of packaged) {
     const clash = [...(flat.get(filename) ?? []), ...rels];
@@ -191,6 +207,7 @@ function buildProject(root: string, host: Host): ArchonProject {
     badPackages,
     badFolders,
     filenameClashes,
+    flatOverrides,
     consulted,
     built: new Map(),
   };
@@ -228,6 +245,7 @@ export function folderAt(folder: string, host: Host): ArchonProject {
     badPackages: new Map(),
     badFolders: new Set(),
     filenameClashes: new Map(),
+    flatOverrides: new Map(),
     consulted,
     built: new Map(),
   };

@@ -58,11 +58,11 @@ export function archonGraph(model: WorkflowModel): GraphView {
 export function archonOutline(model: WorkflowModel): Outline {
   const references: OutlineReference[] = [];
   const symbolOf = (node: ArchonNode): OutlineSymbol | undefined => {
-    if (node.id === undefined || !node.idField?.value) return undefined;
+    if (node.id === undefined || !node.idField?.node) return undefined;
     const symbol: OutlineSymbol = {
       name: node.id,
       kind: 'node',
-      span: spanOfNode(node.idField.value),
+      span: spanOfNode(node.idField.node),
       fullSpan: spanOfNode(node.node),
     };
     if (node.kind) symbol.detail = node.kind;

@@ -1,4 +1,4 @@
-import { SchemaChecker, type TargetVersions } from '@orchlint/core';
+import { literalVersion, SchemaChecker, targetPattern, type TargetVersions } from '@orchlint/core';
 import v0_9 from '@orchlint/schemas/archon/0.9.schema.json' with { type: 'json' };
 import v0_10 from '@orchlint/schemas/archon/0.10.schema.json' with { type: 'json' };
 import type { ArchonVersion } from './model.js';
@@ -30,9 +30,13 @@ export function schemaChecker(version: ArchonVersion): SchemaChecker {
   return checker;
 }
 
+const versions = Object.keys(schemas);
+const spellings = targetPattern(`v?(?:${versions.map(literalVersion).join('|')})(?:\\.\\d+)*`);
+
 /** `targets.archon`: the engine versions modelled, 0.9 and 0.10 (`v0.10`, `0.10.2` name 0.10). */
 export const archonTarget: TargetVersions = {
   target: 'archon',
-  versions: Object.keys(schemas),
-  models: (requested) => /^v?0\.(9|10)(\.\d+)*$/.test(requested.trim()),
+  versions,
+  models: (requested) => new RegExp(spellings).test(requested),
+  pattern: spellings,
 };

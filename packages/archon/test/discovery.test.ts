@@ -1,6 +1,6 @@
 import { memoryHost } from '@orchlint/core';
 import { describe, expect, it } from 'vitest';
-import { projectAt } from '../src/project.js';
+import { projectAt, roleOf } from '../src/project.js';
 
 /** The project's discovered workflows other than self.yaml, with the names their lines declare (as the old per-file scan gave them). */
 function discoveredNames(self: string, host: ReturnType<typeof memoryHost>) {
@@ -95,5 +95,67 @@ describe('discoveredNames', () => {
     expect(
       discoveredNames('repo/workflows/x.yaml', memoryHost({ 'repo/workflows/y.yaml': 'name: x\n' })).names,
     ).toEqual([]);
+  });
+});
+
+describe('roleOf and the project, at the edges of 0.9 discovery', () => {
+  it('gives each path the role 0.9 discovery gives it', () => {
+    expect(
+      [
+        'deploy.yaml',
+        'deploy.YAML',
+        'team/deploy.Yml',
+        'team/deploy/deploy.YAML',
+        'team/deploy/deploy.yaml',
+        'team/deploy/fixtures/clean.stubs.yaml',
+        'team/deploy/fixtures/notes.yaml',
+        'team/fixtures/clean.stubs.yaml',
+        'team/fixtures/deploy.yaml',
+        'fixtures/clean.stubs.yaml',
+        'fixtures/deploy.yaml',
+        'team/ops/old/deploy.yaml',
+      ].map((rel) => [rel, roleOf(rel)]),
+    ).toEqual([
+      ['deploy.yaml', { kind: 'flat' }],
+      ['deploy.YAML', { kind: 'unmatched-extension', depth: 0 }],
+      ['team/deploy.Yml', { kind: 'unmatched-extension', depth: 1 }],
+      ['team/deploy/deploy.YAML', { kind: 'unmatched-extension', depth: 2 }],
+      ['team/deploy/deploy.yaml', { kind: 'packaged', folder: 'team/deploy' }],
+      ['team/deploy/fixtures/clean.stubs.yaml', { kind: 'stub-fixture', folder: 'team/deploy' }],
+      ['team/deploy/fixtures/notes.yaml', { kind: 'resource' }],
+      ['team/fixtures/clean.stubs.yaml', { kind: 'stub-fixture', folder: 'team' }],
+      // A group's fixtures/ is a package folder to 0.9, the root's a grouping folder.
+      ['team/fixtures/deploy.yaml', { kind: 'packaged', folder: 'team/fixtures' }],
+      ['fixtures/clean.stubs.yaml', { kind: 'stub-fixture', folder: '' }],
+      ['fixtures/deploy.yaml', { kind: 'flat' }],
+      ['team/ops/old/deploy.yaml', { kind: 'too-deep', depth: 3 }],
+    ]);
+  });
+
+  it("reads a group's fixtures/ as a package, and records files of one name in the folder and its groups", () => {
+    const host = memoryHost({
+      [`${W}/deploy.yaml`]: 'name: deploy\n',
+      [`${W}/team/deploy.yaml`]: 'name: team-deploy\n',
+      [`${W}/team/fixtures/a.stubs.yaml`]: 'plan: x\n',
+      [`${W}/team/fixtures/b.stubs.yaml`]: 'plan: y\n',
+      [`${W}/team/ops/old/deep.yaml`]: 'name: deep\n',
+      [`${W}/team/pk/pk.YAML`]: 'name: pk\n',
+      [`${W}/loud.YAML`]: 'name: loud\n',
+    });
+    const project = projectAt('repo', host);
+    expect(project.badPackages).toEqual(
+      new Map([
+        ['team/fixtures', ['a.stubs.yaml', 'b.stubs.yaml']],
+        ['team/ops', []],
+        ['team/pk', []],
+      ]),
+    );
+    expect(project.flatOverrides).toEqual(
+      new Map([
+        ['deploy.yaml', ['team/deploy.yaml']],
+        ['team/deploy.yaml', ['deploy.yaml']],
+      ]),
+    );
+    expect(project.loaded.map((w) => w.rel)).toEqual(['deploy.yaml', 'team/deploy.yaml']);
   });
 });

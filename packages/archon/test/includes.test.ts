@@ -74,4 +74,26 @@ describe('include: expansion through the host', () => {
       ]),
     );
   });
+
+  it('checks each include against its own with: while the block is summarized once', () => {
+    const withMode = (id: string, mode?: string) =>
+      include(id, 'block') + (mode === undefined ? '' : `    with: { mode: ${JSON.stringify(mode)} }\n`);
+    const files = {
+      'main.yaml': wf(
+        'main',
+        withMode('quoted', "it's") + withMode('plain', 'fast') + withMode('again', "it's") + withMode('bare'),
+      ),
+      'block.yaml':
+        'name: block\ndescription: block\ninputs:\n  mode: { required: true }\nnodes:\n' +
+        '  - id: probe\n    bash: echo hi\n' +
+        '  - id: act\n    depends_on: [probe]\n    when: "$probe.output == \'$INPUTS.mode\'"\n    prompt: Act in $INPUTS.mode.\n',
+    };
+    const found = lintMemory(files, 'archon').filter((d) => d.path === 'main.yaml');
+    const of = (rule: string) =>
+      found.filter((d) => d.rule === rule).map((d) => d.message.slice(0, d.message.indexOf(':')));
+    // Substitution breaks the quoted literal for both includes passing "it's", and only for them.
+    expect(of('archon/include-when')).toEqual(["node 'quoted'", "node 'again'"]);
+    // Only the include that passes nothing misses the required input and the input the block reads.
+    expect(of('archon/include-inputs')).toEqual(["node 'bare'", "node 'bare'"]);
+  });
 });

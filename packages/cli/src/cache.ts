@@ -77,7 +77,11 @@ export function hashText(text: string): string {
  * the file was named (a named file of no known format is a finding, a named prompt its own unit;
  * walked, neither is).
  */
-export function settingsKey(settings: LintSettings, forced: string | undefined, explicit = false): string {
+export function settingsKey(
+  settings: LintSettings,
+  forced: string | undefined,
+  explicit: Target['explicit'] = false,
+): string {
   const text = JSON.stringify([settings, forced ?? null, explicit]);
   // The files of a run mostly share their settings: each distinct one is hashed once.
   let key = settingsKeys.get(text);

@@ -1,6 +1,7 @@
 import { existsSync, lstatSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
+import { FILE_PATTERNS } from '@orchlint/core';
 import { staysInside } from './host.js';
 
 export class UsageError extends Error {}
@@ -8,8 +9,12 @@ export class UsageError extends Error {}
 export interface Target {
   /** As given or found, relative to cwd, '/'-separated. */
   file: string;
-  /** True when the user named this file, so an unknown format is worth saying. */
-  explicit: boolean;
+  /**
+   * True when the user named this file, so an unknown format is worth saying; 'ignore-unknown' with
+   * --ignore-unknown: named (a prompt still lints its packet), but of no known format it is skipped
+   * without a word, as a walked file is.
+   */
+  explicit: boolean | 'ignore-unknown';
   /** The folder reads are confined to. */
   root: string;
   /** The text, when it does not come from the file (standard input). */
@@ -21,17 +26,26 @@ export interface Target {
 }
 
 const ALWAYS_SKIPPED = new Set(['.git', 'node_modules', '.hg', '.svn']);
-const CANDIDATE = /\.(json|ya?ml|md)$/i;
+/** The extensions a dialect may claim by content: every file a walk reads has one. */
+const CANDIDATE = new RegExp(
+  `\\.(${[...new Set(Object.values(FILE_PATTERNS).flatMap((p) => p.byContent))].join('|')})$`,
+  'i',
+);
 
-/** Files to lint under the given paths: directories are walked honouring .gitignore files. */
-export function discover(paths: readonly string[]): Target[] {
+/**
+ * Files to lint under the given paths: directories are walked honouring .gitignore files. With
+ * `ignoreUnknown` (--ignore-unknown), named files are read as a walk of the current folder reads
+ * them: of no known format they are skipped without a word, and a unit may read anywhere in the
+ * current folder (a packet's workspace manifest above it), not only beside the file.
+ */
+export function discover(paths: readonly string[], ignoreUnknown = false): Target[] {
   const out: Target[] = [];
   const seen = new Set<string>();
   for (const p of paths) {
     if (!existsSync(p)) throw new UsageError(`no such file or directory: ${p}`);
     const stat = statSync(p);
     if (stat.isFile()) {
-      const root = path.dirname(p);
+      const root = ignoreUnknown && staysInside(path.relative(process.cwd(), path.resolve(p))) ? '.' : path.dirname(p);
       // A walked link that leaves its folder is skipped, and the host reads nothing outside the root:
       // a named one is refused, not read (`ln -s /etc/passwd x.pack.json`).
       if (
@@ -42,7 +56,7 @@ export function discover(paths: readonly string[]): Target[] {
           `${p} is a symbolic link to a file outside ${root === '.' ? 'the current folder' : root}; orchlint does not follow it`,
         );
       }
-      add(out, seen, { file: toPosix(p), explicit: true, root });
+      add(out, seen, { file: toPosix(p), explicit: ignoreUnknown ? 'ignore-unknown' : true, root });
       continue;
     }
     walk(p, p, [], out, seen);

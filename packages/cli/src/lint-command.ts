@@ -48,6 +48,8 @@ export interface LintOptions {
   quiet?: boolean;
   /** False with --no-error-on-unmatched-pattern: a named folder with nothing to lint is not an error. */
   errorOnUnmatchedPattern?: boolean;
+  /** --ignore-unknown: a named file of no known format is skipped without a word, as a walked one is. */
+  ignoreUnknown?: boolean;
 }
 
 /**
@@ -93,7 +95,7 @@ export async function runLint(
           ...(options.stdinFilename ? {} : { detectAs: 'stdin.yaml' }),
         },
       ]
-    : discover(paths.length ? paths : ['.']);
+    : discover(paths.length ? paths : ['.'], options.ignoreUnknown);
   const configDirs = new Map<string, boolean>();
   if (
     !loaded &&

@@ -98,7 +98,7 @@ export function lintTarget(
   const source = new Source(target.file, text);
   const dialect = forced ?? detectDialect(target, text);
   if (!dialect) {
-    if (!target.explicit) return { file: target.file, files: [], diagnostics };
+    if (target.explicit !== true) return { file: target.file, files: [], diagnostics };
     diagnostics.push(
       coreFinding(
         source,
@@ -183,7 +183,7 @@ export function readTargetText(target: Target, diagnostics: Diagnostic[]): Decod
     return undefined;
   }
   if (buffer.subarray(0, 8000).includes(0)) {
-    if (target.explicit) {
+    if (target.explicit === true) {
       diagnostics.push(
         coreFinding(
           empty,

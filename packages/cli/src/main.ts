@@ -62,6 +62,10 @@ export async function main(argv: readonly string[], io: Io = nodeIo): Promise<nu
     .option('--stdin', 'lint standard input')
     .option('--stdin-filename <name>', 'the path standard input stands for (format detection, config, reports)')
     .option('--no-error-on-unmatched-pattern', 'a named folder with nothing to lint is not an error')
+    .option(
+      '--ignore-unknown',
+      'skip named files of no known format without a warning, as a folder walk does (for pre-commit)',
+    )
     .action(async (paths: string[], options: LintOptions) => {
       const { runLint } = await import('./lint-command.js');
       exitCode = await runLint(paths, options, io, io.stdin ?? readProcessStdin);

@@ -1,11 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { UsageError } from './discover.js';
 import type { JsonReport } from './formatters/json.js';
+import { shardOf } from './shard.js';
 
 /**
  * `orchlint merge-reports`: the JSON or SARIF reports of the shards of one run (`--shard i/N`)
- * as the one report an unsharded run writes: files and findings of every shard in the order the
- * run gives them, one SARIF run whose rules are each described once.
+ * as the one report an unsharded run writes, byte for byte: files in the run's order (unit by
+ * unit, each unit's files in its own order, a packet's prompts as the packet orders them),
+ * findings sorted as the run sorts them, one SARIF run whose rules are each described once.
  */
 
 interface SarifResult {
@@ -75,9 +77,58 @@ function comparePaths(a: string, b: string): number {
   return x.length - y.length;
 }
 
-/** Sorted as the run sorts its findings (path, line, column, rule, severity, message), exact repeats once. */
-function sortedUnique<T>(items: T[], key: (t: T) => [string, number, number, string, number, string]): T[] {
-  const keyed = items.map((item) => ({ item, k: key(item), s: JSON.stringify(item) }));
+/**
+ * The files of N shards' reports in the order the unsharded run lists them. A run lists unit after
+ * unit in walk order, each unit's main file first, then the files it read that no earlier unit
+ * listed; a unit whose main file an earlier one listed is left out. A shard lists its own units the
+ * same way, so each shard's list is cut into units (a unit starts at a file that hashes to that
+ * shard and comes after the current unit's main file in walk order: every main file does; the
+ * files a unit reads mostly do not), and the units of all shards are merged by their main files.
+ */
+function inRunOrder<T>(lists: readonly T[][], pathOf: (t: T) => string): T[] {
+  const units = lists.map((list) => {
+    const own = list.length ? shardOf(pathOf(list[0]!), lists.length) : 0;
+    const cut: T[][] = [];
+    for (const item of list) {
+      const main = cut.length ? pathOf(cut[cut.length - 1]![0]!) : undefined;
+      const p = pathOf(item);
+      if (main === undefined || (shardOf(p, lists.length) === own && comparePaths(p, main) > 0)) cut.push([item]);
+      else cut[cut.length - 1]!.push(item);
+    }
+    return cut;
+  });
+  const next = units.map(() => 0);
+  const listed = new Set<string>();
+  const out: T[] = [];
+  for (;;) {
+    let pick = -1;
+    units.forEach((u, i) => {
+      if (
+        next[i]! < u.length &&
+        (pick < 0 || comparePaths(pathOf(u[next[i]!]![0]!), pathOf(units[pick]![next[pick]!]![0]!)) < 0)
+      )
+        pick = i;
+    });
+    if (pick < 0) return out;
+    const unit = units[pick]![next[pick]!++]!;
+    if (listed.has(pathOf(unit[0]!))) continue;
+    for (const item of unit) {
+      if (listed.has(pathOf(item))) continue;
+      listed.add(pathOf(item));
+      out.push(item);
+    }
+  }
+}
+
+type SortKey = [path: string, line: number, column: number, rule: string, severity: number, message: string];
+
+/**
+ * Sorted and de-duplicated as the run does it (core's sortAndDedupe): by path (as text), line,
+ * column, rule, severity, message; a finding repeating the one before it in path, rule, message and
+ * range is dropped.
+ */
+function sortedUnique<T>(items: T[], key: (t: T) => SortKey, same: (t: T) => string): T[] {
+  const keyed = items.map((item) => ({ item, k: key(item), s: same(item) }));
   keyed.sort((a, b) => {
     for (let i = 0; i < 6; i++) {
       const p = a.k[i]!;
@@ -86,7 +137,9 @@ function sortedUnique<T>(items: T[], key: (t: T) => [string, number, number, str
     }
     return 0;
   });
-  return keyed.filter((e, i) => i === 0 || e.s !== keyed[i - 1]!.s).map((e) => e.item);
+  const out: typeof keyed = [];
+  for (const e of keyed) if (!out.length || out[out.length - 1]!.s !== e.s) out.push(e);
+  return out.map((e) => e.item);
 }
 
 function uniqueBy<T>(items: T[], key: (t: T) => string): T[] {
@@ -96,13 +149,14 @@ function uniqueBy<T>(items: T[], key: (t: T) => string): T[] {
 }
 
 function mergeJson(reports: JsonReport[]): Merged {
-  const files = uniqueBy(
-    reports.flatMap((r) => r.files),
+  const files = inRunOrder(
+    reports.map((r) => r.files),
     (f) => f.path,
-  ).sort((a, b) => comparePaths(a.path, b.path));
+  );
   const diagnostics = sortedUnique(
     reports.flatMap((r) => r.diagnostics),
     (d) => [d.path, d.range.start.line, d.range.start.column, d.rule, rank[d.severity], d.message],
+    (d) => JSON.stringify([d.path, d.rule, d.message, d.range]),
   );
   const findings = diagnostics.map((d) => ({ rule: d.rule, severity: d.severity }));
   const count = (s: string) => findings.filter((x) => x.severity === s).length;
@@ -125,21 +179,22 @@ function mergeSarif(logs: SarifLog[]): Merged {
     (r) => r.id,
   ).sort((a, b) => text(a.id, b.id));
   const index = new Map(rules.map((r, i) => [r.id, i]));
-  const artifacts = uniqueBy(
-    runs.flatMap((r) => r.artifacts ?? []),
-    (a) => a.location.uri,
-  ).sort((a, b) => comparePaths(decodeURI(a.location.uri), decodeURI(b.location.uri)));
+  const artifacts = inRunOrder(
+    runs.map((r) => r.artifacts ?? []),
+    (a) => decodeURIComponent(a.location.uri),
+  );
   const where = (r: SarifResult) => r.locations[0]!.physicalLocation;
   const results = sortedUnique(
     runs.flatMap((r) => r.results).map((r) => ({ ...r, ruleIndex: index.get(r.ruleId)! })),
     (r) => [
-      decodeURI(where(r).artifactLocation.uri),
+      decodeURIComponent(where(r).artifactLocation.uri),
       where(r).region.startLine,
       where(r).region.startColumn,
       r.ruleId,
       rank[r.level],
       r.message.text,
     ],
+    (r) => JSON.stringify([where(r).artifactLocation.uri, r.ruleId, r.message.text, where(r).region]),
   );
   const run = { ...first, tool: { ...first.tool, driver: { ...first.tool.driver, rules } }, artifacts, results };
   const log = { ...logs[0]!, runs: [run] };

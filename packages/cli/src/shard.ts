@@ -23,6 +23,10 @@ export function parseShard(value: string): Shard {
  * prompts) go with it, as they are read and reported by the unit.
  */
 export function inShard(file: string, shard: Shard): boolean {
-  if (shard.count === 1) return true;
-  return createHash('sha256').update(file).digest().readUInt32BE(0) % shard.count === shard.index - 1;
+  return shard.count === 1 || shardOf(file, shard.count) === shard.index;
+}
+
+/** The shard (1-based, of `count`) that lints the unit rooted at `file`. */
+export function shardOf(file: string, count: number): number {
+  return (createHash('sha256').update(file).digest().readUInt32BE(0) % count) + 1;
 }

@@ -65,6 +65,12 @@ export interface TargetVersions {
   versions: readonly string[];
   /** Whether orchlint models the requested version (other spellings of a listed one included). */
   models(requested: string): boolean;
+  /**
+   * Every spelling `models` accepts and no other, as one JSON Schema `pattern` (see target-pattern.ts):
+   * the VS Code extension's `orchlint.targets` settings schema is generated from it
+   * (scripts/sync-file-patterns.mjs), and test/lsp/settings-targets.test.ts checks the two agree.
+   */
+  pattern: string;
 }
 
 /** The config file names the CLI and the language server look for, nearest first in each folder. */

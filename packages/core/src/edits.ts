@@ -1,15 +1,14 @@
-import type { Pair } from 'yaml';
+import type { Located } from './model.js';
 import type { Source, Span } from './source.js';
-import type { TreeNode } from './tree.js';
 
 /**
  * The text to delete to remove one `key: value` entry: its whole line(s) when it has them to itself
  * (block style, pretty JSON), else the entry with one adjoining comma (flow style). Comments and
  * layout elsewhere stay as they are.
  */
-export function entryRemovalSpan(source: Source, entry: { key?: TreeNode | Pair['key']; node: TreeNode }): Span {
+export function entryRemovalSpan(source: Source, entry: Located): Span {
   const text = source.text;
-  const keyRange = (entry.key as TreeNode | undefined)?.range;
+  const keyRange = entry.key?.node.range;
   const start = keyRange?.[0] ?? entry.node.range?.[0] ?? 0;
   const end = entry.node.range?.[1] ?? start;
   const lineStart = text.lastIndexOf('\n', start - 1) + 1;

@@ -3,9 +3,9 @@
  * extensions whose files a dialect may claim by their content (a pack with a promptpack.org
  * `$schema`, an Archon workflow outside `.archon/workflows`, a Prompt Runner workspace manifest, a
  * Markdown prompt in a packet folder). The VS Code extension's activation events and document
- * selector (both kinds) and the pre-commit hooks' `files:` patterns (the named ones: pre-commit names
- * each file, and a named file of no known format is warned about) are generated from it by
- * scripts/sync-file-patterns.mjs; a test fails when they drift.
+ * selector (both kinds), the CLI's folder walk and the pre-commit hooks' `files:` patterns (every
+ * extension: the hook runs with --ignore-unknown) are generated from it by
+ * scripts/sync-file-patterns.mjs or read from it; a test fails when they drift.
  */
 export interface FilePatterns {
   /** Globs (relative to a workspace folder) of files that are of the dialect by their name alone. */

@@ -17,3 +17,4 @@ export * from './fixes.js';
 export * from './fingerprint.js';
 export * from './own.js';
 export * from './file-patterns.js';
+export * from './target-pattern.js';

@@ -5,5 +5,6 @@ import { spanOfNode } from './tree.js';
 
 export function spanOf(at: At): Span {
   if (isNode(at) || isPair(at)) return spanOfNode(at);
+  if ('node' in at) return spanOfNode(at.node);
   return at;
 }

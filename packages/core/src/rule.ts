@@ -1,10 +1,11 @@
 import type { Pair } from 'yaml';
 import type { FindingData, Severity } from './diagnostic.js';
 import type { Source, Span } from './source.js';
+import type { Located } from './model.js';
 import type { TreeNode } from './tree.js';
 
-/** Anything a finding can point at: a tree node, a key/value pair, or raw offsets. */
-export type At = TreeNode | Pair | Span;
+/** Anything a finding can point at: a tree node, a key/value pair, a model's located value or key, or raw offsets. */
+export type At = TreeNode | Pair | Located | Span;
 
 export interface EditDescriptor {
   at: At;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { entryRemovalSpan, Source, Tree } from '../src/index.js';
+import { entryRemovalSpan, keyOf, Source, Tree } from '../src/index.js';
 
 /** Removes the entry at a key path with entryRemovalSpan and returns the new text. */
 function remove(text: string, path: string[]): string {
@@ -11,7 +11,7 @@ function remove(text: string, path: string[]): string {
     entry = tree.entry(node, key);
     node = entry?.value;
   }
-  const span = entryRemovalSpan(source, { key: entry!.keyNode, node: entry!.value! });
+  const span = entryRemovalSpan(source, { value: undefined, key: keyOf(entry!), node: entry!.value! });
   return text.slice(0, span.start) + text.slice(span.end);
 }
 

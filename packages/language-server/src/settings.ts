@@ -22,8 +22,8 @@ export const defaultClientSettings: ClientSettings = { enable: true, targets: {}
 
 /**
  * Reads the `orchlint` section a client sent; anything malformed falls back to the default. A target
- * naming a version orchlint does not model is left out (the default applies) and told to `warn`, in
- * the CLI's words for the same value in a config file.
+ * naming a version orchlint does not model, or a key no dialect reads, is left out (the default
+ * applies) and told to `warn`, as the CLI refuses the same in a config file.
  */
 export function parseClientSettings(
   section: unknown,
@@ -38,6 +38,12 @@ export function parseClientSettings(
       if (typeof v !== 'string' || !v.trim()) continue;
       const value = v.trim();
       const known = knownTargets.find((t) => t.target === k);
+      if (!known && knownTargets.length) {
+        warn(
+          `orchlint.targets.${k} is not a target orchlint reads; it reads ${knownTargets.map((t) => t.target).join(', ')}; ignored`,
+        );
+        continue;
+      }
       if (known && !known.models(value)) {
         warn(
           `orchlint.targets.${k} '${value}' is not a version orchlint models; it knows ${known.versions.join(', ')}; using the default`,

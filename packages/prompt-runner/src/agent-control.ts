@@ -1,4 +1,4 @@
-import { isMap, spanOfNode, type Entry, type Span, type Tree } from '@orchlint/core';
+import { fieldOf, isMap, spanOfNode, type Entry, type Span, type Tree } from '@orchlint/core';
 import { buildContract } from './contract.js';
 import { atom, EMap, isInteger, termOf, tuple, type Term } from './elixir.js';
 import type { MarkdownFile } from './front-matter.js';
@@ -15,8 +15,9 @@ export function buildAgentControl(tree: Tree, file: MarkdownFile, entry: Entry):
   const value = termOf(tree, entry.value);
   if (value === null) return undefined;
   const at = (e: Entry | undefined): Span => spanOfNode(e?.value ?? e?.keyNode ?? entry.keyNode);
+  const field = fieldOf(entry);
   const fail = (reason: Term, where: Span): AgentControlModel => ({
-    entry,
+    field,
     enabled: false,
     problem: { reason, at: where },
   });
@@ -41,7 +42,7 @@ export function buildAgentControl(tree: Tree, file: MarkdownFile, entry: Entry):
   const max = value.has('max_iterations') ? value.get('max_iterations')! : 20;
   if (!(isInteger(max) && max > 0))
     return fail(tuple(atom('invalid_agent_control_max_iterations'), max), at(key('max_iterations')));
-  if (!enabled) return { entry, enabled: false };
+  if (!enabled) return { field, enabled: false };
   const verifyEntry = key('completion_verify');
   const verify = verifyEntry ? termOf(tree, verifyEntry.value) : new EMap([]);
   if (!(verify instanceof EMap)) {
@@ -58,7 +59,7 @@ export function buildAgentControl(tree: Tree, file: MarkdownFile, entry: Entry):
   if (contract.evaluable === 0) {
     return fail(atom('agent_control_completion_verify_required'), spanOfNode(verifyEntry?.keyNode ?? entry.keyNode));
   }
-  return { entry, enabled: true, contract };
+  return { field, enabled: true, contract };
 }
 
 /** `normalize_action/1` restricted to the two default actions: trimmed, lower-cased, `_` read as `-`. */

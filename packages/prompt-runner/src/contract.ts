@@ -1,4 +1,14 @@
-import { isMap, isSeq, isScalar, spanOfNode, type Span, type Tree, type TreeNode } from '@orchlint/core';
+import {
+  fieldsOf,
+  isMap,
+  isSeq,
+  isScalar,
+  keyOf,
+  spanOfNode,
+  type Span,
+  type Tree,
+  type TreeNode,
+} from '@orchlint/core';
 import { EMap, termOf, type Term } from './elixir.js';
 import type { MarkdownFile } from './front-matter.js';
 import { CONTRACT_CLAUSES, type Clause, type Command, type Contract, type ContractEntry } from './model.js';
@@ -23,8 +33,7 @@ export function buildContract(input: ContractInput): Contract {
   if (tree && isMap(node)) {
     for (const e of tree.entries(node)) {
       clauses.push({
-        name: e.key,
-        keyNode: e.keyNode,
+        key: keyOf(e),
         value: e.value,
         known: KNOWN.has(e.key),
         entries: wrapEntries(tree, e.value),
@@ -53,7 +62,7 @@ export function knownClauses(clauses: readonly Clause[]): Clause[] {
 }
 
 export function lastClause(clauses: readonly Clause[], name: string): Clause | undefined {
-  for (let i = clauses.length - 1; i >= 0; i--) if (clauses[i]!.name === name) return clauses[i];
+  for (let i = clauses.length - 1; i >= 0; i--) if (clauses[i]!.key.value === name) return clauses[i];
   return undefined;
 }
 
@@ -79,26 +88,26 @@ export function classifyCommand(tree: Tree | undefined, entry: ContractEntry): C
     return command;
   }
   if (!(term instanceof EMap) || !tree || !entry.node) return command;
-  command.keys = tree.entries(entry.node);
-  const key = (name: string) => command.keys.find((k) => k.key === name);
+  command.keys = fieldsOf(tree, entry.node);
+  const key = (name: string) => command.keys.find((k) => k.key.value === name);
   const programKey = truthy(term.get('exec')) ? key('exec') : key('program');
-  const program = programKey ? term.get(programKey.key) : undefined;
-  if (programKey?.value && typeof program === 'string' && program !== '') {
-    command.program = { text: program, node: programKey.value, key: programKey };
+  const program = programKey ? term.get(programKey.key.value) : undefined;
+  if (programKey?.node && typeof program === 'string' && program !== '') {
+    command.program = { value: program, node: programKey.node, key: programKey.key };
   }
   for (const name of ['run', 'command']) {
     const k = key(name);
     const text = term.get(name);
-    if (k?.value && typeof text === 'string') {
-      command.shell = { text, node: k.value, span: spanOfNode(k.value) };
+    if (k?.node && typeof text === 'string') {
+      command.shell = { text, node: k.node, span: spanOfNode(k.node) };
       break;
     }
   }
-  const argsNode = tree.resolve((key('args') ?? key('argv'))?.value);
+  const argsNode = tree.resolve((key('args') ?? key('argv'))?.node);
   if (isSeq(argsNode)) command.args = tree.items(argsNode).map((n) => ({ node: n, term: termOf(tree, n) }));
   else if (argsNode && !(isScalar(argsNode) && argsNode.value === null))
     command.args = [{ node: argsNode, term: termOf(tree, argsNode) }];
-  command.timeoutEntry = key('timeout_ms');
+  command.timeoutField = key('timeout_ms');
   command.timeout = term.get('timeout_ms');
   return command;
 }

@@ -1,4 +1,4 @@
-import { spanOfNode, type Entry, type Tree } from '@orchlint/core';
+import { fieldOf, spanOfNode, type Entry, type Tree } from '@orchlint/core';
 import { Atom, atom, EMap, termOf, tuple, type Term } from './elixir.js';
 import type { ExecutionModel } from './model.js';
 
@@ -8,10 +8,11 @@ import type { ExecutionModel } from './model.js';
  */
 export function buildExecution(tree: Tree, entry: Entry): ExecutionModel | undefined {
   const value = termOf(tree, entry.value);
-  const verifierOwned: ExecutionModel = { entry, completion: 'verifier_owned' };
+  const own = fieldOf(entry);
+  const verifierOwned: ExecutionModel = { field: own, completion: 'verifier_owned' };
   if (value === null || (value instanceof EMap && value.size === 0)) return verifierOwned;
   const fail = (reason: Term, node = entry.value ?? entry.keyNode): ExecutionModel => ({
-    entry,
+    field: own,
     completion: 'verifier_owned',
     problem: { reason, at: spanOfNode(node) },
   });
@@ -26,7 +27,7 @@ export function buildExecution(tree: Tree, entry: Entry): ExecutionModel | undef
   if (completion === null && incomplete === null) return verifierOwned;
   const is = (t: Term, name: string) => t instanceof Atom && t.name === name;
   if (is(completion, 'verifier_owned') && (incomplete === null || is(incomplete, 'fail'))) return verifierOwned;
-  if (is(completion, 'agent_owned') && is(incomplete, 'repeat')) return { entry, completion: 'agent_owned' };
+  if (is(completion, 'agent_owned') && is(incomplete, 'repeat')) return { field: own, completion: 'agent_owned' };
   if (is(completion, 'agent_owned') && incomplete === null) {
     return fail(
       tuple(atom('agent_owned_requires'), new EMap([[atom('incomplete'), atom('repeat')]])),

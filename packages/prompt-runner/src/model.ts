@@ -1,4 +1,4 @@
-import type { Digraph, Entry, Source, Span, Tree, TreeNode } from '@orchlint/core';
+import type { Digraph, Field, Key, Located, Source, Span, Tree, TreeNode } from '@orchlint/core';
 import type { Term } from './elixir.js';
 import type { MarkdownFile } from './front-matter.js';
 
@@ -37,8 +37,7 @@ export interface ContractEntry {
 }
 
 export interface Clause {
-  name: string;
-  keyNode: TreeNode;
+  key: Key;
   value?: TreeNode;
   known: boolean;
   entries: ContractEntry[];
@@ -48,13 +47,13 @@ export interface Clause {
 export interface Command {
   entry: ContractEntry;
   /** `exec` (or `program`) when it is a non-empty string: the structured, argv form. */
-  program?: { text: string; node: TreeNode; key: Entry };
+  program?: Located<string>;
   /** The `run`/`command` string, or the bare string: the legacy `bash -c` form. */
   shell?: { text: string; node?: TreeNode; span: Span };
   /** The entry's keys, when it is a mapping. */
-  keys: Entry[];
+  keys: Field[];
   args: Array<{ node: TreeNode; term: Term }>;
-  timeoutEntry?: Entry;
+  timeoutField?: Field;
   timeout?: Term;
 }
 
@@ -86,7 +85,7 @@ export interface PromptModel {
   /** The normalized id (`"01"`), or undefined when the runner raises computing it. */
   id: string | undefined;
   /** The `id` (or `num`) entry the id came from; undefined when it came from the filename. */
-  idEntry?: Entry;
+  idField?: Field;
   idTerm?: Term;
   /** The filename's leading digits, normalized like an id; undefined without a numeric prefix. */
   filenamePrefix?: string;
@@ -95,27 +94,28 @@ export interface PromptModel {
   contract: Contract;
   /** Commands the runner also counts as `validation_commands` (0.13's agent-owned check reads them). */
   validationCommandCount: number;
-  dependsOnEntry?: Entry;
+  dependsOnField?: Field;
   /** The raw `depends_on` items, compared by the scheduler to normalized ids as they are. */
   dependsOn: Array<{ node: TreeNode; term: Term }>;
   /** `references`, `required_reading`, `context_files` present in the front matter, in that order. */
-  inertKeys: Entry[];
+  inertKeys: Field[];
 }
 
 export interface RepoModel {
-  /** The name as the runner stringifies it; undefined for a list entry without `name`. */
-  name: string | undefined;
-  /** The map key, or the list entry's `name` value (or the entry itself). */
-  nameNode: TreeNode;
+  /**
+   * The name as the runner stringifies it (undefined for a list entry without `name`), at the map key,
+   * or the list entry's `name` value (or the entry itself).
+   */
+  name: Located<string | undefined>;
   node?: TreeNode;
   /** Only a literal `true` makes a repo the default. */
   isDefault: boolean;
-  defaultEntry?: Entry;
-  pathEntry?: Entry;
+  defaultField?: Field;
+  pathField?: Field;
 }
 
 export interface AgentControlModel {
-  entry: Entry;
+  field: Field;
   enabled: boolean;
   /** The reason `AgentControl.config/1` rejects the block with, and where that is. */
   problem?: { reason: Term; at: Span };
@@ -124,7 +124,7 @@ export interface AgentControlModel {
 }
 
 export interface ExecutionModel {
-  entry: Entry;
+  field: Field;
   completion: 'verifier_owned' | 'agent_owned';
   problem?: { reason: Term; at: Span };
 }
@@ -146,7 +146,7 @@ export interface PacketModel {
   declaredName?: string;
   promptDir: string;
   /** The manifest's `prompt_dir` entry, when it sets one. */
-  promptDirEntry?: Entry;
+  promptDirField?: Field;
   /**
    * Whether the prompt folder exists; undefined when orchlint cannot tell (absolute, `~` or a path
    * leaving the packet: the host reads nothing outside the lint root).
@@ -154,7 +154,7 @@ export interface PacketModel {
   promptDirExists?: boolean;
   /** In the runner's order: filename prefix (padded), then basename. */
   prompts: PromptModel[];
-  reposEntry?: Entry;
+  reposField?: Field;
   /** Sorted by name, as `Packet.normalize_repos/2` sorts them. */
   repos: RepoModel[];
   repoNames: string[];
@@ -185,15 +185,15 @@ export interface WorkspaceModel {
   tree: Tree;
   /** Every error `Workspace.Manifest.load/1` could stop at (it stops at the first). */
   problems: WorkspaceProblem[];
-  repositories: Array<{ name: string; keyNode: TreeNode }>;
-  requirement?: { text: string; node: TreeNode };
+  repositories: Key[];
+  requirement?: Located<string>;
   /** The `requires.prompt_runner` entry, whatever its value. */
-  requirementEntry?: Entry;
+  requirementField?: Field;
   /** `packet.path`: where the bound packet sits inside its repository. */
   packetPath?: string;
-  capabilities: Array<{ text: string; node: TreeNode }>;
-  capabilitiesEntry?: Entry;
-  requiresEntry?: Entry;
+  capabilities: Located<string>[];
+  capabilitiesField?: Field;
+  requiresField?: Field;
   version: string;
   /** Where `version` comes from: the project's target, the oldest release the requirement admits, or 0.12.1. */
   versionFrom: 'target' | 'requirement' | 'default';

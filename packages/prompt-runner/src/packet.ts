@@ -1,5 +1,6 @@
 import {
   createDigraph,
+  fieldOf,
   isMap,
   isSeq,
   type Diagnostic,
@@ -76,12 +77,12 @@ export function loadPacket(
     manifest: { file: manifest, attributes: attrs, tree },
     declaredName: name === null || name === false ? undefined : toElixirString(name),
     promptDir,
-    promptDirEntry: entry('prompt_dir'),
+    promptDirField: optionalField(entry('prompt_dir')),
     promptDirExists: inside ? host.readDir(promptPath) !== undefined : undefined,
     prompts,
-    reposEntry,
+    reposField: optionalField(reposEntry),
     repos,
-    repoNames: repos.flatMap((r) => (r.name === undefined ? [] : [r.name])),
+    repoNames: repos.flatMap((r) => (r.name.value === undefined ? [] : [r.name.value])),
     agentControl,
     execution,
     contracts,
@@ -131,15 +132,14 @@ function compareSortKeys(a: [string, string], b: [string, string]): number {
 function buildRepos(tree: Tree, reposEntry: Entry): RepoModel[] {
   const node = tree.resolve(reposEntry.value);
   const repos: RepoModel[] = [];
-  const describe = (attrs: typeof node, name: string | undefined, nameNode: NonNullable<typeof node>): RepoModel => {
+  const describe = (attrs: typeof node, value: string | undefined, at: NonNullable<typeof node>): RepoModel => {
     const defaultEntry = isMap(attrs) ? tree.entry(attrs, 'default') : undefined;
     return {
-      name,
-      nameNode,
+      name: { value, node: at },
       node: attrs,
       isDefault: defaultEntry ? termOf(tree, defaultEntry.value) === true : false,
-      defaultEntry,
-      pathEntry: isMap(attrs) ? tree.entry(attrs, 'path') : undefined,
+      defaultField: optionalField(defaultEntry),
+      pathField: optionalField(isMap(attrs) ? tree.entry(attrs, 'path') : undefined),
     };
   };
   if (isMap(node)) {
@@ -151,8 +151,12 @@ function buildRepos(tree: Tree, reposEntry: Entry): RepoModel[] {
       repos.push(describe(item, typeof nameTerm === 'string' ? nameTerm : undefined, nameEntry?.value ?? item));
     }
   }
-  return repos.sort((a, b) => (a.name === undefined ? -1 : b.name === undefined ? 1 : compareBytes(a.name, b.name)));
+  return repos.sort((a, b) =>
+    a.name.value === undefined ? -1 : b.name.value === undefined ? 1 : compareBytes(a.name.value, b.name.value),
+  );
 }
+
+const optionalField = (entry: Entry | undefined) => (entry ? fieldOf(entry) : undefined);
 
 /** An edge from each prompt to every prompt its `depends_on` names exactly as the scheduler compares. */
 function dependencyGraph(prompts: readonly PromptModel[]) {

@@ -1,4 +1,4 @@
-import { isSeq, spanOfNode, type Entry, type Span } from '@orchlint/core';
+import { fieldOf, isSeq, spanOfNode, type Entry, type Span } from '@orchlint/core';
 import { buildContract } from './contract.js';
 import { EMap, isInteger, termOf, toElixirString, type Term } from './elixir.js';
 import type { MarkdownFile } from './front-matter.js';
@@ -46,16 +46,18 @@ export function buildPrompt(file: MarkdownFile): PromptModel {
   return {
     file,
     id,
-    idEntry,
+    idField: idEntry && fieldOf(idEntry),
     idTerm,
     filenamePrefix: filenameDigits === undefined ? undefined : normalizeId(filenameDigits),
     targets,
     contract,
     validationCommandCount: validation.count,
-    dependsOnEntry,
+    dependsOnField: dependsOnEntry && fieldOf(dependsOnEntry),
     dependsOn:
       tree && isSeq(dependsOnNode) ? tree.items(dependsOnNode).map((n) => ({ node: n, term: termOf(tree, n) })) : [],
-    inertKeys: INERT_KEYS.map((k) => entry(k)).filter((e): e is Entry => e !== undefined),
+    inertKeys: INERT_KEYS.map((k) => entry(k))
+      .filter((e): e is Entry => e !== undefined)
+      .map(fieldOf),
   };
 }
 

@@ -1,4 +1,4 @@
-import { spanOfNode, type Source, type Span, type TreeNode } from '@orchlint/core';
+import { memoized, spanOfNode, type Source, type Span, type TreeNode } from '@orchlint/core';
 import { EMap } from './elixir.js';
 import {
   PACKET_REPO_ALIAS,
@@ -22,8 +22,8 @@ export interface RepoReference {
   clause: string;
 }
 
-/** Every place a contract names a repo, with the span of the name itself. */
-export function repoReferences(contract: Contract): RepoReference[] {
+/** Every place a contract names a repo, with the span of the name itself; found once per contract. */
+export const repoReferences = memoized((contract: Contract): RepoReference[] => {
   const source = contract.file.source;
   const out: RepoReference[] = [];
   for (const clause of contract.clauses) {
@@ -33,18 +33,18 @@ export function repoReferences(contract: Contract): RepoReference[] {
         const repo = term.get('repo');
         const repoNode = contract.file.tree?.get(entry.node, 'repo');
         if (typeof repo === 'string' && repoNode)
-          out.push({ name: repo, span: spanOfNode(repoNode), via: 'repo-key', clause: clause.name });
-      } else if (typeof term === 'string' && clause.name === 'repos_clean') {
-        out.push({ name: term, span: entry.span, via: 'repos-clean', clause: clause.name });
-      } else if (typeof term === 'string' && PATH_CLAUSES.has(clause.name) && term.includes(':')) {
+          out.push({ name: repo, span: spanOfNode(repoNode), via: 'repo-key', clause: clause.key.value });
+      } else if (typeof term === 'string' && clause.key.value === 'repos_clean') {
+        out.push({ name: term, span: entry.span, via: 'repos-clean', clause: clause.key.value });
+      } else if (typeof term === 'string' && PATH_CLAUSES.has(clause.key.value) && term.includes(':')) {
         const name = term.slice(0, term.indexOf(':'));
-        out.push({ name, span: within(source, entry.span, name), via: 'path-prefix', clause: clause.name });
+        out.push({ name, span: within(source, entry.span, name), via: 'path-prefix', clause: clause.key.value });
       }
     }
   }
   for (const command of contract.commands) {
     const refs: Array<{ text: string; node: TreeNode; via: 'exec' | 'args' }> = [];
-    if (command.program) refs.push({ text: command.program.text, node: command.program.node, via: 'exec' });
+    if (command.program) refs.push({ text: command.program.value, node: command.program.node, via: 'exec' });
     for (const arg of command.args)
       if (typeof arg.term === 'string') refs.push({ text: arg.term, node: arg.node, via: 'args' });
     for (const ref of refs) {
@@ -59,23 +59,28 @@ export function repoReferences(contract: Contract): RepoReference[] {
     }
   }
   return out;
-}
+});
 
 /**
  * The repo references of a packet's contracts whose name is neither a declared repo nor `packet`,
- * with the names that would resolve; nothing without a manifest, where no repo is known.
+ * with the names that would resolve; nothing without a manifest, where no repo is known. Found once
+ * per model, for the rules that each report one kind of them.
  */
-export function unknownRepoReferences(model: PromptRunnerModel): {
-  known: string[];
-  unknown: Array<{ ref: RepoReference; contract: Contract }>;
-} {
-  if (!knowsRepos(model)) return { known: [], unknown: [] };
-  const known = [...model.repoNames, PACKET_REPO_ALIAS];
-  const unknown = model.contracts.flatMap((contract) =>
-    repoReferences(contract).flatMap((ref) => (known.includes(ref.name) ? [] : [{ ref, contract }])),
-  );
-  return { known, unknown };
-}
+export const unknownRepoReferences = memoized(
+  (
+    model: PromptRunnerModel,
+  ): {
+    known: string[];
+    unknown: Array<{ ref: RepoReference; contract: Contract }>;
+  } => {
+    if (!knowsRepos(model)) return { known: [], unknown: [] };
+    const known = [...model.repoNames, PACKET_REPO_ALIAS];
+    const unknown = model.contracts.flatMap((contract) =>
+      repoReferences(contract).flatMap((ref) => (known.includes(ref.name) ? [] : [{ ref, contract }])),
+    );
+    return { known, unknown };
+  },
+);
 
 /** The span of `needle` inside a node's text (after `skip` characters of it), else the whole node. */
 function within(source: Source, span: Span, needle: string, skip = 0): Span {

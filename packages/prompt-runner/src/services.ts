@@ -60,7 +60,7 @@ function promptName(p: PromptModel): string {
 export function promptRunnerOutline(model: PromptRunnerModel): Outline {
   if (model.kind === 'workspace') {
     return {
-      symbols: model.repositories.map((r) => ({ name: r.name, kind: 'repo', span: spanOfNode(r.keyNode) })),
+      symbols: model.repositories.map((r) => ({ name: r.value, kind: 'repo', span: spanOfNode(r.node) })),
       references: [],
     };
   }
@@ -77,13 +77,13 @@ export const promptRunnerReferenceSlots = [
 function repoSymbols(model: PacketModel): OutlineSymbol[] {
   const path = model.manifest?.file.source.path;
   return model.repos.flatMap((r) =>
-    r.name === undefined
+    r.name.value === undefined
       ? []
       : [
           {
-            name: r.name,
+            name: r.name.value,
             kind: 'repo',
-            span: spanOfNode(r.nameNode),
+            span: spanOfNode(r.name.node),
             ...(r.node ? { fullSpan: spanOfNode(r.node) } : {}),
             ...(path ? { path } : {}),
           },
@@ -93,7 +93,7 @@ function repoSymbols(model: PacketModel): OutlineSymbol[] {
 
 function promptSymbol(p: PromptModel): OutlineSymbol {
   const source = p.file.source;
-  const span = p.idEntry?.value ? spanOfNode(p.idEntry.value) : { start: 0, end: source.lineEnd(0) };
+  const span = p.idField?.node ? spanOfNode(p.idField.node) : { start: 0, end: source.lineEnd(0) };
   return {
     name: p.id ?? p.file.name,
     kind: 'prompt',

@@ -1,4 +1,4 @@
-import type { TargetVersions, Targets } from '@orchlint/core';
+import { literalVersion, targetPattern, type TargetVersions, type Targets } from '@orchlint/core';
 
 /** The Prompt Runner release orchlint lints against unless `targets['prompt-runner']` says otherwise. */
 export const DEFAULT_VERSION = '0.12.1';
@@ -225,11 +225,19 @@ function tildeUpper(v: Version): Version {
     : { major: v.major, minor: v.minor + 1, patch: 0, pre: [] };
 }
 
+/** A pre-release identifier parseVersion takes: alphanumeric, or digits without a leading zero. */
+const PRE_IDENT = '(?:0|[1-9]\\d*|\\d*[A-Za-z-][0-9A-Za-z-]*)';
+
 /** `targets['prompt-runner']`: the releases orchlint models (`0.13` and `v0.13.0` name 0.13.0). */
 export const promptRunnerTarget: TargetVersions = {
   target: 'prompt-runner',
   versions: RELEASE_CAPABILITIES.map(([v]) => v),
   models: (requested) => isModelledRelease(requested),
+  // What isModelledRelease reads: one `v`, a release (`.0` may be left out), `-pre` and `+build`.
+  pattern: targetPattern(
+    `v?(?:${RELEASE_CAPABILITIES.map(([v]) => literalVersion(v).replace(/\\\.0$/, '(?:\\.0)?')).join('|')})` +
+      `(?:-${PRE_IDENT}(?:\\.${PRE_IDENT})*)?(?:\\+${IDENT})?`,
+  ),
 };
 
 /** Whether a release, as `--target-version` or `targets['prompt-runner']` spells it, is one orchlint models. */

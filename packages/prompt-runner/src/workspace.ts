@@ -1,10 +1,12 @@
 import {
   didYouMean,
+  fieldOf,
   isMap,
   isSeq,
   spanOfNode,
   Tree,
   type Entry,
+  type Located,
   type Source,
   type Span,
   type TreeNode,
@@ -170,7 +172,7 @@ export function buildWorkspace(source: Source, explicit: string | undefined): Wo
         "'repositories' must name at least one repository",
       );
     for (const repo of repos) {
-      model.repositories.push({ name: repo.key, keyNode: repo.keyNode });
+      model.repositories.push({ value: repo.key, node: repo.keyNode });
       validId(repo.key, repo.keyNode, 'repository name');
       const path = ['repositories', repo.key];
       const attrs = section(repo, `repository '${repo.key}'`);
@@ -188,7 +190,7 @@ export function buildWorkspace(source: Source, explicit: string | undefined): Wo
       }
     }
   }
-  const declared = new Set(model.repositories.map((r) => r.name));
+  const declared = new Set(model.repositories.map((r) => r.value));
 
   const packetEntry = get('packet');
   if (packetEntry && term(packetEntry) !== null) {
@@ -226,12 +228,13 @@ export function buildWorkspace(source: Source, explicit: string | undefined): Wo
     sections[name] = section(get(name), `'${name}'`);
     unknownKeys(sections[name]!, SECTION_KEYS[name]!, [name]);
   }
-  model.requiresEntry = get('requires');
+  const requires = get('requires');
+  if (requires) model.requiresField = fieldOf(requires);
   const requirement = get('prompt_runner', sections.requires);
   const requirementText = term(requirement);
-  if (requirement) model.requirementEntry = requirement;
+  if (requirement) model.requirementField = fieldOf(requirement);
   if (requirement?.value && typeof requirementText === 'string') {
-    model.requirement = { text: requirementText, node: requirement.value };
+    model.requirement = { value: requirementText, node: requirement.value };
     const required = requiredVersion(requirementText);
     if (!explicit && required) {
       model.version = required;
@@ -240,7 +243,8 @@ export function buildWorkspace(source: Source, explicit: string | undefined): Wo
   }
   const capabilities = stringList(get('capabilities', sections.requires), 'requires.capabilities');
   model.capabilities = capabilities;
-  model.capabilitiesEntry = get('capabilities', sections.requires);
+  const capabilitiesEntry = get('capabilities', sections.requires);
+  if (capabilitiesEntry) model.capabilitiesField = fieldOf(capabilitiesEntry);
   stringList(get('modules', sections.contracts), 'contracts.modules');
 
   const artifactsEntry = get('artifacts', sections.contracts);
@@ -316,7 +320,7 @@ export function buildWorkspace(source: Source, explicit: string | undefined): Wo
   }
   return model;
 
-  function stringList(e: Entry | undefined, what: string): Array<{ text: string; node: TreeNode }> {
+  function stringList(e: Entry | undefined, what: string): Located<string>[] {
     const v = term(e);
     if (v === null) return [];
     const node = tree.resolve(e!.value);
@@ -324,7 +328,7 @@ export function buildWorkspace(source: Source, explicit: string | undefined): Wo
       add(tuple(atom('invalid_string_list'), v), e!.value!, `'${what}' must be a list of strings`);
       return [];
     }
-    return tree.items(node).map((n) => ({ text: termOf(tree, n) as string, node: n }));
+    return tree.items(node).map((n) => ({ value: termOf(tree, n) as string, node: n }));
   }
 }
 

@@ -101,7 +101,7 @@ export function forcedExitCycles(workflow: WorkflowModel): StateModel[][] {
 }
 
 function byPosition(a: StateModel, b: StateModel): number {
-  return (a.keyNode.range?.[0] ?? 0) - (b.keyNode.range?.[0] ?? 0);
+  return (a.key.node.range?.[0] ?? 0) - (b.key.node.range?.[0] ?? 0);
 }
 
 /**
@@ -134,13 +134,13 @@ export function providerReferences(pack: PackModel): ProviderReference[] {
   const out: ProviderReference[] = [];
   for (const prompt of pack.prompts.values()) {
     const key = prompt.provider?.value;
-    if (typeof key === 'string') out.push({ ref: prompt.provider!, key, where: `prompt '${prompt.key}'` });
+    if (typeof key === 'string') out.push({ ref: prompt.provider!, key, where: `prompt '${prompt.key.value}'` });
   }
   for (const composition of pack.compositions.values()) {
     for (const { step } of stepGraph(composition).steps) {
       const key = step.provider?.value;
       if (typeof key === 'string')
-        out.push({ ref: step.provider!, key, where: `${step.label} of composition '${composition.key}'` });
+        out.push({ ref: step.provider!, key, where: `${step.label} of composition '${composition.key.value}'` });
     }
   }
   return out;

@@ -1,6 +1,7 @@
 import {
   createDigraph,
   isMap,
+  keyOf,
   scalarValue,
   stringValue,
   type Entry,
@@ -31,11 +32,11 @@ import type {
 export function buildPack(tree: Tree, source: Source, root: TreeNode, specVersion: string): PackModel {
   const at = (node: TreeNode | undefined, key: string): Located | undefined => {
     const e = tree.entry(node, key);
-    return e?.value ? { value: scalarValue(e.value), node: e.value, key: e.keyNode } : undefined;
+    return e?.value ? { value: scalarValue(e.value), node: e.value, key: keyOf(e) } : undefined;
   };
   const block = (node: TreeNode | undefined, key: string): Located<undefined> | undefined => {
     const e = tree.entry(node, key);
-    return e?.value ? { value: undefined, node: e.value, key: e.keyNode } : undefined;
+    return e?.value ? { value: undefined, node: e.value, key: keyOf(e) } : undefined;
   };
   const list = (node: TreeNode | undefined): Located[] =>
     tree.items(node).map((n) => ({ value: scalarValue(n), node: n }));
@@ -43,7 +44,7 @@ export function buildPack(tree: Tree, source: Source, root: TreeNode, specVersio
   const collectExtensions = (node: TreeNode | undefined, owner: string): void => {
     const bag = tree.get(node, 'extensions');
     if (!isMap(bag)) return;
-    extensions.push({ owner, node: bag, keys: tree.entries(bag).map((e) => ({ key: e.key, keyNode: e.keyNode })) });
+    extensions.push({ owner, node: bag, keys: tree.entries(bag).map(keyOf) });
   };
 
   const prompts = new Map<string, PromptModel>();
@@ -54,8 +55,7 @@ export function buildPack(tree: Tree, source: Source, root: TreeNode, specVersio
     collectExtensions(e.value, `prompt '${e.key}'`);
     validators.forEach((v, i) => collectExtensions(v, `validator ${i + 1} of prompt '${e.key}'`));
     prompts.set(e.key, {
-      key: e.key,
-      keyNode: e.keyNode,
+      key: keyOf(e),
       node: e.value,
       tools: list(tree.get(e.value, 'tools')),
       toolsNode: tree.get(e.value, 'tools'),
@@ -76,7 +76,7 @@ export function buildPack(tree: Tree, source: Source, root: TreeNode, specVersio
 
   const tools = new Map<string, ToolModel>();
   for (const e of tree.entries(tree.get(root, 'tools'))) {
-    tools.set(e.key, { key: e.key, keyNode: e.keyNode, node: e.value, name: at(e.value, 'name') });
+    tools.set(e.key, { key: keyOf(e), node: e.value, name: at(e.value, 'name') });
     collectExtensions(e.value, `tool '${e.key}'`);
     collectExtensions(tree.get(e.value, 'action_scope'), `the action_scope of tool '${e.key}'`);
   }
@@ -86,19 +86,18 @@ export function buildPack(tree: Tree, source: Source, root: TreeNode, specVersio
   if (agentsEntry?.value) {
     const members = new Map<string, AgentsModel['members'] extends Map<string, infer V> ? V : never>();
     for (const m of tree.entries(tree.get(agentsEntry.value, 'members'))) {
-      members.set(m.key, { key: m.key, keyNode: m.keyNode, node: m.value, state: at(m.value, 'state') });
+      members.set(m.key, { key: keyOf(m), node: m.value, state: at(m.value, 'state') });
       collectExtensions(m.value, `agent '${m.key}'`);
       collectExtensions(tree.get(m.value, 'governance'), `the governance of agent '${m.key}'`);
     }
-    agents = { node: agentsEntry.value, key: agentsEntry.keyNode, entry: at(agentsEntry.value, 'entry'), members };
+    agents = { node: agentsEntry.value, key: keyOf(agentsEntry), entry: at(agentsEntry.value, 'entry'), members };
   }
 
   const compositions = new Map<string, CompositionModel>();
   for (const e of tree.entries(tree.get(root, 'compositions'))) {
     collectExtensions(e.value, `composition '${e.key}'`);
     compositions.set(e.key, {
-      key: e.key,
-      keyNode: e.keyNode,
+      key: keyOf(e),
       node: e.value,
       version: at(e.value, 'version'),
       output: at(e.value, 'output'),
@@ -113,9 +112,8 @@ export function buildPack(tree: Tree, source: Source, root: TreeNode, specVersio
     const key = typeof scalarValue(n) === 'string' ? String(scalarValue(n)) : stringValue(tree.get(n, 'key'));
     if (key === undefined) continue;
     providers.push({
-      key,
+      key: { value: key, node: tree.entry(n, 'key')?.value ?? n },
       node: n,
-      keyNode: tree.entry(n, 'key')?.value ?? n,
       role: stringValue(tree.get(n, 'role')),
       optional: scalarValue(tree.get(n, 'required')) === false,
     });
@@ -184,16 +182,17 @@ export function buildPack(tree: Tree, source: Source, root: TreeNode, specVersio
   collectExtensions(tree.get(tree.get(root, 'metadata'), 'governance'), 'metadata.governance');
 
   const schemaEntry = tree.entry(root, '$schema');
+  const promptsEntry = tree.entry(root, 'prompts');
   const pack: PackModel = {
     source,
     tree,
     root,
     specVersion,
     schemaRef: schemaEntry?.value
-      ? { value: scalarValue(schemaEntry.value), node: schemaEntry.value, key: schemaEntry.keyNode }
+      ? { value: scalarValue(schemaEntry.value), node: schemaEntry.value, key: keyOf(schemaEntry) }
       : undefined,
     prompts,
-    promptsKey: tree.entry(root, 'prompts')?.keyNode,
+    promptsKey: promptsEntry && keyOf(promptsEntry),
     tools,
     agents,
     compositions,
@@ -221,14 +220,14 @@ function buildWorkflow(tree: Tree, entry: Entry, pack: PackModel, at: At, block:
   for (const s of tree.entries(statesEntry?.value)) {
     const artifacts: ArtifactDef[] = tree.entries(tree.get(s.value, 'artifacts')).map((a) => ({
       name: a.key,
-      keyNode: a.keyNode,
+      key: keyOf(a),
       node: a.value,
       type: at(a.value, 'type'),
       mode: at(a.value, 'mode'),
     }));
     states.set(s.key, {
       name: s.key,
-      keyNode: s.keyNode,
+      key: keyOf(s),
       node: s.value,
       promptTask: at(s.value, 'prompt_task'),
       description: at(s.value, 'description'),
@@ -238,8 +237,8 @@ function buildWorkflow(tree: Tree, entry: Entry, pack: PackModel, at: At, block:
           ? [
               {
                 event: ev.key,
-                eventNode: ev.keyNode,
-                target: { value: scalarValue(ev.value), node: ev.value, key: ev.keyNode },
+                key: keyOf(ev),
+                target: { value: scalarValue(ev.value), node: ev.value, key: keyOf(ev) },
               },
             ]
           : [],
@@ -285,14 +284,14 @@ function buildWorkflow(tree: Tree, entry: Entry, pack: PackModel, at: At, block:
   const budgetEntry = tree.entry(engine?.node, 'budget');
   return {
     node,
-    key: entry.keyNode,
+    key: keyOf(entry),
     version: at(node, 'version'),
     entry: entryPoint,
     states,
-    statesKey: statesEntry?.keyNode,
+    statesKey: statesEntry && keyOf(statesEntry),
     engine,
     budget: budgetEntry?.value
-      ? { node: budgetEntry.value, key: budgetEntry.keyNode, maxTotalVisits: at(budgetEntry.value, 'max_total_visits') }
+      ? { node: budgetEntry.value, key: keyOf(budgetEntry), maxTotalVisits: at(budgetEntry.value, 'max_total_visits') }
       : undefined,
     graph,
     deadTransitions,

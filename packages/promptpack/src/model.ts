@@ -2,6 +2,7 @@ import {
   isMap,
   scalarValue,
   type Digraph,
+  type Key,
   type Located,
   type Source,
   type Span,
@@ -13,13 +14,13 @@ export type { Located } from '@orchlint/core';
 
 export interface EventEdge {
   event: string;
-  eventNode: TreeNode;
+  key: Key;
   target: Located;
 }
 
 export interface ArtifactDef {
   name: string;
-  keyNode: TreeNode;
+  key: Key;
   node: TreeNode | undefined;
   type?: Located;
   mode?: Located;
@@ -27,7 +28,7 @@ export interface ArtifactDef {
 
 export interface StateModel {
   name: string;
-  keyNode: TreeNode;
+  key: Key;
   node: TreeNode | undefined;
   promptTask?: Located;
   description?: Located;
@@ -53,18 +54,18 @@ export interface DeadTransition {
 
 export interface BudgetModel {
   node: TreeNode;
-  key: TreeNode;
+  key: Key;
   maxTotalVisits?: Located;
 }
 
 export interface WorkflowModel {
   node: TreeNode;
-  key: TreeNode;
+  key: Key;
   version?: Located;
   entry?: Located;
   states: Map<string, StateModel>;
   /** The `states` entry, where findings about the state set as a whole go. */
-  statesKey?: TreeNode;
+  statesKey?: Key;
   engine?: Located<undefined>;
   budget?: BudgetModel;
   /**
@@ -80,8 +81,7 @@ export interface WorkflowModel {
 }
 
 export interface PromptModel {
-  key: string;
-  keyNode: TreeNode;
+  key: Key;
   node: TreeNode | undefined;
   tools: Located[];
   toolsNode?: TreeNode;
@@ -133,22 +133,20 @@ export interface TemplateReference {
 }
 
 export interface ToolModel {
-  key: string;
-  keyNode: TreeNode;
+  key: Key;
   node: TreeNode | undefined;
   name?: Located;
 }
 
 export interface AgentMember {
-  key: string;
-  keyNode: TreeNode;
+  key: Key;
   node: TreeNode | undefined;
   state?: Located;
 }
 
 export interface AgentsModel {
   node: TreeNode;
-  key: TreeNode;
+  key: Key;
   entry?: Located;
   members: Map<string, AgentMember>;
 }
@@ -186,8 +184,7 @@ export interface StepReference {
 }
 
 export interface CompositionModel {
-  key: string;
-  keyNode: TreeNode;
+  key: Key;
   node: TreeNode | undefined;
   version?: Located;
   output?: Located;
@@ -195,9 +192,8 @@ export interface CompositionModel {
 }
 
 export interface ProviderRequirement {
-  key: string;
   node: TreeNode;
-  keyNode: TreeNode;
+  key: Key;
   role?: string;
   optional: boolean;
 }
@@ -211,7 +207,7 @@ export interface PackModel {
   /** Why that version: the `$schema` value node, when the pack declares one. */
   schemaRef?: Located;
   prompts: Map<string, PromptModel>;
-  promptsKey?: TreeNode;
+  promptsKey?: Key;
   tools: Map<string, ToolModel>;
   workflow?: WorkflowModel;
   agents?: AgentsModel;
@@ -230,7 +226,7 @@ export interface ExtensionsBag {
   /** The annotated object, as people say it: "prompt 'triage'", "state 'review'". */
   owner: string;
   node: TreeNode;
-  keys: Array<{ key: string; keyNode: TreeNode }>;
+  keys: Key[];
 }
 
 /** An absent `control` is exactly `control: user` (RFC 0014): never distinguish the two. */

@@ -28,15 +28,15 @@ export function packOutline(pack: PackModel): Outline {
       references.push({ name: qualify(located.value), kind, span: spanOfNode(located.node) });
   };
 
-  for (const p of pack.prompts.values()) symbols.push(symbol(p.key, 'prompt', p.keyNode, p.node));
-  for (const t of pack.tools.values()) symbols.push(symbol(t.key, 'tool', t.keyNode, t.node));
-  for (const p of pack.providers) symbols.push(symbol(p.key, 'provider', p.keyNode, p.node, p.role));
+  for (const p of pack.prompts.values()) symbols.push(symbol(p.key.value, 'prompt', p.key.node, p.node));
+  for (const t of pack.tools.values()) symbols.push(symbol(t.key.value, 'tool', t.key.node, t.node));
+  for (const p of pack.providers) symbols.push(symbol(p.key.value, 'provider', p.key.node, p.node, p.role));
 
   const workflow = pack.workflow;
   if (workflow) {
     refer(workflow.entry, 'state');
     // States sit under one 'workflow' symbol, so an editor's outline reads like the file.
-    const machine = symbol('workflow', 'workflow', workflow.key, workflow.node);
+    const machine = symbol('workflow', 'workflow', workflow.key.node, workflow.node);
     machine.children = [];
     symbols.push(machine);
     for (const s of workflow.states.values()) {
@@ -47,7 +47,7 @@ export function packOutline(pack: PackModel): Outline {
       ]
         .filter(Boolean)
         .join(', ');
-      machine.children.push(symbol(s.name, 'state', s.keyNode, s.node, detail || undefined));
+      machine.children.push(symbol(s.name, 'state', s.key.node, s.node, detail || undefined));
       refer(s.promptTask, 'prompt');
       refer(s.composition, 'composition');
       refer(s.onMaxVisits, 'state');
@@ -61,14 +61,14 @@ export function packOutline(pack: PackModel): Outline {
     for (const m of agents.members.values()) {
       symbols.push(
         symbol(
-          m.key,
+          m.key.value,
           'agent',
-          m.keyNode,
+          m.key.node,
           m.node,
           typeof m.state?.value === 'string' ? `state ${m.state.value}` : undefined,
         ),
       );
-      references.push({ name: m.key, kind: 'prompt', span: spanOfNode(m.keyNode) });
+      references.push({ name: m.key.value, kind: 'prompt', span: spanOfNode(m.key.node) });
       refer(m.state, 'state');
     }
   }
@@ -81,8 +81,8 @@ export function packOutline(pack: PackModel): Outline {
   }
 
   for (const c of pack.compositions.values()) {
-    const composition = symbol(c.key, 'composition', c.keyNode, c.node);
-    const qualify = (id: string) => `${c.key}.${id}`;
+    const composition = symbol(c.key.value, 'composition', c.key.node, c.node);
+    const qualify = (id: string) => `${c.key.value}.${id}`;
     composition.children = [];
     for (const { step, id } of stepGraph(c).steps) {
       if (id !== undefined && step.id)

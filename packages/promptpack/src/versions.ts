@@ -1,4 +1,11 @@
-import { SchemaChecker, type SchemaFinding, type TargetVersions, type Tree } from '@orchlint/core';
+import {
+  caseless,
+  SchemaChecker,
+  targetPattern,
+  type SchemaFinding,
+  type TargetVersions,
+  type Tree,
+} from '@orchlint/core';
 import v1_0 from '@orchlint/schemas/promptpack/1.0.schema.json' with { type: 'json' };
 import v1_1_0 from '@orchlint/schemas/promptpack/1.1.0.schema.json' with { type: 'json' };
 import v1_3_0 from '@orchlint/schemas/promptpack/1.3.0.schema.json' with { type: 'json' };
@@ -52,10 +59,34 @@ export function isPublishedSpecVersion(requested: string): boolean {
 /** The runtime targets orchlint has a profile for: PromptKit 1.5.x, whose embedded schema it bundles. */
 export const PROMPTKIT_RUNTIME = /^promptkit(@v?1\.5(\.\d+)?)?$/i;
 
+/** A number as parseVersion reads it: leading zeros allowed. */
+const numeral = (n: string) => (Number(n) === 0 ? '0+' : `0*${Number(n)}`);
+
+/** What isPublishedSpecVersion takes: `latest` or `v1` in any case, or a published version (`1.4` is 1.4.0). */
+const specSpellings = targetPattern(
+  [
+    caseless('latest'),
+    caseless('v1'),
+    `v?(?:${publishedSpecVersions
+      .map((v) => {
+        const [major, minor, patch] = v.split('.') as [string, string, string];
+        const head = `${numeral(major)}\\.${numeral(minor)}`;
+        return Number(patch) === 0 ? `${head}(?:\\.0+)?` : `${head}\\.${numeral(patch)}`;
+      })
+      .join('|')})`,
+  ].join('|'),
+);
+
 /** `targets.promptpack` and `targets.runtime`, as the config check and the editor settings read them. */
 export const promptpackTargets: readonly TargetVersions[] = [
-  { target: 'promptpack', versions: publishedSpecVersions, models: isPublishedSpecVersion },
-  { target: 'runtime', versions: ['promptkit@1.5'], models: (v) => PROMPTKIT_RUNTIME.test(v.trim()) },
+  { target: 'promptpack', versions: publishedSpecVersions, models: isPublishedSpecVersion, pattern: specSpellings },
+  {
+    target: 'runtime',
+    versions: ['promptkit@1.5'],
+    models: (v) => PROMPTKIT_RUNTIME.test(v.trim()),
+    // PROMPTKIT_RUNTIME without its `i` flag.
+    pattern: targetPattern(`${caseless('promptkit')}(?:@[Vv]?1\\.5(?:\\.\\d+)?)?`),
+  },
 ];
 
 const checkers = new Map<string, SchemaChecker>();

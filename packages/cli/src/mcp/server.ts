@@ -28,9 +28,16 @@ const range = z.object({
   start: z.object({ line: z.number(), column: z.number() }),
   end: z.object({ line: z.number(), column: z.number() }),
 });
-const diagnostic = z
-  .object({ path: z.string(), rule: z.string(), severity: z.string(), message: z.string(), range })
-  .passthrough();
+/** A diagnostic of the JSON report (JsonDiagnostic), every field named: clients check what they get against it. */
+const diagnostic = z.object({
+  path: z.string(),
+  rule: z.string(),
+  severity: z.enum(['error', 'warning', 'info']),
+  message: z.string(),
+  range,
+  related: z.array(z.object({ path: z.string(), message: z.string(), range })).optional(),
+  fix: z.object({ title: z.string() }).optional(),
+});
 const summary = z.object({ files: z.number(), errors: z.number(), warnings: z.number(), infos: z.number() });
 
 /**

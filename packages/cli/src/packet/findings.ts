@@ -88,7 +88,7 @@ function toFinding(
   if (
     d.path === manifestPath &&
     kind !== 'invalid_agent_control' &&
-    inside(d.span, packet?.agentControl?.entry.value?.range)
+    inside(d.span, packet?.agentControl?.field.node?.range)
   ) {
     promptId = FINISH_PROMPT_ID;
   }
