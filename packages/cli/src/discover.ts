@@ -4,7 +4,9 @@ import ignore, { type Ignore } from 'ignore';
 import { FILE_PATTERNS } from '@orchlint/core';
 import { staysInside } from './host.js';
 
-export class UsageError extends Error {}
+import { UsageError } from './usage-error.js';
+
+export { UsageError };
 
 export interface Target {
   /** As given or found, relative to cwd, '/'-separated. */

@@ -1,6 +1,6 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { DEFAULT_CACHE_FILE, DIALECT_IDS, FORMAT_NAMES, PACKET_DESCRIPTION } from './choices.js';
-import { UsageError } from './discover.js';
+import { UsageError } from './usage-error.js';
 import type { LintOptions } from './lint-command.js';
 import { parseShard } from './shard.js';
 import { version } from './version.js';
