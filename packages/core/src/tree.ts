@@ -421,14 +421,14 @@ function scanNodes(root: Node | undefined): {
       }
     }
     if (node.anchor || isAlias(node)) anchored = true;
-    if (!isMap(node)) return;
-    const seen = new Map<string, Scalar>();
+    if (!isMap(node) || node.items.length < 2) return;
+    // Scalar values are primitives: a Map compares them as yaml does (1 and '1' differ, NaN is NaN).
+    const seen = new Map<unknown, Scalar>();
     for (const { key } of node.items) {
       if (!isScalar(key)) continue;
-      const id = `${typeof key.value}:${String(key.value)}`;
-      const first = seen.get(id);
+      const first = seen.get(key.value);
       if (first) out.push({ key, first });
-      else seen.set(id, key);
+      else seen.set(key.value, key);
     }
   });
   return { duplicates: out, anchored, aliasTargets, cycles };
