@@ -18,7 +18,8 @@ import {
 import { coreFinding, type CoreFindingId } from './core-rules.js';
 import { rangeOf, type Diagnostic } from './diagnostic.js';
 import type { Source, Span } from './source.js';
-import { isJsonPath, jsonSyntaxErrors } from './json-syntax.js';
+import { isJsonPath } from './json-syntax.js';
+import { parseJsonTree } from './json-tree.js';
 import { eachNode, firstDifference, parseYaml, reparseYaml, type ParseBasis } from './yaml-parse.js';
 import { firstNonSpace, syntaxHint } from './yaml-syntax-hints.js';
 
@@ -38,6 +39,12 @@ export interface Region {
   start: number;
   end: number;
 }
+
+/**
+ * A mapping with more pairs than this gets a key index on its first lookup. Below it a scan costs
+ * about what the index would, and keeping an index per mapping of a big file held ~70 MB.
+ */
+const INDEXED_MAP = 16;
 
 /** Expanding aliases beyond this is what an alias bomb looks like; honest documents stay far below. */
 const MAX_ALIAS_EXPANSION = 1000;
@@ -80,8 +87,10 @@ export class Tree {
 
   constructor(source: Source, region?: Region, options: TreeOptions = {}) {
     this.source = source;
-    const text = loneCrAsLf(region ? maskOutside(source.text, region) : source.text);
-    const earlier = region ? undefined : (options.reparseFrom ?? source.reparseFrom);
+    // A .json file is JSON: read by a JSON parser, into the same node classes yaml builds.
+    const json = !region && isJsonPath(source.path);
+    const text = json ? source.text : loneCrAsLf(region ? maskOutside(source.text, region) : source.text);
+    const earlier = region || json ? undefined : (options.reparseFrom ?? source.reparseFrom);
     if (!region) source.reparseFrom = undefined;
     const reused = earlier && text === source.text ? reparseYaml(earlier, text) : undefined;
     if (reused && checkReparse()) {
@@ -90,55 +99,31 @@ export class Tree {
         throw new Error(`the incremental re-parse of ${source.path} differs from a whole parse at ${differs}`);
     }
     let doc: Document.Parsed | undefined;
-    if (reused) {
+    let overflow = false;
+    let usable = true;
+    if (json) {
+      const parsed = parseJsonTree(text, (o) => source.positionAt(o).line);
+      this.root = parsed.root;
+      if (parsed.tooDeep) {
+        overflow = true;
+        this.report(parsed.tooDeep, 'core/yaml-syntax', tooDeep(new RangeError()));
+      }
+      for (const e of overflow ? [] : parsed.errors) this.report(e.span, 'core/json-syntax', e.message, e.related);
+    } else if (reused) {
       doc = contextDocument();
+      this.root = reused;
     } else {
       try {
         doc = parseYaml(text);
       } catch (error) {
+        usable = false;
         this.report({ start: region?.start ?? 0, end: region?.start ?? 0 }, 'core/yaml-syntax', tooDeep(error));
       }
+      this.root = doc?.contents ?? undefined;
     }
-    this.root = reused ?? doc?.contents ?? undefined;
-    let usable = doc !== undefined;
-    let clean = usable;
-    const overflow = doc?.errors.find((e) => /call stack/i.test(e.message));
-    if (overflow) {
-      // Every other error of a document this deep is an echo of the truncated parse.
-      clean = usable = false;
-      this.report({ start: overflow.pos[0], end: overflow.pos[1] }, 'core/yaml-syntax', tooDeep(new RangeError()));
-    }
-    // A .json file is JSON: what strict JSON rejects is reported as such, and yaml's view of the
-    // same mistakes (or its silence on them) is not.
-    const jsonErrors =
-      !region && !overflow && isJsonPath(source.path) ? jsonSyntaxErrors(text, (o) => source.positionAt(o).line) : [];
-    for (const e of jsonErrors) {
-      clean = false;
-      this.report(e.span, 'core/json-syntax', e.message, e.related);
-    }
-    // yaml's recovery from one mistake often reports more on the same line; the first one says it.
-    const linesWithError = new Set<number>();
-    let openers: Map<string, Node> | undefined;
-    for (const e of overflow || jsonErrors.length ? [] : (doc?.errors ?? [])) {
-      clean = false;
-      const line = source.positionAt(e.pos[0]).line;
-      if (linesWithError.has(line)) continue;
-      linesWithError.add(line);
-      const unclosed = unclosedOpening(e, (openers ??= openersByEnd(this.root)));
-      if (unclosed) {
-        this.report(unclosed.span, 'core/yaml-syntax', unclosed.message, {
-          span: { start: e.pos[0], end: e.pos[0] },
-          message: `the parser reached this point without finding the closing ${unclosed.close}`,
-        });
-      } else {
-        // A bad indentation is reported at the line's start; the misplaced item is where its text starts.
-        const start = e.code === 'BAD_INDENT' ? firstNonSpace(text, e.pos[0]) : e.pos[0];
-        // JSON files have their own syntax and advice; YAML's hints (quote, indent) would mislead there.
-        const advice = /\.json$/i.test(source.path) ? undefined : syntaxHint(e, text, this.root);
-        const message = syntaxMessage(e.message) + (advice ? `: ${advice.hint}` : '');
-        this.report(advice?.span ?? { start, end: Math.max(e.pos[1], start + 1) }, 'core/yaml-syntax', message);
-      }
-    }
+    if (doc && !reused) overflow = this.reportYamlErrors(doc, text, source.path);
+    if (overflow) usable = false;
+    const clean = usable && this.diagnostics.length === 0;
     let anchored = false;
     if (!overflow) {
       const scanned = scanNodes(this.root);
@@ -164,15 +149,17 @@ export class Tree {
       }
     }
     let value: unknown;
-    if (doc && usable) {
+    if (usable) {
       try {
-        const plain = anchored || overflow || mergesKeys(doc) ? NOT_PLAIN : plainValue(reused ?? doc.contents, text);
+        const plain = anchored || (doc && mergesKeys(doc)) ? NOT_PLAIN : plainValue(this.root ?? null, text);
+        // JSON has no anchors, merges or collection keys: only a depth no walk can take is not plain.
+        if (plain === NOT_PLAIN && !doc) throw new RangeError();
         value =
           plain !== NOT_PLAIN
             ? plain
             : reused
-              ? reused.toJS(doc, { maxAliasCount: MAX_ALIAS_EXPANSION })
-              : doc.toJS({ maxAliasCount: MAX_ALIAS_EXPANSION });
+              ? reused.toJS(doc!, { maxAliasCount: MAX_ALIAS_EXPANSION })
+              : doc!.toJS({ maxAliasCount: MAX_ALIAS_EXPANSION });
       } catch (error) {
         usable = false;
         const at = firstAlias(this.root) ?? { start: 0, end: 0 };
@@ -191,6 +178,41 @@ export class Tree {
       if (this.clean && (isMap(root) || isSeq(root)) && !anchored && text === source.text) this.basis = { text, root };
       source.parseBasis = this.basis;
     }
+  }
+
+  /**
+   * Reports yaml's errors of the document; true when its parse ran out of stack (then the tree is
+   * truncated and not usable, and its other errors are echoes of that).
+   */
+  private reportYamlErrors(doc: Document.Parsed, text: string, path: string): boolean {
+    const overflow = doc.errors.find((e) => /call stack/i.test(e.message));
+    if (overflow) {
+      this.report({ start: overflow.pos[0], end: overflow.pos[1] }, 'core/yaml-syntax', tooDeep(new RangeError()));
+      return true;
+    }
+    // yaml's recovery from one mistake often reports more on the same line; the first one says it.
+    const linesWithError = new Set<number>();
+    let openers: Map<string, Node> | undefined;
+    for (const e of doc.errors) {
+      const line = this.source.positionAt(e.pos[0]).line;
+      if (linesWithError.has(line)) continue;
+      linesWithError.add(line);
+      const unclosed = unclosedOpening(e, (openers ??= openersByEnd(this.root)));
+      if (unclosed) {
+        this.report(unclosed.span, 'core/yaml-syntax', unclosed.message, {
+          span: { start: e.pos[0], end: e.pos[0] },
+          message: `the parser reached this point without finding the closing ${unclosed.close}`,
+        });
+      } else {
+        // A bad indentation is reported at the line's start; the misplaced item is where its text starts.
+        const start = e.code === 'BAD_INDENT' ? firstNonSpace(text, e.pos[0]) : e.pos[0];
+        // A .json front-matter-like region (an editor's completion) has its own syntax; YAML's hints would mislead there.
+        const advice = isJsonPath(path) ? undefined : syntaxHint(e, text, this.root);
+        const message = syntaxMessage(e.message) + (advice ? `: ${advice.hint}` : '');
+        this.report(advice?.span ?? { start, end: Math.max(e.pos[1], start + 1) }, 'core/yaml-syntax', message);
+      }
+    }
+    return false;
   }
 
   private report(at: Span, rule: CoreFindingId, message: string, related?: { span: Span; message: string }): void {
@@ -227,27 +249,47 @@ export class Tree {
     if (!isMap(map)) return [];
     const out: Entry[] = [];
     for (const pair of map.items) {
-      const keyNode = this.resolve(pair.key);
-      if (!keyNode) continue;
-      out.push({ key: this.keyText(keyNode), keyNode, value: this.resolve(pair.value), pair });
+      const e = this.entryOf(pair);
+      if (e) out.push(e);
     }
     return out;
   }
 
-  /** Each mapping's entries by key (the first of duplicates, as a lookup reads it), built on its first lookup. */
-  private readonly entryIndex = new WeakMap<YAMLMap, Map<string, Entry>>();
+  private entryOf(pair: Pair): Entry | undefined {
+    const keyNode = this.resolve(pair.key);
+    return keyNode && { key: this.keyText(keyNode), keyNode, value: this.resolve(pair.value), pair };
+  }
+
+  /**
+   * The pair position of each key (the first of duplicates, as a lookup reads it) of each mapping
+   * larger than INDEXED_MAP, built on its first lookup; smaller ones are scanned.
+   */
+  private readonly entryIndex = new WeakMap<YAMLMap, Map<string, number>>();
 
   entry(node: Node | undefined, key: string): Entry | undefined {
     const map = this.resolve(node);
     if (!isMap(map)) return undefined;
+    const items = map.items;
+    if (items.length <= INDEXED_MAP) {
+      for (const pair of items) {
+        const keyNode = this.resolve(pair.key);
+        if (keyNode && this.keyText(keyNode) === key) return this.entryOf(pair);
+      }
+      return undefined;
+    }
     // A scan per lookup made a rule that looks up each of n keys cost n².
     let index = this.entryIndex.get(map);
     if (!index) {
       index = new Map();
-      for (const e of this.entries(map)) if (!index.has(e.key)) index.set(e.key, e);
+      for (let i = 0; i < items.length; i++) {
+        const keyNode = this.resolve(items[i]!.key);
+        const name = keyNode && this.keyText(keyNode);
+        if (name !== undefined && !index.has(name)) index.set(name, i);
+      }
       this.entryIndex.set(map, index);
     }
-    return index.get(key);
+    const at = index.get(key);
+    return at === undefined ? undefined : this.entryOf(items[at]!);
   }
 
   get(node: Node | undefined, key: string): Node | undefined {
@@ -379,14 +421,14 @@ function scanNodes(root: Node | undefined): {
       }
     }
     if (node.anchor || isAlias(node)) anchored = true;
-    if (!isMap(node)) return;
-    const seen = new Map<string, Scalar>();
+    if (!isMap(node) || node.items.length < 2) return;
+    // Scalar values are primitives: a Map compares them as yaml does (1 and '1' differ, NaN is NaN).
+    const seen = new Map<unknown, Scalar>();
     for (const { key } of node.items) {
       if (!isScalar(key)) continue;
-      const id = `${typeof key.value}:${String(key.value)}`;
-      const first = seen.get(id);
+      const first = seen.get(key.value);
       if (first) out.push({ key, first });
-      else seen.set(id, key);
+      else seen.set(key.value, key);
     }
   });
   return { duplicates: out, anchored, aliasTargets, cycles };
