@@ -51,17 +51,13 @@ describe.skipIf(missing.length > 0 && !required)('orchlint in a real VS Code', (
     expect(missing).toEqual([]);
   });
 
-  // A browser driven through a loaded machine: one more whole run before a failure counts.
-  it('with the extension: Problems panel, hover, quick fix, an edit and its undo, for a pack, a workflow and a packet', {
-    timeout: 300_000,
-    retry: 1,
-  }, () => {
+  it('with the extension: Problems panel, hover, quick fix, an edit and its undo, for a pack, a workflow and a packet', () => {
     const result = run('--vsix', path.join(repoRoot, 'packages/vscode-extension/orchlint.vsix'));
     expect(result.results.filter((r) => !r.ok)).toEqual([]);
     expect(result.results).toHaveLength(3 * 3 + 3);
     // Every request not to 127.0.0.1 was aborted (and none was needed).
     expect(result.blocked).toEqual([]);
-  });
+  }, 300_000);
 
   it('without it (the negative control), every one of the same checks fails', () => {
     const result = run('--no-extension');
