@@ -43,4 +43,26 @@ describe('archon include expansion', () => {
         expect(reads.get(`.archon/workflows/${name}.yaml`), `${name} with n=${n}`).toBe(1);
     }
   });
+
+  it('counts include depth from each linted file, whichever file of the run was linted first', () => {
+    // A run's units share one project (Host.shared): a block built for a deep chain must not carry
+    // that chain's depth into a shallower one.
+    const files: Record<string, string> = {};
+    ['a', 'b', 'c', 'd', 'e'].forEach((name, i, names) => {
+      const node = names[i + 1] ? `  - id: inc\n    include: ${names[i + 1]}\n` : '  - id: work\n    bash: echo done\n';
+      files[`.archon/workflows/${name}.yaml`] = `name: ${name}\ndescription: Level ${i}.\nnodes:\n${node}`;
+    });
+    const host: Host = { ...memoryHost(files), shared: new Map() };
+    const depthErrors = (name: string) => {
+      const main = `.archon/workflows/${name}.yaml`;
+      return lintUnit(new Source(main, files[main]!), dialectById('archon')!, rules, host, defaultSettings)
+        .diagnostics.filter((d) => d.rule === 'archon/include-target')
+        .map((d) => d.message);
+    };
+    expect(depthErrors('a')).toEqual([
+      expect.stringContaining('include depth limit exceeded (max 3 levels): a -> b -> c -> d -> e'),
+    ]);
+    expect(depthErrors('b')).toEqual([]);
+    expect(depthErrors('c')).toEqual([]);
+  });
 });

@@ -158,6 +158,24 @@ describe('--cache', () => {
     expect(lint('--cache', 'notes.yaml')).toBe(lint('notes.yaml'));
   });
 
+  it('keeps apart the results of a unit read from a wider folder and from a narrower one', () => {
+    // Walking '.', the packet reads the workspace manifest above it; walking 'packet', it may not.
+    const fixture = 'fixtures/prompt-runner/workspace-packet-repos/invalid-missing-docs';
+    const names = ['workspace.yml', 'packet/prompt_runner_packet.md', 'packet/prompts/01_write.prompt.md'];
+    const dir = tempFiles(Object.fromEntries(names.map((n) => [n, readFileSync(path.join(fixture, n), 'utf8')])));
+    // Stamps younger than a second are not trusted: age every file and folder so the cache reads by stamp.
+    const past = new Date(Date.now() - 60_000);
+    for (const f of [...names, 'packet/prompts', 'packet', '.']) utimesSync(path.join(dir, f), past, past);
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1100);
+    const cache = path.join(tempFiles({}), 'cache.json');
+    const lint = (...args: string[]) => orchlint(['--format', 'compact', ...args], { cwd: dir }).stdout;
+    const narrow = lint('packet');
+    expect(lint('.')).toMatch(/workspace-packet-repos/);
+    expect(narrow).not.toMatch(/workspace-packet-repos/);
+    lint('--cache', '--cache-location', cache, '.');
+    expect(lint('--cache', '--cache-location', cache, 'packet')).toBe(narrow);
+  });
+
   it('finds an Archon project from inside .archon/workflows as a run without --cache does, twice', () => {
     const dir = tempFiles({
       '.archon/workflows/team/nightly.yaml':

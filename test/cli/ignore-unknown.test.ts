@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, truncateSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { brokenWorkflow, contentDetectedPack, orchlint, tempFiles } from '../support/orchlint-bin.js';
@@ -55,6 +55,18 @@ describe('--ignore-unknown: named files linted as a walk of the current folder l
   it('of files that are all unknown, lints none and exits 0 without a word', () => {
     const result = orchlint(['--ignore-unknown', ...unknown], { cwd: dir });
     expect(result).toEqual({ code: 0, stdout: '✔ no problems (0 files checked)\n', stderr: '' });
+  });
+
+  it('skips a named file too large to read that a walk would not read either (a video beside the workflows)', () => {
+    const big = tempFiles({ 'flows/deploy.yaml': brokenWorkflow, 'demo.mp4': '' }, 'orchlint-ignore-unknown-big-');
+    // Sparse: over the size limit without writing it.
+    truncateSync(path.join(big, 'demo.mp4'), 33 * 1024 * 1024);
+    const walk = orchlint(['--format', 'json', '.'], { cwd: big });
+    const named = orchlint(['--format', 'json', '--ignore-unknown', 'demo.mp4', 'flows/deploy.yaml'], { cwd: big });
+    expect(named.stdout).toBe(walk.stdout);
+    expect(JSON.parse(named.stdout).diagnostics.map((d: { rule: string }) => d.rule)).not.toContain(
+      'core/unknown-format',
+    );
   });
 
   it('still refuses a named path that does not exist (exit 2)', () => {

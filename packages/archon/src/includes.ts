@@ -72,14 +72,18 @@ function resolveOne(info: IncludeInfo, chain: readonly string[], scope: IncludeS
   return builtWorkflow(named[0], [...chain, target], scope) ?? { kind: 'not-found', searched };
 }
 
-/** A project workflow built as a model once per run (its own includes resolved), or undefined when it is no mapping. */
+/**
+ * A project workflow built as a model once per run and include chain (its own includes resolved),
+ * or undefined when it is no mapping. The chain is part of the key: its includes' cycle and depth
+ * checks count from the chain's start, the file the run's unit lints.
+ */
 function builtWorkflow(
   file: ProjectWorkflow,
   chain: string[],
   scope: IncludeScope,
 ): Extract<IncludeInfo['resolution'], { kind: 'found' }> | undefined {
   const path = scope.write(file.path);
-  const key = `${path}\0${scope.version}`;
+  const key = JSON.stringify([path, scope.version, chain]);
   const built = scope.project.built.get(key) as
     | Extract<IncludeInfo['resolution'], { kind: 'found' }>
     | null

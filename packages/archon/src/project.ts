@@ -33,7 +33,7 @@ export interface ArchonProject {
   flatOverrides: ReadonlyMap<string, string[]>;
   /** Every folder listed and file read: a change to one can change a unit's findings. */
   consulted: string[];
-  /** Include targets built this run (see includes.ts), by path and version. */
+  /** Include targets built this run (see includes.ts), by path, version and include chain. */
   built: Map<string, unknown>;
 }
 

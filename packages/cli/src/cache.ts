@@ -73,16 +73,17 @@ export function hashText(text: string): string {
 }
 
 /**
- * What, besides the files, decides a unit's findings: the settings, the forced dialect, and whether
+ * What, besides the files, decides a unit's findings: the settings, the forced dialect, whether
  * the file was named (a named file of no known format is a finding, a named prompt its own unit;
- * walked, neither is).
+ * walked, neither is), and the folder its reads are confined to (a read outside it finds nothing,
+ * which a stored stamp of that file, taken from a wider run, does not show).
  */
-export function settingsKey(
-  settings: LintSettings,
-  forced: string | undefined,
-  explicit: Target['explicit'] = false,
-): string {
-  const text = JSON.stringify([settings, forced ?? null, explicit]);
+export function settingsKey(settings: LintSettings, forced: string | undefined, target: Target): string {
+  const root = path
+    .relative(process.cwd(), path.resolve(readRoot(target)))
+    .split(path.sep)
+    .join('/');
+  const text = JSON.stringify([settings, forced ?? null, target.explicit, root]);
   // The files of a run mostly share their settings: each distinct one is hashed once.
   let key = settingsKeys.get(text);
   if (key === undefined) settingsKeys.set(text, (key = hashText(text)));

@@ -29,7 +29,7 @@ export interface Target {
 
 const ALWAYS_SKIPPED = new Set(['.git', 'node_modules', '.hg', '.svn']);
 /** The extensions a dialect may claim by content: every file a walk reads has one. */
-const CANDIDATE = new RegExp(
+export const CANDIDATE = new RegExp(
   `\\.(${[...new Set(Object.values(FILE_PATTERNS).flatMap((p) => p.byContent))].join('|')})$`,
   'i',
 );

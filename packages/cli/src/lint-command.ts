@@ -283,7 +283,7 @@ async function lintJobs(
         }
         return texts.get(i)?.text;
       };
-      outcomes[i] = cache.lookup(job.target, settingsKey(job.settings, forced?.id, job.target.explicit), read);
+      outcomes[i] = cache.lookup(job.target, settingsKey(job.settings, forced?.id, job.target), read);
       if (!outcomes[i]) read();
     }
     if (!outcomes[i]) pending.push(i);
@@ -315,7 +315,7 @@ async function lintJobs(
     if (cache && r.reads && text !== undefined)
       cache.store(
         jobs[i]!.target,
-        settingsKey(jobs[i]!.settings, forced?.id, jobs[i]!.target.explicit),
+        settingsKey(jobs[i]!.settings, forced?.id, jobs[i]!.target),
         text,
         r.outcome,
         r.reads,

@@ -15,7 +15,7 @@ import { dialects } from '@orchlint/rules/dialects';
 // Validators compiled at build time, for every unit this module lints.
 import './compiled-schemas.js';
 import { decodeText, invalidUtf8, type DecodedText } from './decode.js';
-import type { Target } from './discover.js';
+import { CANDIDATE, type Target } from './discover.js';
 import { fileHost, overlayHost, staysInside, type ReadMemo } from './host.js';
 
 export interface LintedFile {
@@ -160,6 +160,8 @@ export function readTargetText(target: Target, diagnostics: Diagnostic[]): Decod
   try {
     const read = readWhole(target.file);
     if (read === 'too large') {
+      // Named with --ignore-unknown, a file a walk would not read (a video) is skipped as the walk skips it.
+      if (target.explicit === 'ignore-unknown' && !CANDIDATE.test(target.file)) return undefined;
       diagnostics.push(
         coreFinding(
           empty,
