@@ -1,0 +1,22 @@
+import { spawnSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { cliBin, repoRoot } from '../support/paths.js';
+
+/** `orchlint ARGS | head -c 1`: the reader closes the pipe long before orchlint has written its output. */
+function intoClosedPipe(args: string): string {
+  const r = spawnSync('sh', ['-c', `"${process.execPath}" "${cliBin}" ${args} | head -c 1 >/dev/null`], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1' },
+  });
+  return r.stderr;
+}
+
+describe('a reader that closes the pipe early', () => {
+  it.each(['--help', 'rules', 'fixtures', 'fixtures --format json'])(
+    'orchlint %s stops quietly: no stack trace',
+    (args) => {
+      expect(intoClosedPipe(args)).toBe('');
+    },
+  );
+});
