@@ -1,5 +1,5 @@
 import { defineRule } from '@orchlint/core';
-import type { MarkdownFile, PromptRunnerModel } from '@orchlint/prompt-runner';
+import { packetFiles, type PromptRunnerModel } from '@orchlint/prompt-runner';
 
 export const kind = 'prompt-runner/front-matter-line-endings';
 
@@ -13,11 +13,7 @@ export default defineRule<PromptRunnerModel>({
   fixable: true,
   check(model, report) {
     if (model.kind !== 'packet') return;
-    const files: MarkdownFile[] = [
-      ...(model.manifest ? [model.manifest.file] : []),
-      ...model.prompts.map((p) => p.file),
-    ];
-    for (const file of files) {
+    for (const file of packetFiles(model)) {
       if (!file.unread) continue;
       const text = file.source.text;
       const loses =

@@ -4,7 +4,7 @@ import {
   RECOVERY_CLASSES,
   RECOVERY_NUMBERS,
   termOf,
-  type MarkdownFile,
+  packetFiles,
   type PromptRunnerModel,
   type Term,
 } from '@orchlint/prompt-runner';
@@ -31,11 +31,7 @@ export default defineRule<PromptRunnerModel>({
   summary: 'recovery values the runner silently replaces',
   check(model, report) {
     if (model.kind !== 'packet') return;
-    const files: MarkdownFile[] = [
-      ...(model.manifest ? [model.manifest.file] : []),
-      ...model.prompts.map((p) => p.file),
-    ];
-    for (const file of files) {
+    for (const file of packetFiles(model)) {
       const tree = file.tree;
       const e = tree && file.attributes ? tree.entry(file.attributes, 'recovery') : undefined;
       if (!tree || !e?.value || termOf(tree, e.value) === null) continue;

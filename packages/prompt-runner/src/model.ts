@@ -200,3 +200,8 @@ export interface WorkspaceModel {
 }
 
 export type PromptRunnerModel = PacketModel | WorkspaceModel;
+
+/** Every Markdown file of the packet: the manifest's (when there is one), then each prompt's, in order. */
+export function packetFiles(model: PacketModel): MarkdownFile[] {
+  return [...(model.manifest ? [model.manifest.file] : []), ...model.prompts.map((p) => p.file)];
+}
