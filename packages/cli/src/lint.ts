@@ -12,6 +12,7 @@ import {
   type Rule,
 } from '@orchlint/core';
 import { dialects } from '@orchlint/rules/dialects';
+import { modestHeapFor } from './big-text.js';
 // Validators compiled at build time, for every unit this module lints.
 import './compiled-schemas.js';
 import { decodeText, invalidUtf8, type DecodedText } from './decode.js';
@@ -113,6 +114,7 @@ export function lintTarget(
     return { file: target.file, files: [{ path: target.file, dialect: 'unknown' }], diagnostics };
   }
   if (invalidAt !== undefined) diagnostics.push(invalidUtf8(source, invalidAt));
+  modestHeapFor(text);
   const result = lintUnit(source, dialect, rules, host, settings);
   const files = result.sources.map((s) => ({ path: s.path, dialect: result.dialect }));
   return { file: target.file, files, diagnostics: [...diagnostics, ...result.diagnostics] };

@@ -21,6 +21,7 @@ import type { Source, Span } from './source.js';
 import { isJsonPath } from './json-syntax.js';
 import { parseJsonTree } from './json-tree.js';
 import { eachNode, firstDifference, parseYaml, reparseYaml, type ParseBasis } from './yaml-parse.js';
+import { PIECE_THRESHOLD, parseYamlInPieces } from './yaml-pieces.js';
 import { firstNonSpace, syntaxHint } from './yaml-syntax-hints.js';
 
 export type { Node as TreeNode, Pair as TreePair, Scalar as TreeScalar, YAMLMap as TreeMap, YAMLSeq as TreeSeq };
@@ -57,7 +58,18 @@ export interface TreeOptions {
   reparseFrom?: ParseBasis;
 }
 
-/** ORCHLINT_CHECK_REPARSE=1: every re-parse is checked against a whole parse (a mismatch throws, so it shows as core/internal-error). */
+/** A document parsed whole, or in pieces when it is big (see parseYamlInPieces). */
+function parseWhole(text: string, path: string): Document.Parsed {
+  const pieces = text.length >= PIECE_THRESHOLD ? parseYamlInPieces(text) : undefined;
+  if (!pieces) return parseYaml(text);
+  if (pieces.pieces > 1 && checkReparse()) {
+    const differs = firstDifference(pieces.doc.contents, parseYaml(text).contents);
+    if (differs) throw new Error(`the parse in pieces of ${path} differs from a whole parse at ${differs}`);
+  }
+  return pieces.doc;
+}
+
+/** ORCHLINT_CHECK_REPARSE=1: every re-parse (and parse in pieces) is checked against a whole parse (a mismatch throws, so it shows as core/internal-error). */
 function checkReparse(): boolean {
   // Core runs outside Node too (the browser), where there is no process.
   return Boolean(
@@ -114,7 +126,7 @@ export class Tree {
       this.root = reused;
     } else {
       try {
-        doc = parseYaml(text);
+        doc = parseWhole(text, source.path);
       } catch (error) {
         usable = false;
         this.report({ start: region?.start ?? 0, end: region?.start ?? 0 }, 'core/yaml-syntax', tooDeep(error));

@@ -20,7 +20,7 @@ export function parseYaml(text: string): Document.Parsed {
   return parseDocument(text, { uniqueKeys: false, strict: true, prettyErrors: false, logLevel: 'error' });
 }
 
-type Collection = YAMLMap | YAMLSeq;
+export type Collection = YAMLMap | YAMLSeq;
 
 /** A clean earlier parse of a file: its text and its root, a collection (block or flow) without anchors or aliases. */
 export interface ParseBasis {
@@ -146,10 +146,10 @@ function cleanCollectionLike(text: string, target: Collection, flow: boolean): C
 }
 
 /** A line that starts or ends a document, or a directive: the piece would not be one document's items. */
-const DOCUMENT_LINE = /^(?:---|\.\.\.)(?:[ \t]|$)|^%/m;
+export const DOCUMENT_LINE = /^(?:---|\.\.\.)(?:[ \t]|$)|^%/m;
 const DIRECTIVE = /^%/m;
 /** A CR without LF: the parser and a line index disagree on whether it ends a line. */
-const LONE_CR = /\r(?!\n)/;
+export const LONE_CR = /\r(?!\n)/;
 
 interface Region {
   /** The collections from the root down to (not including) the target, and the item followed in each. */
@@ -266,7 +266,11 @@ function flowItemEnd(item: unknown): number {
  * sequence's `-`); undefined for an item that shares its line with what comes before it, such as
  * the first key after a `- `, or one whose `-` stands alone on its line.
  */
-function itemStart(text: string, collection: Collection, item: unknown): { line: number; column: number } | undefined {
+export function itemStart(
+  text: string,
+  collection: Collection,
+  item: unknown,
+): { line: number; column: number } | undefined {
   let at: number;
   if (isMap(collection)) {
     // An empty key (a line starting with ':') is placed where the text before it ended: not its own line.
@@ -285,7 +289,7 @@ function itemStart(text: string, collection: Collection, item: unknown): { line:
   return { line, column: at - line };
 }
 
-function isCollection(node: unknown): node is Collection {
+export function isCollection(node: unknown): node is Collection {
   return (isMap(node) || isSeq(node)) && !isAlias(node);
 }
 
@@ -332,7 +336,7 @@ export function firstDifference(a: unknown, b: unknown, at = 'root'): string | u
   return same(a.range, b.range) ? undefined : at;
 }
 
-function hasAnchorOrAlias(root: Node): boolean {
+export function hasAnchorOrAlias(root: Node): boolean {
   let found = false;
   eachNode(root, (n) => {
     if (isAlias(n) || n.anchor) found = true;
@@ -340,10 +344,18 @@ function hasAnchorOrAlias(root: Node): boolean {
   return found;
 }
 
-/** Moves the offsets of freshly parsed nodes (owned by nobody else) in place. */
-function moveBy(root: Node, by: number): void {
+/**
+ * Moves the offsets of freshly parsed nodes (owned by nobody else) in place: yaml gives each node
+ * a range of its own, and new ones would leave the old as garbage (72 bytes a node).
+ */
+export function moveBy(root: Node, by: number): void {
   eachNode(root, (n) => {
-    if (n.range) n.range = [n.range[0] + by, n.range[1] + by, n.range[2] + by];
+    const r = n.range;
+    if (r) {
+      r[0] += by;
+      r[1] += by;
+      r[2] += by;
+    }
   });
 }
 

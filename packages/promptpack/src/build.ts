@@ -5,6 +5,7 @@ import {
   scalarValue,
   stringValue,
   type Entry,
+  type Key,
   type Source,
   type Tree,
   type TreeNode,
@@ -15,6 +16,7 @@ import type {
   DeadTransition,
   ArtifactDef,
   CompositionModel,
+  EventEdge,
   ExtensionsBag,
   GovernanceModel,
   Located,
@@ -30,14 +32,8 @@ import type {
 
 /** Builds the typed pack model from the located tree in one walk over the fields orchlint reads. */
 export function buildPack(tree: Tree, source: Source, root: TreeNode, specVersion: string): PackModel {
-  const at = (node: TreeNode | undefined, key: string): Located | undefined => {
-    const e = tree.entry(node, key);
-    return e?.value ? { value: scalarValue(e.value), node: e.value, key: keyOf(e) } : undefined;
-  };
-  const block = (node: TreeNode | undefined, key: string): Located<undefined> | undefined => {
-    const e = tree.entry(node, key);
-    return e?.value ? { value: undefined, node: e.value, key: keyOf(e) } : undefined;
-  };
+  const at = (node: TreeNode | undefined, key: string) => locatedAt(tree, node, key);
+  const block = (node: TreeNode | undefined, key: string) => blockAt(tree, node, key);
   const list = (node: TreeNode | undefined): Located[] =>
     tree.items(node).map((n) => ({ value: scalarValue(n), node: n }));
   const extensions: ExtensionsBag[] = [];
@@ -213,62 +209,117 @@ export function buildPack(tree: Tree, source: Source, root: TreeNode, specVersio
 type At = (node: TreeNode | undefined, key: string) => Located | undefined;
 type Block = (node: TreeNode | undefined, key: string) => Located<undefined> | undefined;
 
+type EdgeAttributes = Readonly<{ kind: 'event'; event: string } | { kind: 'max-visits' }>;
+const NO_ATTRIBUTES = Object.freeze({});
+const MAX_VISITS_EDGE: EdgeAttributes = Object.freeze({ kind: 'max-visits' });
+
+/** A mapping entry's value, located with its key; undefined when the key is missing or has no value. */
+function locatedAt(tree: Tree, node: TreeNode | undefined, key: string): Located | undefined {
+  const e = tree.entry(node, key);
+  return e?.value ? { value: scalarValue(e.value), node: e.value, key: keyOf(e) } : undefined;
+}
+
+/** The same for a collection's entry, whose value is not read. */
+function blockAt(tree: Tree, node: TreeNode | undefined, key: string): Located<undefined> | undefined {
+  const e = tree.entry(node, key);
+  return e?.value ? { value: undefined, node: e.value, key: keyOf(e) } : undefined;
+}
+
+/**
+ * A state whose fields are read from its mapping each time they are asked for, not kept: a big
+ * workflow has hundreds of thousands of states, and kept they held 180 MB of a 20 MB pack's model.
+ * Each read is a lookup in a mapping of a few keys.
+ */
+class StateInTree implements StateModel {
+  readonly #tree: Tree;
+  constructor(
+    tree: Tree,
+    readonly name: string,
+    readonly key: Key,
+    readonly node: TreeNode | undefined,
+  ) {
+    this.#tree = tree;
+  }
+  get promptTask() {
+    return locatedAt(this.#tree, this.node, 'prompt_task');
+  }
+  get description() {
+    return locatedAt(this.#tree, this.node, 'description');
+  }
+  get onEventNode() {
+    return blockAt(this.#tree, this.node, 'on_event');
+  }
+  get onEvent(): EventEdge[] {
+    const out: EventEdge[] = [];
+    for (const ev of this.#tree.entries(this.#tree.get(this.node, 'on_event'))) {
+      if (!ev.value) continue;
+      const key = keyOf(ev);
+      out.push({ event: ev.key, key, target: { value: scalarValue(ev.value), node: ev.value, key } });
+    }
+    return out;
+  }
+  get persistence() {
+    return locatedAt(this.#tree, this.node, 'persistence');
+  }
+  get orchestration() {
+    return locatedAt(this.#tree, this.node, 'orchestration');
+  }
+  get control() {
+    return locatedAt(this.#tree, this.node, 'control');
+  }
+  get composition() {
+    return locatedAt(this.#tree, this.node, 'composition');
+  }
+  get terminal() {
+    return locatedAt(this.#tree, this.node, 'terminal');
+  }
+  get maxVisits() {
+    return locatedAt(this.#tree, this.node, 'max_visits');
+  }
+  get onMaxVisits() {
+    return locatedAt(this.#tree, this.node, 'on_max_visits');
+  }
+  get artifacts(): ArtifactDef[] {
+    const tree = this.#tree;
+    return tree.entries(tree.get(this.node, 'artifacts')).map((a) => ({
+      name: a.key,
+      key: keyOf(a),
+      node: a.value,
+      type: locatedAt(tree, a.value, 'type'),
+      mode: locatedAt(tree, a.value, 'mode'),
+    }));
+  }
+}
+
 function buildWorkflow(tree: Tree, entry: Entry, pack: PackModel, at: At, block: Block): WorkflowModel {
   const node = entry.value!;
   const statesEntry = tree.entry(node, 'states');
   const states = new Map<string, StateModel>();
-  for (const s of tree.entries(statesEntry?.value)) {
-    const artifacts: ArtifactDef[] = tree.entries(tree.get(s.value, 'artifacts')).map((a) => ({
-      name: a.key,
-      key: keyOf(a),
-      node: a.value,
-      type: at(a.value, 'type'),
-      mode: at(a.value, 'mode'),
-    }));
-    states.set(s.key, {
-      name: s.key,
-      key: keyOf(s),
-      node: s.value,
-      promptTask: at(s.value, 'prompt_task'),
-      description: at(s.value, 'description'),
-      onEventNode: block(s.value, 'on_event'),
-      onEvent: tree.entries(tree.get(s.value, 'on_event')).flatMap((ev) =>
-        ev.value
-          ? [
-              {
-                event: ev.key,
-                key: keyOf(ev),
-                target: { value: scalarValue(ev.value), node: ev.value, key: keyOf(ev) },
-              },
-            ]
-          : [],
-      ),
-      persistence: at(s.value, 'persistence'),
-      orchestration: at(s.value, 'orchestration'),
-      control: at(s.value, 'control'),
-      composition: at(s.value, 'composition'),
-      terminal: at(s.value, 'terminal'),
-      maxVisits: at(s.value, 'max_visits'),
-      onMaxVisits: at(s.value, 'on_max_visits'),
-      artifacts,
-    });
-  }
+  for (const s of tree.entries(statesEntry?.value)) states.set(s.key, new StateInTree(tree, s.key, keyOf(s), s.value));
 
   // Only transitions that can fire become edges: a terminal state's on_event never fires (RFC 0009
   // rule 1), nor does on_max_visits without max_visits. The rest are kept aside to explain findings.
   const graph = createDigraph();
   const deadTransitions: DeadTransition[] = [];
-  for (const name of states.keys()) graph.addNode(name);
+  // Attribute objects are shared (graphology keeps what it is given, and nothing changes them): a
+  // workflow of many states has a few kinds of edge, and its nodes none.
+  const eventEdges = new Map<string, EdgeAttributes>();
+  for (const name of states.keys()) graph.addNode(name, NO_ATTRIBUTES);
   for (const state of states.values()) {
+    const terminal = isTerminal(state);
     for (const edge of state.onEvent) {
       const target = edge.target.value;
       if (typeof target !== 'string' || !states.has(target)) continue;
-      if (isTerminal(state)) deadTransitions.push({ from: state.name, to: target, kind: 'event', event: edge.event });
-      else graph.addEdge(state.name, target, { kind: 'event', event: edge.event });
+      if (terminal) deadTransitions.push({ from: state.name, to: target, kind: 'event', event: edge.event });
+      else {
+        let attributes = eventEdges.get(edge.event);
+        if (!attributes) eventEdges.set(edge.event, (attributes = Object.freeze({ kind: 'event', event: edge.event })));
+        graph.addEdge(state.name, target, attributes);
+      }
     }
     const overflow = state.onMaxVisits?.value;
     if (typeof overflow !== 'string' || !states.has(overflow)) continue;
-    if (hasMaxVisits(state)) graph.addEdge(state.name, overflow, { kind: 'max-visits' });
+    if (hasMaxVisits(state)) graph.addEdge(state.name, overflow, MAX_VISITS_EDGE);
     else deadTransitions.push({ from: state.name, to: overflow, kind: 'max-visits' });
   }
 

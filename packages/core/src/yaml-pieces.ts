@@ -1,0 +1,212 @@
+import { isMap, isNode, isPair, isScalar, isSeq, type Document } from 'yaml';
+import {
+  DOCUMENT_LINE,
+  eachNode,
+  hasAnchorOrAlias,
+  isCollection,
+  itemStart,
+  LONE_CR,
+  moveBy,
+  parseYaml,
+  type Collection,
+} from './yaml-parse.js';
+
+/**
+ * Text at least this long is parsed in pieces: yaml's concrete syntax tree of a whole document
+ * holds about 40 bytes per byte of text (840 MB for a 20 MB pack) until its nodes are built.
+ */
+export const PIECE_THRESHOLD = 2_000_000;
+/**
+ * About how much text each piece holds: its syntax tree (~1.3 MB) is all of it alive at once, and
+ * small enough to die young, before the collector moves it to the old generation.
+ */
+const PIECE_SIZE = 32_000;
+/** A piece that must grow past this many times its size to end at a seam is not worth it: parse whole. */
+const MAX_GROWTH = 8;
+
+/**
+ * The document of a big block-style text, parsed as pieces of whole lines and joined: the nodes,
+ * offsets and comments a whole parse gives (a differential test compares them on every fixture and
+ * corpus file, cut into pieces of many sizes), without the whole text's syntax tree in memory at
+ * once; with how many pieces it took, and how many parses (a piece that cannot end where it was
+ * first cut is parsed again, longer). Undefined when that cannot be shown: then parse it whole. A
+ * text with no place to cut is one piece, its whole parse, returned as it is.
+ *
+ * Why it holds: every piece after the first starts at a line (a seam) after a line with content,
+ * so no comment or blank line sits at the seam, and the line's indentation puts it at the column of
+ * a block collection left open by the text before (the innermost one of its kind; untagged).
+ * Parsed alone, the piece must be clean (no error, warning, anchor, alias or document marker) and
+ * one block collection of that kind whose every item starts its own line at that column. What the
+ * text before left open at the seam is that collection or something inside it: a scalar there goes
+ * on only on lines indented deeper than its collection, and a quoted string or flow collection
+ * still open would have made the piece before fail alone. So in the whole text too the seam begins
+ * an item of that collection, and the piece's items read as they do alone.
+ */
+export function parseYamlInPieces(
+  text: string,
+  pieceSize = PIECE_SIZE,
+): { doc: Document.Parsed; pieces: number; parses: number } | undefined {
+  if (DOCUMENT_LINE.test(text) || LONE_CR.test(text)) return undefined;
+  let doc: Document.Parsed | undefined;
+  /** The block collections open where the text parsed so far ends: the root, then each last item's own. */
+  let spine: Collection[] = [];
+  let start = 0;
+  let pieces = 0;
+  let parses = 0;
+  /** Every short scalar text seen, so equal ones share one string. */
+  const names = new Map<string, string>();
+  while (start < text.length) {
+    let end = seamAfter(text, start, start + pieceSize, () => true);
+    if (!doc && end === text.length) return { doc: parseYaml(text), pieces: 1, parses: 1 };
+    for (;;) {
+      parses++;
+      const piece = end > start ? cleanPiece(text, start, end, names) : undefined;
+      if (!piece) return undefined;
+      const root = piece.contents as Collection;
+      // The first piece is the document's start; a later one continues a collection left open.
+      const kept = doc ? continued(text, spine, root, start) : [];
+      if (!kept) return undefined;
+      const open = [...kept, ...openBelow(root, !doc)];
+      const goesOn = (column: number, item: boolean) =>
+        open.some((c) => !c.tag && columnOf(text, c) === column && isSeq(c) === item);
+      const next = end < text.length ? lineAt(text, end) : undefined;
+      if (next && !goesOn(next.column, next.item)) {
+        // Nothing open here for the seam's line to go on with (it is inside a block scalar, say): the
+        // piece takes in lines up to the next one that can; not past a line less indented than its
+        // first, nor far.
+        const grown = seamAfter(text, start, end + 1, goesOn);
+        if (grown <= end || grown - start > MAX_GROWTH * pieceSize) return undefined;
+        end = grown;
+        continue;
+      }
+      if (!doc) doc = piece;
+      else {
+        const target = kept.at(-1)!;
+        for (const item of root.items as unknown[]) (target.items as unknown[]).push(item);
+        for (const c of kept) c.range = [c.range![0], root.range![1], root.range![2]];
+        doc.range = [doc.range[0], piece.range[1], piece.range[2]];
+        if (root.comment) target.comment = root.comment;
+        if (piece.comment) doc.comment = piece.comment;
+      }
+      spine = open;
+      pieces++;
+      break;
+    }
+    start = end;
+  }
+  return doc && { doc, pieces, parses };
+}
+
+/** The text from `start` to `end` parsed alone, its offsets moved to where it sits; undefined unless it is one clean block collection. */
+function cleanPiece(text: string, start: number, end: number, names: Map<string, string>): Document.Parsed | undefined {
+  const doc = parseYaml(text.slice(start, end));
+  const root = doc.contents;
+  if (doc.errors.length || doc.warnings.length || !isNode(root) || !isCollection(root) || root.flow) return undefined;
+  if (root.tag || hasAnchorOrAlias(root)) return undefined;
+  if (start) {
+    moveBy(root, start);
+    doc.range = [doc.range[0] + start, doc.range[1] + start, doc.range[2] + start];
+  }
+  // The same key or name on every state is a string of its own in each piece; one copy of each does.
+  eachNode(root, (n) => {
+    if (!isScalar(n)) return;
+    if (typeof n.value === 'string' && n.value.length <= MAX_SHARED) n.value = shared(names, n.value);
+    if (typeof n.source === 'string' && n.source.length <= MAX_SHARED) n.source = shared(names, n.source);
+  });
+  return doc;
+}
+
+/** Scalars up to this long are shared (V8 copies out shorter substrings; longer ones point into the text). */
+const MAX_SHARED = 64;
+
+function shared(names: Map<string, string>, text: string): string {
+  const known = names.get(text);
+  if (known !== undefined) return known;
+  names.set(text, text);
+  return text;
+}
+
+/**
+ * The open collections down to the innermost one that the piece's items continue (same kind and
+ * column, untagged), when every item of the piece starts its own line at that column, the first
+ * one at `start`; undefined otherwise.
+ */
+function continued(text: string, spine: Collection[], piece: Collection, start: number): Collection[] | undefined {
+  const column = columnOf(text, piece);
+  for (const [k, item] of (piece.items as unknown[]).entries()) {
+    const at = itemStart(text, piece, item);
+    if (at?.column !== column || (k === 0 && at.line !== start)) return undefined;
+  }
+  for (let k = spine.length - 1; k >= 0; k--) {
+    const open = spine[k]!;
+    if (isMap(open) === isMap(piece) && !open.tag && columnOf(text, open) === column) return spine.slice(0, k + 1);
+  }
+  return undefined;
+}
+
+/** A line's indentation, and whether it starts a sequence item. */
+function lineAt(text: string, line: number): { column: number; item: boolean } {
+  let at = line;
+  while (text.charCodeAt(at) === 32) at++;
+  return { column: at - line, item: text[at] === '-' && /[ \r\n]/.test(text[at + 1] ?? '\n') };
+}
+
+/**
+ * The block collections a piece leaves open: each last item's value, from its root down; the root
+ * itself only for the first piece (a later one's root stands for the collection it continues).
+ */
+function openBelow(root: Collection, withRoot: boolean): Collection[] {
+  const open: Collection[] = withRoot ? [root] : [];
+  let node: Collection = root;
+  for (;;) {
+    const last = node.items.at(-1) as unknown;
+    const value = isPair(last) ? last.value : last;
+    if (!isCollection(value) || value.flow || !value.range) return open;
+    open.push(value);
+    node = value;
+  }
+}
+
+/** The column a block collection's items stand at: where its first one begins on its line. */
+function columnOf(text: string, collection: Collection): number {
+  const at = collection.range![0];
+  return at - (text.lastIndexOf('\n', at - 1) + 1);
+}
+
+/**
+ * Where the piece that starts at `start` ends: the first line at or after `from` that `fits`, after
+ * a line with content, indented (by spaces) no deeper than any line with content in the second half
+ * of the piece before it (inside a block scalar, lines are deeper than the line that starts it); or,
+ * before that, the first line less indented than the piece's first, which cannot be in its
+ * collection. The end of the text when there is neither; -1 when that line follows no content.
+ */
+function seamAfter(
+  text: string,
+  start: number,
+  from: number,
+  fits: (column: number, item: boolean) => boolean,
+): number {
+  // The first lines of a piece may be far less indented than the rest (the document's top keys).
+  const lookBack = (from - start) >> 1;
+  let least = Number.POSITIVE_INFINITY;
+  let first: number | undefined;
+  let previousHasContent = false;
+  for (let line = start; ; ) {
+    let at = line;
+    while (text.charCodeAt(at) === 32) at++;
+    const c = text[at];
+    const content = c !== undefined && c !== '\n' && c !== '\r' && c !== '#';
+    if (content) {
+      const column = at - line;
+      const seam = line > start && previousHasContent && c !== '\t';
+      if (first !== undefined && column < first) return seam ? line : -1;
+      if (seam && line >= from && column <= least && fits(column, lineAt(text, line).item)) return line;
+      if (line >= from - lookBack) least = Math.min(least, column);
+      first ??= column;
+    }
+    previousHasContent = content;
+    const next = text.indexOf('\n', at);
+    if (next < 0) return text.length;
+    line = next + 1;
+  }
+}
