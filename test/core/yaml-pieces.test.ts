@@ -15,6 +15,14 @@ import { dataFiles, edit, random, shape, TRICKY, TYPED } from '../support/yaml-t
 
 const SIZES = [1, 5, 40, 300];
 
+/** Blank lines and comments where pieces meet, after each kind of node that may take them in. */
+const SEAMS = [
+  'a: x\n\n# c\nb: y\n\n\n  # d\nc:\n  - 1\n\n  # e\n  - 2\n# f\n\n  - 3\n',
+  'a: |+\n  x\n\nb: >-\n  y\n\n\nc:\n\nd: ""\n\ne:\n  -\n\n  - f\n  # g\n\n',
+  'k:\n  a: 1\n    # deeper\n  b: 2\n# zero\n  c: 3\n\n# last\n',
+  '- a: 1\n\n  b: "q"\n\n- - x\n\n  - y\n# end\n',
+];
+
 /** Whether the pieces agree with a whole parse; counts how many answers came in more than one piece. */
 function check(text: string, sizes: readonly number[], counts: { answered: number; cut: number }): void {
   let whole: Document.Parsed | undefined;
@@ -60,7 +68,7 @@ describe('a YAML text parsed in pieces', { timeout: 240_000 }, () => {
 
   it('gives what a whole parse gives under every small edit at every offset of tricky documents', () => {
     const counts = { answered: 0, cut: 0 };
-    for (const text of TRICKY) {
+    for (const text of [...TRICKY, ...SEAMS]) {
       for (let at = 0; at <= text.length; at++) {
         for (const typed of TYPED) check(text.slice(0, at) + typed + text.slice(at), [1, 9], counts);
         check(text.slice(0, at) + text.slice(at + 1), [1, 9], counts);

@@ -1,4 +1,4 @@
-import { isMap, isNode, isPair, isScalar, isSeq, type Document } from 'yaml';
+import { isMap, isNode, isPair, isScalar, isSeq, type Document, type Node } from 'yaml';
 import {
   DOCUMENT_LINE,
   eachNode,
@@ -32,15 +32,19 @@ const MAX_GROWTH = 8;
  * first cut is parsed again, longer). Undefined when that cannot be shown: then parse it whole. A
  * text with no place to cut is one piece, its whole parse, returned as it is.
  *
- * Why it holds: every piece after the first starts at a line (a seam) after a line with content,
- * so no comment or blank line sits at the seam, and the line's indentation puts it at the column of
- * a block collection left open by the text before (the innermost one of its kind; untagged).
- * Parsed alone, the piece must be clean (no error, warning, anchor, alias or document marker) and
- * one block collection of that kind whose every item starts its own line at that column. What the
- * text before left open at the seam is that collection or something inside it: a scalar there goes
- * on only on lines indented deeper than its collection, and a quoted string or flow collection
- * still open would have made the piece before fail alone. So in the whole text too the seam begins
- * an item of that collection, and the piece's items read as they do alone.
+ * Why it holds: every piece after the first starts at a line (a seam) whose indentation puts it at
+ * the column of a block collection left open by the text before (the innermost one of its kind;
+ * untagged). Parsed alone, the piece must be clean (no error, warning, anchor, alias or document
+ * marker) and one block collection of that kind whose every item starts its own line at that
+ * column. What the text before left open at the seam is that collection or something inside it: a
+ * scalar there goes on only on lines indented deeper than its collection, and a quoted string or
+ * flow collection still open would have made the piece before fail alone. So in the whole text too
+ * the seam begins an item of that collection, and the piece's items read as they do alone. Where a
+ * node ends depends on what follows it only for an empty value, so no piece ends in one. Blank lines
+ * and comment lines (at the item's column) before a seam are allowed only after a plain or quoted
+ * scalar with text, which takes none of them: yaml gives them to the next item (its spaceBefore, its
+ * commentBefore), as the piece does alone (the comments open it; the blank lines stay behind and
+ * the join sets spaceBefore).
  */
 export function parseYamlInPieces(
   text: string,
@@ -64,13 +68,17 @@ export function parseYamlInPieces(
       if (!piece) return undefined;
       const root = piece.contents as Collection;
       // The first piece is the document's start; a later one continues a collection left open.
-      const kept = doc ? continued(text, spine, root, start) : [];
+      const kept = doc ? continued(text, spine, root, itemLine(text, start)) : [];
       if (!kept) return undefined;
       const open = [...kept, ...openBelow(root, !doc)];
       const goesOn = (column: number, item: boolean) =>
         open.some((c) => !c.tag && columnOf(text, c) === column && isSeq(c) === item);
-      const next = end < text.length ? lineAt(text, end) : undefined;
-      if (next && !goesOn(next.column, next.item)) {
+      const nextItem = itemLine(text, end);
+      const next = end < text.length ? lineAt(text, nextItem) : undefined;
+      // Blank lines or comments at the seam go with the next item only after a scalar with text.
+      const spaced = nextItem !== end || !afterContent(text, end);
+      const last = lastLeaf(root);
+      if (next && (!goesOn(next.column, next.item) || isEmpty(last) || (spaced && !isWord(last)))) {
         // Nothing open here for the seam's line to go on with (it is inside a block scalar, say): the
         // piece takes in lines up to the next one that can; not past a line less indented than its
         // first, nor far.
@@ -81,9 +89,19 @@ export function parseYamlInPieces(
       }
       if (!doc) doc = piece;
       else {
+        // A blank line before the seam stays with the piece before; the whole parse marks the item after it.
+        if (blankBefore(text, start)) {
+          const first = root.items[0] as unknown;
+          (isPair(first) ? (first.key as Node) : (first as Node)).spaceBefore = true;
+        }
         const target = kept.at(-1)!;
         for (const item of root.items as unknown[]) (target.items as unknown[]).push(item);
-        for (const c of kept) c.range = [c.range![0], root.range![1], root.range![2]];
+        target.range = [target.range![0], root.range![1], root.range![2]];
+        // A block collection's value ends where its last item's node does (trailing comments and all).
+        for (let k = kept.length - 2; k >= 0; k--) {
+          const end = kept[k + 1]!.range![2];
+          kept[k]!.range = [kept[k]!.range![0], end, end];
+        }
         doc.range = [doc.range[0], piece.range[1], piece.range[2]];
         if (root.comment) target.comment = root.comment;
         if (piece.comment) doc.comment = piece.comment;
@@ -129,7 +147,7 @@ function shared(names: Map<string, string>, text: string): string {
 /**
  * The open collections down to the innermost one that the piece's items continue (same kind and
  * column, untagged), when every item of the piece starts its own line at that column, the first
- * one at `start`; undefined otherwise.
+ * one on the line at `start`; undefined otherwise.
  */
 function continued(text: string, spine: Collection[], piece: Collection, start: number): Collection[] | undefined {
   const column = columnOf(text, piece);
@@ -142,6 +160,56 @@ function continued(text: string, spine: Collection[], piece: Collection, start: 
     if (isMap(open) === isMap(piece) && !open.tag && columnOf(text, open) === column) return spine.slice(0, k + 1);
   }
   return undefined;
+}
+
+/** The first line at or after `line` that is not a comment: a seam's item line, after the comments that go with it. */
+function itemLine(text: string, line: number): number {
+  for (;;) {
+    let at = line;
+    while (text.charCodeAt(at) === 32) at++;
+    if (text[at] !== '#') return line;
+    const next = text.indexOf('\n', at);
+    if (next < 0) return text.length;
+    line = next + 1;
+  }
+}
+
+/** The last node of a piece: its last item's value, down to one that is no collection. */
+function lastLeaf(root: Collection): unknown {
+  let node: unknown = root;
+  while (isCollection(node)) {
+    const last = node.items.at(-1) as unknown;
+    node = isPair(last) ? last.value : last;
+  }
+  return node;
+}
+
+/** An empty value (`key:`, a lone `-`): where it ends depends on the next line, so no piece may end after one. */
+function isEmpty(node: unknown): boolean {
+  return node === null || (isScalar(node) && node.range?.[0] === node.range?.[1]);
+}
+
+/**
+ * A scalar with text of its own, in quotes or plain: blank lines and comments after it go with the
+ * next item (a blank line is its spaceBefore), where a block scalar may keep the blank lines.
+ */
+function isWord(node: unknown): boolean {
+  return isScalar(node) && (node.type === 'PLAIN' || node.type === 'QUOTE_DOUBLE' || node.type === 'QUOTE_SINGLE');
+}
+
+/** Whether the line before `line` has content: not blank, not a comment. */
+function afterContent(text: string, line: number): boolean {
+  const before = text.lastIndexOf('\n', line - 2) + 1;
+  let at = before;
+  while (text.charCodeAt(at) === 32) at++;
+  return at < line - 1 && text[at] !== '#' && text[at] !== '\r';
+}
+
+/** Whether the line before `line` is blank. */
+function blankBefore(text: string, line: number): boolean {
+  let at = line - 2;
+  while (at >= 0 && (text.charCodeAt(at) === 32 || text.charCodeAt(at) === 13)) at--;
+  return line > 0 && (at < 0 || text[at] === '\n');
 }
 
 /** A line's indentation, and whether it starts a sequence item. */
@@ -174,11 +242,16 @@ function columnOf(text: string, collection: Collection): number {
 }
 
 /**
- * Where the piece that starts at `start` ends: the first line at or after `from` that `fits`, after
- * a line with content, indented (by spaces) no deeper than any line with content in the second half
- * of the piece before it (inside a block scalar, lines are deeper than the line that starts it); or,
- * before that, the first line less indented than the piece's first, which cannot be in its
- * collection. The end of the text when there is neither; -1 when that line follows no content.
+ * Where the piece that starts at `start` ends: the first seam at or after `from` that `fits`,
+ * indented (by spaces) no deeper than any line with content in the second half of the piece before
+ * it (inside a block scalar, lines are deeper than the line that starts it); or, before that, the
+ * first line less indented than the piece's first, which cannot be in its collection. The end of
+ * the text when there is neither; -1 when that line is no seam.
+ *
+ * A seam is a line with content after a line with content, or after blank lines, or after comment
+ * lines at its own column (where yaml puts a comment depends on what follows it: these go with the
+ * item after them, a comment first in a piece too); the piece begins at those comments. Blank lines
+ * stay with the piece before.
  */
 function seamAfter(
   text: string,
@@ -190,21 +263,28 @@ function seamAfter(
   const lookBack = (from - start) >> 1;
   let least = Number.POSITIVE_INFINITY;
   let first: number | undefined;
-  let previousHasContent = false;
+  /** Since the last line with content: where its comments began and their column; null when no seam can follow. */
+  let run: { comments?: number; column?: number } | null = null;
   for (let line = start; ; ) {
     let at = line;
     while (text.charCodeAt(at) === 32) at++;
     const c = text[at];
-    const content = c !== undefined && c !== '\n' && c !== '\r' && c !== '#';
-    if (content) {
-      const column = at - line;
-      const seam = line > start && previousHasContent && c !== '\t';
-      if (first !== undefined && column < first) return seam ? line : -1;
-      if (seam && line >= from && column <= least && fits(column, lineAt(text, line).item)) return line;
+    const column = at - line;
+    if (c === undefined || c === '\n' || c === '\r') {
+      if (run?.comments !== undefined) run = null;
+    } else if (c === '#') {
+      if (run && (run.column ?? column) === column) {
+        run.comments ??= line;
+        run.column = column;
+      } else run = null;
+    } else {
+      const seam = run && (run.column ?? column) === column && c !== '\t' ? (run.comments ?? line) : undefined;
+      if (first !== undefined && column < first) return seam ?? -1;
+      if (seam !== undefined && seam >= from && column <= least && fits(column, lineAt(text, line).item)) return seam;
       if (line >= from - lookBack) least = Math.min(least, column);
       first ??= column;
+      run = {};
     }
-    previousHasContent = content;
     const next = text.indexOf('\n', at);
     if (next < 0) return text.length;
     line = next + 1;
