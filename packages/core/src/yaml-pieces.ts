@@ -104,6 +104,9 @@ export function parseYamlInPieces(
         }
         doc.range = [doc.range[0], piece.range[1], piece.range[2]];
         if (root.comment) target.comment = root.comment;
+        // The text's last comments: a whole parse gives one indented less than the piece, but not
+        // at the first column, to the collection at its column; alone, the piece has no such place.
+        if (piece.comment && kept.length > 1 && !lastCommentsAtZero(text)) return undefined;
         if (piece.comment) doc.comment = piece.comment;
       }
       spine = open;
@@ -197,19 +200,34 @@ function isWord(node: unknown): boolean {
   return isScalar(node) && (node.type === 'PLAIN' || node.type === 'QUOTE_DOUBLE' || node.type === 'QUOTE_SINGLE');
 }
 
+/** Whether every comment line after the text's last line with content starts at its first column. */
+function lastCommentsAtZero(text: string): boolean {
+  for (let end = text.length; end > 0; ) {
+    const line = text.lastIndexOf('\n', end - 1 - (text[end - 1] === '\n' ? 1 : 0)) + 1;
+    const trimmed = text.slice(line, end).trim();
+    if (trimmed && !trimmed.startsWith('#')) return true;
+    if (trimmed && text[line] !== '#') return false;
+    end = line;
+  }
+  return true;
+}
+
 /** Whether the line before `line` has content: not blank, not a comment. */
 function afterContent(text: string, line: number): boolean {
-  const before = text.lastIndexOf('\n', line - 2) + 1;
-  let at = before;
-  while (text.charCodeAt(at) === 32) at++;
-  return at < line - 1 && text[at] !== '#' && text[at] !== '\r';
+  return kindOfLine(text, text.lastIndexOf('\n', line - 2) + 1) === 'content';
 }
 
 /** Whether the line before `line` is blank. */
 function blankBefore(text: string, line: number): boolean {
-  let at = line - 2;
-  while (at >= 0 && (text.charCodeAt(at) === 32 || text.charCodeAt(at) === 13)) at--;
-  return line > 0 && (at < 0 || text[at] === '\n');
+  return line > 0 && kindOfLine(text, text.lastIndexOf('\n', line - 2) + 1) === 'blank';
+}
+
+/** What the line at `line` holds, past its spaces and tabs. */
+function kindOfLine(text: string, line: number): 'blank' | 'comment' | 'content' {
+  let at = line;
+  while (text[at] === ' ' || text[at] === '\t') at++;
+  const c = text[at];
+  return c === undefined || c === '\n' || c === '\r' ? 'blank' : c === '#' ? 'comment' : 'content';
 }
 
 /** A line's indentation, and whether it starts a sequence item. */
@@ -238,8 +256,17 @@ function openBelow(root: Collection, withRoot: boolean): Collection[] {
 /** The column a block collection's items stand at: where its first one begins on its line. */
 function columnOf(text: string, collection: Collection): number {
   const at = collection.range![0];
-  return at - (text.lastIndexOf('\n', at - 1) + 1);
+  const line = text.lastIndexOf('\n', at - 1) + 1;
+  // A byte order mark is in no column.
+  return at - line - (line === 0 && text.charCodeAt(0) === 0xfeff ? 1 : 0);
 }
+
+/**
+ * What a seam's line may not start with: a flow collection or explicit key (a flow key after an
+ * item is an error the piece alone would not see), a tag, anchor, alias or block scalar indicator,
+ * a reserved character.
+ */
+const NOT_AN_ITEM_START = /[[{?:!&*|>%@`]/;
 
 /**
  * Where the piece that starts at `start` ends: the first seam at or after `from` that `fits`,
@@ -262,27 +289,34 @@ function seamAfter(
   // The first lines of a piece may be far less indented than the rest (the document's top keys).
   const lookBack = (from - start) >> 1;
   let least = Number.POSITIVE_INFINITY;
-  let first: number | undefined;
+  let pieceColumn: number | undefined;
   /** Since the last line with content: where its comments began and their column; null when no seam can follow. */
   let run: { comments?: number; column?: number } | null = null;
   for (let line = start; ; ) {
     let at = line;
     while (text.charCodeAt(at) === 32) at++;
-    const c = text[at];
     const column = at - line;
+    // A tab after the indentation: a blank or comment line still, but never a seam or one of its comments.
+    let ink = at;
+    while (text[ink] === ' ' || text[ink] === '\t') ink++;
+    const c = text[ink];
+    const tabbed = ink !== at;
     if (c === undefined || c === '\n' || c === '\r') {
       if (run?.comments !== undefined) run = null;
     } else if (c === '#') {
-      if (run && (run.column ?? column) === column) {
+      if (run && !tabbed && (run.column ?? column) === column) {
         run.comments ??= line;
         run.column = column;
       } else run = null;
     } else {
-      const seam = run && (run.column ?? column) === column && c !== '\t' ? (run.comments ?? line) : undefined;
-      if (first !== undefined && column < first) return seam ?? -1;
+      const seam =
+        run && !tabbed && (run.column ?? column) === column && !NOT_AN_ITEM_START.test(c)
+          ? (run.comments ?? line)
+          : undefined;
+      if (pieceColumn !== undefined && column < pieceColumn) return seam ?? -1;
       if (seam !== undefined && seam >= from && column <= least && fits(column, lineAt(text, line).item)) return seam;
       if (line >= from - lookBack) least = Math.min(least, column);
-      first ??= column;
+      pieceColumn ??= column;
       run = {};
     }
     const next = text.indexOf('\n', at);
