@@ -346,12 +346,14 @@ export function hasAnchorOrAlias(root: Node): boolean {
 
 /**
  * Moves the offsets of freshly parsed nodes (owned by nobody else) in place: yaml gives each node
- * a range of its own, and new ones would leave the old as garbage (72 bytes a node).
+ * a range of its own, and new ones would leave the old as garbage (72 bytes a node). `visit` sees
+ * each node in the same walk.
  */
-export function moveBy(root: Node, by: number): void {
+export function moveBy(root: Node, by: number, visit?: (node: Node) => void): void {
   eachNode(root, (n) => {
+    visit?.(n);
     const r = n.range;
-    if (r) {
+    if (r && by) {
       r[0] += by;
       r[1] += by;
       r[2] += by;

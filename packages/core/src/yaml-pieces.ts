@@ -1,7 +1,6 @@
 import { isMap, isNode, isPair, isScalar, isSeq, type Document, type Node } from 'yaml';
 import {
   DOCUMENT_LINE,
-  eachNode,
   hasAnchorOrAlias,
   isCollection,
   itemStart,
@@ -87,6 +86,9 @@ export function parseYamlInPieces(
         end = grown;
         continue;
       }
+      // The text's last comments: a whole parse gives one indented less than the piece, but not at
+      // the first column, to the collection at its column; alone, the piece has no such place.
+      if (doc && piece.comment && kept.length > 1 && !lastCommentsAtZero(text)) return undefined;
       if (!doc) doc = piece;
       else {
         // A blank line before the seam stays with the piece before; the whole parse marks the item after it.
@@ -104,9 +106,6 @@ export function parseYamlInPieces(
         }
         doc.range = [doc.range[0], piece.range[1], piece.range[2]];
         if (root.comment) target.comment = root.comment;
-        // The text's last comments: a whole parse gives one indented less than the piece, but not
-        // at the first column, to the collection at its column; alone, the piece has no such place.
-        if (piece.comment && kept.length > 1 && !lastCommentsAtZero(text)) return undefined;
         if (piece.comment) doc.comment = piece.comment;
       }
       spine = open;
@@ -124,12 +123,9 @@ function cleanPiece(text: string, start: number, end: number, names: Map<string,
   const root = doc.contents;
   if (doc.errors.length || doc.warnings.length || !isNode(root) || !isCollection(root) || root.flow) return undefined;
   if (root.tag || hasAnchorOrAlias(root)) return undefined;
-  if (start) {
-    moveBy(root, start);
-    doc.range = [doc.range[0] + start, doc.range[1] + start, doc.range[2] + start];
-  }
-  // The same key or name on every state is a string of its own in each piece; one copy of each does.
-  eachNode(root, (n) => {
+  doc.range = [doc.range[0] + start, doc.range[1] + start, doc.range[2] + start];
+  // In the same walk: the same key or name on every state is a string of its own in each piece; one copy of each does.
+  moveBy(root, start, (n) => {
     if (!isScalar(n)) return;
     if (typeof n.value === 'string' && n.value.length <= MAX_SHARED) n.value = shared(names, n.value);
     if (typeof n.source === 'string' && n.source.length <= MAX_SHARED) n.source = shared(names, n.source);
