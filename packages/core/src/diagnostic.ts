@@ -2,6 +2,21 @@ import type { Position, Source, Span } from './source.js';
 
 export type Severity = 'error' | 'warning' | 'info';
 
+/**
+ * Which clause of the severity policy (README "Severity") a rule's default severity falls under:
+ * error — `rejected` (the runtime rejects the file), `never-works` (fails or is skipped on every run),
+ * `admissibility` (the spec's admissibility rules reject it); warning — `misbehaves` (on some runs),
+ * `dropped` (the runtime silently drops what the author wrote); info — `note` (a legitimate pattern
+ * worth knowing).
+ */
+export type Clause = 'rejected' | 'never-works' | 'admissibility' | 'misbehaves' | 'dropped' | 'note';
+
+/** How sure a security audit is that a finding is exploitable (zizmor's confidence). */
+export type Confidence = 'high' | 'medium' | 'low';
+
+/** What a rule is about: correctness (the default) or a security audit. */
+export type RuleCategory = 'correctness' | 'security';
+
 export interface Range {
   start: Position;
   end: Position;

@@ -1,5 +1,5 @@
 import type { Pair } from 'yaml';
-import type { FindingData, Severity } from './diagnostic.js';
+import type { Clause, Confidence, FindingData, RuleCategory, Severity } from './diagnostic.js';
 import type { Source, Span } from './source.js';
 import type { Located } from './model.js';
 import type { TreeNode } from './tree.js';
@@ -41,6 +41,12 @@ export interface Rule<M = unknown> {
   dialect: string;
   /** Default severity, from the source's own words (MUST → error, SHOULD → warning, MAY → info). */
   severity: Severity;
+  /** The clause of the severity policy that default falls under (README "Severity"). */
+  clause?: Clause;
+  /** 'security' for the security audits; correctness otherwise. */
+  category?: RuleCategory;
+  /** A security audit's confidence that its findings are exploitable; --persona/--min-confidence filter on it. */
+  confidence?: Confidence;
   /** The spec sentence the rule enforces, or "derived: <why>". */
   basis: string;
   summary: string;
