@@ -2,11 +2,9 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import {
   CONFIG_NAMES,
-  rangeOf,
+  readConfig,
   resolveSettings,
   Source,
-  Tree,
-  validateConfig,
   type Diagnostic,
   type OrchlintConfig,
   type LintSettings,
@@ -102,16 +100,9 @@ export class ConfigResolver {
       throw new UsageError(`cannot read the config file ${file}: ${(error as Error).message}`);
     }
     const source = new Source(file, text);
-    const tree = new Tree(source);
-    const diagnostics = validateConfig(tree, this.knownRules, knownTargets);
-    if (diagnostics.length) throw new ConfigError(diagnostics, source);
-    const ignoreAt = tree.items(tree.get(tree.root, 'ignore')).map((entry) =>
-      tree.items(tree.get(entry, 'paths')).map((p) => {
-        const span = { start: p.range?.[0] ?? 0, end: p.range?.[1] ?? 0 };
-        return { path: file, span, range: rangeOf(source, span) };
-      }),
-    );
-    const loaded = { file, dir: path.dirname(abs), config: (tree.value ?? {}) as OrchlintConfig, ignoreAt };
+    const { config, diagnostics, ignoreAt } = readConfig(source, this.knownRules, knownTargets);
+    if (!config) throw new ConfigError(diagnostics, source);
+    const loaded = { file, dir: path.dirname(abs), config, ignoreAt };
     this.loaded.set(abs, loaded);
     return loaded;
   }

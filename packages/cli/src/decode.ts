@@ -1,5 +1,4 @@
 import { isUtf8 } from 'node:buffer';
-import { coreFinding, type Diagnostic, type Source } from '@orchlint/core';
 
 export interface DecodedText {
   text: string;
@@ -23,14 +22,4 @@ export function decodeText(buffer: Buffer): DecodedText {
     if (!buffer.subarray(bytes, bytes + 3).equals(ENCODED_REPLACEMENT)) return { text, invalidAt: i };
   }
   return { text };
-}
-
-export function invalidUtf8(source: Source, offset: number): Diagnostic {
-  return coreFinding(
-    source,
-    { start: offset, end: offset + 1 },
-    'core/encoding',
-    'these bytes are not valid UTF-8, so orchlint read them as U+FFFD; YAML and JSON files must be Unicode text: ' +
-      're-save the file as UTF-8',
-  );
 }

@@ -1,7 +1,7 @@
 import { existsSync, lstatSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
-import { FILE_PATTERNS } from '@orchlint/core';
+import { ALWAYS_SKIPPED, CANDIDATE } from '@orchlint/core';
 import { staysInside } from './host.js';
 
 import { UsageError } from './usage-error.js';
@@ -26,13 +26,6 @@ export interface Target {
   /** The folder named on the command line that the walk found this file in. */
   folder?: string;
 }
-
-const ALWAYS_SKIPPED = new Set(['.git', 'node_modules', '.hg', '.svn']);
-/** The extensions a dialect may claim by content: every file a walk reads has one. */
-export const CANDIDATE = new RegExp(
-  `\\.(${[...new Set(Object.values(FILE_PATTERNS).flatMap((p) => p.byContent))].join('|')})$`,
-  'i',
-);
 
 /**
  * Files to lint under the given paths: directories are walked honouring .gitignore files. With

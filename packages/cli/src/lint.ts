@@ -1,40 +1,30 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import path from 'node:path';
 import {
+  CANDIDATE,
   coreFinding,
-  lintUnit,
-  sortAndDedupe,
+  detectDialect as detectIn,
+  lintFile,
+  mergeOutcomes,
   Source,
   type Diagnostic,
   type Dialect,
   type Host,
+  type LintRun,
   type LintSettings,
   type Rule,
+  type UnitOutcome,
 } from '@orchlint/core';
 import { dialects } from '@orchlint/rules/dialects';
 import { modestHeapFor } from './big-text.js';
 // Validators compiled at build time, for every unit this module lints.
 import './compiled-schemas.js';
-import { decodeText, invalidUtf8, type DecodedText } from './decode.js';
-import { CANDIDATE, type Target } from './discover.js';
+import { decodeText, type DecodedText } from './decode.js';
+import type { Target } from './discover.js';
 import { fileHost, overlayHost, staysInside, type ReadMemo } from './host.js';
 
-export interface LintedFile {
-  path: string;
-  dialect: string;
-}
-
-export interface LintRun {
-  files: LintedFile[];
-  diagnostics: Diagnostic[];
-}
-
-/** What linting one target gave: the unit's files (main first) and findings. */
-export interface UnitOutcome {
-  file: string;
-  files: LintedFile[];
-  diagnostics: Diagnostic[];
-}
+export type { LintedFile, LintRun, UnitOutcome } from '@orchlint/core';
+export { mergeOutcomes };
 
 export type SettingsFor = (target: Target) => LintSettings;
 
@@ -61,27 +51,6 @@ export function lintTargets(
   return mergeOutcomes(outcomes);
 }
 
-/**
- * One run from the outcomes of its targets, in target order, as if they had been linted one after
- * the other: a unit whose main file an earlier unit already read is dropped, files are listed once.
- */
-export function mergeOutcomes(outcomes: readonly UnitOutcome[]): LintRun {
-  const files: LintedFile[] = [];
-  const diagnostics: Diagnostic[] = [];
-  const covered = new Set<string>();
-  for (const o of outcomes) {
-    if (covered.has(o.file)) continue;
-    for (const f of o.files) {
-      if (covered.has(f.path)) continue;
-      covered.add(f.path);
-      files.push(f);
-    }
-    covered.add(o.file);
-    diagnostics.push(...o.diagnostics);
-  }
-  return { files, diagnostics: sortAndDedupe(diagnostics) };
-}
-
 /** Lints one target as its own unit, or as the unit it is a member of when named explicitly. */
 export function lintTarget(
   target: Target,
@@ -95,29 +64,28 @@ export function lintTarget(
   const diagnostics: Diagnostic[] = [];
   const read = target.text !== undefined ? { text: target.text } : (preread ?? readTargetText(target, diagnostics));
   if (read === undefined) return { file: target.file, files: [], diagnostics };
-  const { text, invalidAt } = read;
-  const source = new Source(target.file, text);
-  const dialect = forced ?? detectDialect(target, text);
-  if (!dialect) {
-    if (target.explicit !== true) return { file: target.file, files: [], diagnostics };
-    diagnostics.push(
-      coreFinding(
-        source,
-        { start: 0, end: 0 },
-        'core/unknown-format',
-        `not a format orchlint knows (${dialects.map((d) => d.id).join(', ')}); ` +
-          (target.text === undefined
-            ? 'pass --dialect to lint it as one'
-            : 'name it with --stdin-filename (e.g. x.pack.json) or pass --dialect'),
-      ),
-    );
-    return { file: target.file, files: [{ path: target.file, dialect: 'unknown' }], diagnostics };
-  }
-  if (invalidAt !== undefined) diagnostics.push(invalidUtf8(source, invalidAt));
-  modestHeapFor(text);
-  const result = lintUnit(source, dialect, rules, host, settings);
-  const files = result.sources.map((s) => ({ path: s.path, dialect: result.dialect }));
-  return { file: target.file, files, diagnostics: [...diagnostics, ...result.diagnostics] };
+  modestHeapFor(read.text);
+  return lintFile(
+    {
+      path: target.file,
+      text: read.text,
+      explicit: target.explicit,
+      ...(target.detectAs !== undefined ? { detectAs: target.detectAs } : {}),
+      located: absolute(target.file),
+      ...(read.invalidAt !== undefined ? { invalidAt: read.invalidAt } : {}),
+    },
+    {
+      dialects,
+      rules,
+      settings,
+      host,
+      forced,
+      unknownAdvice:
+        target.text === undefined
+          ? 'pass --dialect to lint it as one'
+          : 'name it with --stdin-filename (e.g. x.pack.json) or pass --dialect',
+    },
+  ).outcome;
 }
 
 /** The files a target's unit may read: its root folder, with the target's own text when it is not on disk. */
@@ -131,28 +99,23 @@ export function hostFor(target: Target, memo?: ReadMemo): Host {
  * dialect names one above it (an Archon project's root, whatever folder was linted), never beyond.
  */
 export function readRoot(target: Target): string {
-  const file = path.resolve(target.file);
   const root = path.resolve(target.root);
   for (const d of dialects) {
-    const project = d.projectRoot?.(file.split(path.sep).join('/'));
+    const project = d.projectRoot?.(absolute(target.file));
     if (project !== undefined && staysInside(path.relative(project, root))) return project;
   }
   return target.root;
 }
 
-/** The dialect a target is linted as, if any. */
+/** The dialect a target is linted as, if any (a member file only when named). */
 export function detectDialect(target: Target, text: string): Dialect<any> | undefined {
-  let memberOf: Dialect<any> | undefined;
-  for (const d of dialects) {
-    const detection = d.detect(target.detectAs ?? target.file, text);
-    if (detection === 'unit') return d;
-    if (detection === 'member') memberOf ??= d;
-  }
-  // A file of a project (an Archon stub fixture, say) is known by where it sits in it, whatever the working directory.
-  const abs = path.resolve(target.file).split(path.sep).join('/');
-  for (const d of dialects) if (d.projectRoot?.(abs) !== undefined && d.detect(abs, text) === 'unit') return d;
-  // A member file (say, a prompt of a packet) is linted with its unit; named alone, it is its own unit.
-  return memberOf && target.explicit ? memberOf : undefined;
+  const detected = detectIn(dialects, target.detectAs ?? target.file, text, absolute(target.file));
+  return detected && (!detected.member || target.explicit) ? detected.dialect : undefined;
+}
+
+/** A path as an absolute '/'-path, the way a dialect finds the project a file sits in. */
+function absolute(file: string): string {
+  return path.resolve(file).split(path.sep).join('/');
 }
 
 /** The target file's text, or undefined with a finding when it is too large, unreadable or binary. */

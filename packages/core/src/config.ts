@@ -1,11 +1,11 @@
 import picomatch from 'picomatch';
 import configSchema from '@orchlint/schemas/orchlint-config.schema.json' with { type: 'json' };
 import { CONFIG_RULE, coreFinding } from './core-rules.js';
-import type { Diagnostic, Range, Severity } from './diagnostic.js';
-import type { Span } from './source.js';
+import { rangeOf, type Diagnostic, type Range, type Severity } from './diagnostic.js';
+import type { Source, Span } from './source.js';
 import type { Targets } from './rule.js';
 import { didYouMean, SchemaChecker } from './schema.js';
-import { isScalar, type Tree } from './tree.js';
+import { isScalar, Tree } from './tree.js';
 
 export type RuleSetting = Severity | 'off';
 
@@ -145,6 +145,34 @@ export function validateConfig(
   for (const o of tree.items(tree.get(root, 'overrides'))) targetValues(tree.get(o, 'targets'));
   for (const i of tree.items(tree.get(root, 'ignore'))) tree.items(tree.get(i, 'rules')).forEach(checkId);
   return out.sort((a, b) => a.span.start - b.span.start);
+}
+
+/** A config file's text as every host reads it (the CLI, the language server, the playground). */
+export interface ConfigText {
+  /** Undefined when the text does not validate (the diagnostics say why). */
+  config?: OrchlintConfig;
+  /** Its positioned findings (core/config). */
+  diagnostics: Diagnostic[];
+  /** Where each `ignore[i].paths[j]` is written, so an unused entry is reported at it. */
+  ignoreAt: Array<Array<RuleIgnore['at']>>;
+}
+
+/** Parses and validates a config file's text (see validateConfig). */
+export function readConfig(
+  source: Source,
+  knownRules: readonly string[],
+  knownTargets: readonly TargetVersions[] = [],
+): ConfigText {
+  const tree = new Tree(source);
+  const diagnostics = validateConfig(tree, knownRules, knownTargets);
+  if (diagnostics.length) return { diagnostics, ignoreAt: [] };
+  const ignoreAt = tree.items(tree.get(tree.root, 'ignore')).map((entry) =>
+    tree.items(tree.get(entry, 'paths')).map((p) => {
+      const span = { start: p.range?.[0] ?? 0, end: p.range?.[1] ?? 0 };
+      return { path: source.path, span, range: rangeOf(source, span) };
+    }),
+  );
+  return { config: (tree.value ?? {}) as OrchlintConfig, diagnostics, ignoreAt };
 }
 
 export interface ResolvedSettings {

@@ -22,3 +22,12 @@ export const FILE_PATTERNS = {
   archon: { named: ['**/.archon/workflows/**/*.yaml', '**/.archon/workflows/**/*.yml'], byContent: ['yaml', 'yml'] },
   'prompt-runner': { named: ['**/prompt_runner_packet.md', '**/*.prompt.md'], byContent: ['yaml', 'yml', 'md'] },
 } as const satisfies Record<string, FilePatterns>;
+
+/** The extensions a dialect may claim by content: every file a folder walk reads has one. */
+export const CANDIDATE = new RegExp(
+  `\\.(${[...new Set(Object.values(FILE_PATTERNS).flatMap((p) => p.byContent))].join('|')})$`,
+  'i',
+);
+
+/** Folders a walk never enters, whatever the ignore files say. */
+export const ALWAYS_SKIPPED: ReadonlySet<string> = new Set(['.git', 'node_modules', '.hg', '.svn']);

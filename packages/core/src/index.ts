@@ -18,3 +18,8 @@ export * from './fingerprint.js';
 export * from './own.js';
 export * from './file-patterns.js';
 export * from './target-pattern.js';
+export * from './detect.js';
+export * from './lint-file.js';
+export * from './lint-files.js';
+export * from './graph-mermaid.js';
+export * from './graph-dot.js';

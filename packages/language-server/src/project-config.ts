@@ -1,9 +1,8 @@
 import path from 'node:path';
 import {
   CONFIG_NAMES,
+  readConfig,
   Source,
-  Tree,
-  validateConfig,
   type Diagnostic,
   type OrchlintConfig,
   type TargetVersions,
@@ -84,10 +83,9 @@ export class ProjectConfigs {
     }
     const cached = this.cache.get(file);
     if (cached?.text === text) return cached.config;
-    const tree = new Tree(new Source(file, text));
-    const diagnostics = validateConfig(tree, this.options.knownRules, this.options.knownTargets);
-    const config: ProjectConfig = { path: file, dir: toSlashes(path.dirname(file)), diagnostics };
-    if (!diagnostics.length) config.config = (tree.value ?? {}) as OrchlintConfig;
+    const read = readConfig(new Source(file, text), this.options.knownRules, this.options.knownTargets);
+    const config: ProjectConfig = { path: file, dir: toSlashes(path.dirname(file)), diagnostics: read.diagnostics };
+    if (read.config) config.config = read.config;
     this.cache.set(file, { text, config });
     this.options.changed(file);
     return config;

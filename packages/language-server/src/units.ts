@@ -1,4 +1,5 @@
 import {
+  detectDialect,
   lintUnit,
   Source,
   type Diagnostic,
@@ -84,18 +85,8 @@ export class Units {
 
   /** The main file's dialect: the first that claims it as a unit, else the first that claims it as a member. */
   detect(path: string, text: string): { dialect: Dialect<any>; alone: boolean } | undefined {
-    let member: Dialect<any> | undefined;
-    for (const dialect of this.options.dialects) {
-      let detection;
-      try {
-        detection = dialect.detect(path, text);
-      } catch {
-        continue; // a dialect whose detection throws does not claim the file
-      }
-      if (detection === 'unit') return { dialect, alone: false };
-      if (detection === 'member') member ??= dialect;
-    }
-    return member ? { dialect: member, alone: true } : undefined;
+    const detected = detectDialect(this.options.dialects, path, text);
+    return detected && { dialect: detected.dialect, alone: detected.member };
   }
 
   /**

@@ -1,7 +1,6 @@
 import { readdirSync } from 'node:fs';
+import { ALWAYS_SKIPPED, CANDIDATE } from '@orchlint/core';
 
-const SKIPPED = new Set(['.git', 'node_modules', '.hg', '.svn']);
-const CANDIDATE = /\.(json|ya?ml|md)$/i;
 /** A workspace this large is scanned only this far; open files are always linted. */
 export const MAX_SCANNED_FILES = 10_000;
 
@@ -25,7 +24,7 @@ export async function scanFolder(root: string, visit: (path: string) => void, ca
     }
     entries.sort((a, b) => (a.name < b.name ? 1 : -1));
     for (const entry of entries) {
-      if (SKIPPED.has(entry.name)) continue;
+      if (ALWAYS_SKIPPED.has(entry.name)) continue;
       const full = `${dir}/${entry.name}`;
       if (entry.isDirectory()) stack.push(full);
       else if (entry.isFile() && CANDIDATE.test(entry.name)) {

@@ -1,6 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { isSyntaxFinding, Source, type Dialect } from '@orchlint/core';
+import { detectDialect, isSyntaxFinding, renderDot, renderMermaid, Source, type Dialect } from '@orchlint/core';
 import { MANIFEST } from '@orchlint/prompt-runner';
 import { dialectById, dialects } from '@orchlint/rules';
 import { ConfigResolver } from '../config-file.js';
@@ -9,8 +9,6 @@ import { fileHost } from '../host.js';
 import { ruleInfos } from '../rule-infos.js';
 import { readTargetText } from '../lint.js';
 import type { Io } from '../io.js';
-import { renderDot } from './dot.js';
-import { renderMermaid } from './mermaid.js';
 
 /** `orchlint graph FILE`: the unit's graph (from its dialect's graph service) as Mermaid or DOT. */
 export function runGraph(
@@ -31,7 +29,7 @@ export function runGraph(
   if (text === undefined) throw new UsageError(`cannot draw ${file}: ${problems[0]?.message ?? 'unreadable'}`);
   const dialect: Dialect<any> | undefined = options.dialect
     ? dialectById(options.dialect)
-    : detectUnit(target.file, text);
+    : detectDialect(dialects, target.file, text, path.resolve(file).split(path.sep).join('/'))?.dialect;
   if (!dialect) throw new UsageError(`${file} is not a format orchlint knows; pass --dialect`);
   if (!dialect.graph) throw new UsageError(`the ${dialect.id} dialect cannot draw graphs yet`);
   // The project's version targets decide how the unit reads (a pack's spec version, Archon's engine).
@@ -53,10 +51,4 @@ export function runGraph(
   }
   io.stdout(options.format === 'dot' ? renderDot(view) : renderMermaid(view));
   return 0;
-}
-
-function detectUnit(file: string, text: string): Dialect<any> | undefined {
-  return (
-    dialects.find((d) => d.detect(file, text) === 'unit') ?? dialects.find((d) => d.detect(file, text) === 'member')
-  );
 }

@@ -1,13 +1,20 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CONFIG_NAMES, ruleDocPath, Source, type Dialect, type LintSettings } from '@orchlint/core';
+import {
+  CONFIG_NAMES,
+  detectDialect,
+  renderMermaid,
+  ruleDocPath,
+  Source,
+  type Dialect,
+  type LintSettings,
+} from '@orchlint/core';
 import { dialectById, dialects, rules } from '@orchlint/rules';
 import { ConfigError, ConfigResolver } from '../config-file.js';
 import { discover, toPosix, UsageError, type Target } from '../discover.js';
 import { fixUnit, unifiedDiff, writeChanges } from '../fix.js';
 import { type JsonDiagnostic, jsonReport } from '../formatters/json.js';
-import { renderMermaid } from '../graph/mermaid.js';
 import { hostFor, lintTarget, lintTargets } from '../lint.js';
 import { ruleInfos } from '../rule-infos.js';
 import { ToolError, type Roots } from './roots.js';
@@ -73,8 +80,7 @@ export class Tools {
     const text = target.text ?? readFileSync(target.file, 'utf8');
     const dialect =
       forced ??
-      dialects.find((d) => d.detect(target.file, text) === 'unit') ??
-      dialects.find((d) => d.detect(target.file, text) === 'member');
+      detectDialect(dialects, target.file, text, path.resolve(target.file).split(path.sep).join('/'))?.dialect;
     if (!dialect) throw new ToolError(`${target.file} is not a format orchlint knows; give dialect`);
     if (!dialect.graph) throw new ToolError(`the ${dialect.id} dialect cannot draw graphs`);
     const loaded = dialect.load(new Source(target.file, text), hostFor(target), settingsFor(target).targets);

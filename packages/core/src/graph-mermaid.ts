@@ -1,5 +1,5 @@
-import type { GraphView, GraphViewNode } from '@orchlint/core';
-import { edgeStyles, nodeStyles, type Style } from './styles.js';
+import type { GraphView, GraphViewNode } from './dialect.js';
+import { edgeStyles, nodeStyles, type Style } from './graph-styles.js';
 
 /**
  * A Mermaid flowchart that GitHub renders: nodes get generated ids (names may hold any character),

@@ -1,5 +1,5 @@
-import type { GraphView, GraphViewNode } from '@orchlint/core';
-import { edgeStyles, nodeStyles, styleOf } from './styles.js';
+import type { GraphView, GraphViewNode } from './dialect.js';
+import { edgeStyles, nodeStyles, styleOf } from './graph-styles.js';
 
 /**
  * A Graphviz digraph: quoted ids (names may hold any character), roles as fill/pen colours and
