@@ -49,8 +49,8 @@ function demoFiles() {
 }
 
 /**
- * Bundles the page's script. Returns the Node built-ins it imports (none, or the build failed) and
- * the code; writes the whole site unless `write` is false.
+ * Bundles the page's script. Returns the Node built-ins it imports (none, or the build failed), the
+ * code and the modules it would load at run time; writes the whole site unless `write` is false.
  */
 export async function buildPlayground({ write = true } = {}) {
   const { rolldown } = await import('rolldown');
@@ -77,7 +77,8 @@ export async function buildPlayground({ write = true } = {}) {
   });
   const { output } = await bundle.generate({ format: 'iife', minify: true, codeSplitting: false });
   await bundle.close();
-  const code = output[0].code;
+  const [chunk] = output;
+  const code = chunk.code;
   if (found.length)
     throw new Error(
       `the playground imports Node built-ins: ${found.map((f) => `${f.source} (from ${f.importer})`).join(', ')}`,
@@ -93,7 +94,8 @@ export async function buildPlayground({ write = true } = {}) {
       path.join(siteDir, 'assets/mermaid.min.js'),
     );
   }
-  return { found, code };
+  // A classic script loads nothing by itself: what it imports is in it.
+  return { found, code, imports: [...chunk.imports, ...chunk.dynamicImports] };
 }
 
 /** Each file of the site with its size and gzip size, in kB: the numbers the README quotes. */
