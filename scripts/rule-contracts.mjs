@@ -4,7 +4,16 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { applyFixes, defaultSettings, fixesFor, lintUnit, memoryHost, Source } from '../packages/core/dist/index.js';
+import {
+  applyFixes,
+  defaultSettings,
+  detectDialect,
+  fixesFor,
+  lintUnit,
+  memoryHost,
+  Source,
+} from '../packages/core/dist/index.js';
+import { playgroundLink } from '../packages/playground/dist/permalink.js';
 import { discover, lintTargets } from '../packages/cli/dist/index.js';
 import { dialectById, dialects, promptRunnerKinds, rules } from '../rules/dist/index.js';
 
@@ -93,9 +102,26 @@ export function lintExample(blocks, rule) {
   };
 }
 
-function outputBlock(blocks, rule, withFix) {
+/**
+ * The playground state a doc example opens as: its files, its targets as the folder's config file,
+ * and the rule's dialect forced when detection alone would not read the main file as it.
+ */
+export function exampleState(blocks, rule) {
+  const targets = Object.entries(Object.assign({}, ...blocks.map((b) => b.targets)));
+  const detected = detectDialect(dialects, blocks[0].file, blocks[0].text);
+  return {
+    version: '',
+    files: blocks.map((b) => ({ path: b.file, text: b.text })),
+    config: targets.length ? `targets:\n${targets.map(([k, v]) => `  ${k}: ${JSON.stringify(v)}\n`).join('')}` : '',
+    dialect: detected && !detected.member && detected.dialect.id === rule.dialect ? '' : rule.dialect,
+    active: blocks[0].file,
+  };
+}
+
+function outputBlock(blocks, rule, withFix, withLink) {
   const { files, diagnostics } = lintExample(blocks, rule);
   let out = `${BEGIN}\n\norchlint's output:\n\n\`\`\`text\n${renderFindings(diagnostics, blocks.length > 1)}\`\`\`\n`;
+  if (withLink) out += `\n[Try it in the playground](${playgroundLink(exampleState(blocks, rule))})\n`;
   if (withFix) {
     for (const f of fixedFiles(files, diagnostics, rule.id)) {
       const block = blocks.find((b) => b.file === f.file);
@@ -128,7 +154,7 @@ export function renderDoc(doc, rule) {
       const cut = last.index + last[0].length;
       const head = clean.slice(0, cut).replace(/\n+$/, '\n');
       const tail = clean.slice(cut).replace(/^\n+/, '');
-      return `${head}\n${outputBlock(blocks, rule, heading === 'Bad' && rule.fixable)}${tail ? `\n${tail}` : i < parts.length - 1 ? '\n' : ''}`;
+      return `${head}\n${outputBlock(blocks, rule, heading === 'Bad' && rule.fixable, heading === 'Bad')}${tail ? `\n${tail}` : i < parts.length - 1 ? '\n' : ''}`;
     })
     .join('');
 }

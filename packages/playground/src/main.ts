@@ -244,7 +244,7 @@ function fromLocation(): void {
     return;
   }
   load(state);
-  linkNotice.hidden = state.version === VERSION;
+  linkNotice.hidden = state.version === VERSION || state.version === '';
   linkNotice.textContent = `This link was made with orchlint ${state.version}; this page runs ${VERSION}, whose findings may differ.`;
 }
 

@@ -1,6 +1,14 @@
 import lz from 'lz-string';
 import { CONFIG_FILE, isFilePath, type PlaygroundFile, type PlaygroundState } from './state.js';
 
+/** Where the playground is published (.github/workflows/playground.yml, on every release tag). */
+export const PLAYGROUND_URL = 'https://orchlint.github.io/orchlint/';
+
+/** A link that opens the published playground (or the one at `base`) with this state. */
+export function playgroundLink(state: PlaygroundState, base = PLAYGROUND_URL): string {
+  return `${base}#${encodeState(state)}`;
+}
+
 /** The hash's first characters name its format, so links made today still open when it changes. */
 const FORMAT = '1/';
 

@@ -6,7 +6,10 @@ export interface PlaygroundFile {
 
 /** Everything a link carries: what its author saw is what it reproduces. */
 export interface PlaygroundState {
-  /** The orchlint version that made the link (a later one may find other things). */
+  /**
+   * The orchlint version that made the link (a later one may find other things); '' for a link that
+   * stands for no one version (a rule doc's example).
+   */
   version: string;
   files: PlaygroundFile[];
   /** The text of the folder's orchlint.config.yaml: rule severities and version targets, as in a project. */
