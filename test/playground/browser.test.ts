@@ -179,23 +179,40 @@ describe.skipIf(missing.length > 0 && !required)('the playground in a real brows
   async function typeAt(page: Page, file: string, offset: number, text: string, paste = false) {
     await page.evaluate(([f, o]: [string, number]) => (window as any).orchlintPlayground.select(f, o), [file, offset]);
     const before = await lints(page);
-    if (paste) await page.keyboard.insertText(text);
-    else await page.keyboard.type(text);
+    if (paste) {
+      // What the browser hands the editor on Ctrl+V: a paste event with the text (keyboard.insertText
+      // goes through the DOM's own editing, which may fold a leading line break).
+      await page.evaluate((t: string) => {
+        const data = new DataTransfer();
+        data.setData('text/plain', t);
+        const paste = new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true });
+        document.querySelector('.cm-content')!.dispatchEvent(paste);
+      }, text);
+    } else await page.keyboard.type(text);
     await lintedAfter(page, before);
   }
 
-  /** Hovers the finding's squiggle and clicks its fix in the tooltip. */
-  async function fixFromSquiggle(page: Page, file: string, finding: CliFinding, text: string) {
-    const offset = offsetAt(text, finding.range.start.line, finding.range.start.column);
+  /**
+   * Hovers the squiggle of the one fixable finding the CLI reports in `file` and clicks its fix in the
+   * tooltip: the file then reads as `orchlint --fix` leaves it.
+   */
+  async function fixFromSquiggle(page: Page, file: string) {
+    const typed = await linkState(page);
+    const text = typed.files.find((f) => f.path === file)!.text;
+    const fixable = (await cliReport(typed)).filter((d) => d.path === file && d.fix);
+    expect(fixable).toHaveLength(1);
+    const { range, fix } = fixable[0]!;
+    const offset = offsetAt(text, range.start.line, range.start.column);
     await page.evaluate(([f, o]: [string, number]) => (window as any).orchlintPlayground.select(f, o), [file, offset]);
     const point = await page.evaluate((o: number) => (window as any).orchlintPlayground.pointAt(o), offset + 1);
     await page.mouse.move(0, 0);
     await page.mouse.move(point.x, point.y);
-    const action = page.locator('.cm-tooltip-lint .cm-diagnosticAction', { hasText: finding.fix!.title });
+    const action = page.locator('.cm-tooltip-lint .cm-diagnosticAction', { hasText: fix!.title });
     await action.waitFor({ timeout: WAIT });
     const before = await lints(page);
     await action.click();
     await lintedAfter(page, before);
+    expect((await linkState(page)).files.find((f) => f.path === file)!.text).toBe(await cliFixed(typed, file));
   }
 
   /** Replaces the page's files with an example's, as a user picks it. */
@@ -239,10 +256,7 @@ describe.skipIf(missing.length > 0 && !required)('the playground in a real brows
     const line = text.slice(0, at).split('\n').length;
     expect(afterTyping.some((f) => f.severity === 'error' && f.line === line)).toBe(true);
 
-    const fixable = (await cliReport(typed)).filter((d) => d.path === file && d.fix);
-    expect(fixable).toHaveLength(1);
-    await fixFromSquiggle(page, file, fixable[0]!, typed.files[0]!.text);
-    expect((await linkState(page)).files[0]!.text).toBe(await cliFixed(typed, file));
+    await fixFromSquiggle(page, file);
     const afterFix = await expectCliFindings(page);
 
     // Severities set as in a config file: the error typed in becomes an info.
@@ -277,27 +291,25 @@ describe.skipIf(missing.length > 0 && !required)('the playground in a real brows
     page.once('dialog', (dialog: any) => dialog.accept(included));
     await page.locator('#add-file').click();
     await page.locator('#tabs .tab.active', { hasText: included }).waitFor({ timeout: WAIT });
-    await typeAt(
-      page,
-      included,
-      0,
-      'name: notify\ndescription: Tells the issue’s author the verdict.\ninputs:\n  verdict: { required: true }\nnodes:\n  - id: comment\n    prompt: Tell the author, kindly: $INPUTS.verdict\n',
-      true,
-    );
+    const block =
+      'name: notify\ndescription: Tells the issue’s author the verdict.\ninputs:\n  verdict: { required: true }\n' +
+      'nodes:\n  - id: comment\n    prompt: Tell the author the verdict, kindly. $INPUTS.verdict\n';
+    await typeAt(page, included, 0, block, true);
     const text = (await linkState(page)).files.find((f) => f.path === main)!.text;
     // The include passes no `with:`: the block's required input is missing.
-    await typeAt(page, main, text.length, '\n  - id: notify\n    depends_on: [label]\n    include: notify\n', true);
+    const node = '\n  - id: notify\n    depends_on: [label]\n    include: notify\n';
+    await typeAt(page, main, text.length, node, true);
     const typed = await linkState(page);
-    expect(typed.files.map((f) => f.path).sort()).toEqual([included, main]);
+    expect(typed.files.map((f) => [f.path, f.text]).sort()).toEqual([
+      [included, block],
+      [main, text + node],
+    ]);
     const shown = await expectCliFindings(page);
     expect(shown.some((f) => f.rule === 'archon/include-inputs' && f.path === main && f.severity === 'error')).toBe(
       true,
     );
 
-    const fixable = (await cliReport(typed)).filter((d) => d.path === main && d.fix);
-    expect(fixable).toHaveLength(1);
-    await fixFromSquiggle(page, main, fixable[0]!, typed.files.find((f) => f.path === main)!.text);
-    expect((await linkState(page)).files.find((f) => f.path === main)!.text).toBe(await cliFixed(typed, main));
+    await fixFromSquiggle(page, main);
     await expectSameFromLink(page, await expectCliFindings(page));
     expect(page.errors).toEqual([]);
   }, 180_000);
@@ -309,14 +321,13 @@ describe.skipIf(missing.length > 0 && !required)('the playground in a real brows
     const text = start.files.find((f) => f.path === second)!.text;
     const at = text.indexOf('depends_on: ["01"') + 'depends_on: ["01"'.length;
     await typeAt(page, second, at, ', "03"', true);
-    const typed = await linkState(page);
+    expect((await linkState(page)).files.find((f) => f.path === second)!.text).toBe(
+      `${text.slice(0, at)}, "03"${text.slice(at)}`,
+    );
     const shown = await expectCliFindings(page);
     expect(shown.some((f) => f.path === second && f.severity === 'error')).toBe(true);
 
-    const fixable = (await cliReport(typed)).filter((d) => d.path === first && d.fix);
-    expect(fixable).toHaveLength(1);
-    await fixFromSquiggle(page, first, fixable[0]!, typed.files.find((f) => f.path === first)!.text);
-    expect((await linkState(page)).files.find((f) => f.path === first)!.text).toBe(await cliFixed(typed, first));
+    await fixFromSquiggle(page, first);
     await expectSameFromLink(page, await expectCliFindings(page));
     expect(page.errors).toEqual([]);
   }, 180_000);
@@ -330,6 +341,15 @@ describe.skipIf(missing.length > 0 && !required)('the playground in a real brows
     });
     expect(inPage.flat().length).toBeGreaterThan(cases.length);
   }, 180_000);
+
+  it('opens a damaged link as the first example, saying why', async () => {
+    const damaged = await open('#1/not-a-state');
+    expect(await damaged.locator('#link-notice').isVisible()).toBe(true);
+    expect(await damaged.locator('#link-notice').textContent()).toMatch(/could not be opened: the link is damaged/);
+    expect((await linkState(damaged)).files.map((f) => f.path)).toEqual(['support.promptpack.yaml']);
+    expect(damaged.errors).toEqual([]);
+    await damaged.close();
+  }, 120_000);
 
   it('made no network call', () => {
     expect(blocked).toEqual([]);

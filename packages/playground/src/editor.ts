@@ -84,7 +84,7 @@ export class Editors {
     if (this.shown === path) this.show(this.paths()[0] ?? '');
   }
 
-  /** Gives a file a new path, with its text and history (its language follows the new name). */
+  /** Gives a file a new path with its text, and a fresh state whose language follows the new name. */
   rename(from: string, to: string): void {
     const text = this.text(from);
     this.states.delete(from);
