@@ -14,7 +14,8 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
 export const siteDir = path.join(here, 'site');
 
-const builtins = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));
+/** `node:x`, or a bare built-in's name (`fs`, `path/posix`): only those imports reach the check below. */
+const BUILTIN = new RegExp(`^(node:|(${builtinModules.map((m) => m.replace(/[/.]/g, '\\$&')).join('|')})(/|$))`);
 
 /**
  * Fails the build on any import of a Node built-in that is not served by a browser package of the
@@ -23,12 +24,14 @@ const builtins = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));
 export function noNodeBuiltins(found) {
   return {
     name: 'orchlint-no-node-builtins',
-    async resolveId(source, importer) {
-      if (!builtins.has(source) && !source.startsWith('node:')) return null;
-      const resolved = await this.resolve(source, importer, { skipSelf: true });
-      if (resolved && !resolved.external && !source.startsWith('node:')) return resolved;
-      found.push({ source, importer: importer && path.relative(root, importer) });
-      return { id: source, external: true };
+    resolveId: {
+      filter: { id: BUILTIN },
+      async handler(source, importer) {
+        const resolved = source.startsWith('node:') ? null : await this.resolve(source, importer, { skipSelf: true });
+        if (resolved && !resolved.external) return resolved;
+        found.push({ source, importer: importer && path.relative(root, importer) });
+        return { id: source, external: true };
+      },
     },
   };
 }
