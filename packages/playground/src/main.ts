@@ -87,9 +87,7 @@ function lint(): void {
   const byPath = new Map<string, Diagnostic[]>();
   for (const d of all) byPath.set(d.path, [...(byPath.get(d.path) ?? []), d]);
   editors.showFindings(byPath);
-  lastHash = encodeState(state);
-  history.replaceState(null, '', `#${lastHash}`);
-  permalink.value = location.href;
+  writeLink(state);
   renderFindings(findings, all, {
     reveal,
     reportUrl: (d) =>
@@ -108,11 +106,24 @@ function lint(): void {
   document.body.dataset.lints = String(++lints);
 }
 
-/** Shows a file with a range selected, its tab and graph with it. */
-function reveal(path: string, from: number, to: number): void {
-  editors.select(path, from, to);
+/** The page's link holds the state: replaced in place, so the back button does not step through edits. */
+function writeLink(state: PlaygroundState): void {
+  lastHash = encodeState(state);
+  history.replaceState(null, '', `#${lastHash}`);
+  permalink.value = location.href;
+}
+
+/** Another file is shown: its tab, its graph, and the link that opens on it. */
+function shownChanged(): void {
   renderTabs();
   drawGraph();
+  writeLink(current());
+}
+
+/** Shows a file with a range selected. */
+function reveal(path: string, from: number, to: number): void {
+  editors.select(path, from, to);
+  shownChanged();
 }
 
 function summaryOf(all: readonly Diagnostic[], files: number): string {
@@ -160,8 +171,7 @@ function renderTabs(): void {
       tab.append(name, dialect);
       tab.addEventListener('click', () => {
         editors.show(path);
-        renderTabs();
-        drawGraph();
+        shownChanged();
       });
       return tab;
     }),
