@@ -1,14 +1,14 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { homedir, tmpdir } from 'node:os';
+import { homedir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { main } from '@orchlint/cli';
 import { ISSUES_URL } from '@orchlint/core';
 import { CONFIG_FILE, decodeState, type PlaygroundState } from '@orchlint/playground';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lintCase } from '../../scripts/rule-contracts.mjs';
 import { firstFixtureCases } from '../support/fixture-cases.js';
+import { type CliFinding, cliFixed, cliGraph, cliReport } from '../support/playground-cli.js';
 import { repoRoot } from '../support/paths.js';
 
 // The built playground (packages/playground/site, made by `pnpm build`) opened from disk in
@@ -54,53 +54,6 @@ function shownFindings(page: Page): Promise<Shown[]> {
     })),
   );
 }
-
-/** The files of a state written into a fresh folder (with the config file when there is one). */
-function folderOf(state: PlaygroundState): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'orchlint-playground-'));
-  const files = [...state.files, ...(state.config ? [{ path: CONFIG_FILE, text: state.config }] : [])];
-  for (const f of files) {
-    mkdirSync(path.dirname(path.join(dir, f.path)), { recursive: true });
-    writeFileSync(path.join(dir, f.path), f.text);
-  }
-  return dir;
-}
-
-interface CliFinding {
-  path: string;
-  rule: string;
-  severity: string;
-  message: string;
-  range: { start: { line: number; column: number } };
-  fix?: { title: string };
-}
-
-/** Runs the CLI (its main(), in this process: no start-up per check) in a folder holding the state's files. */
-async function inFolder<T>(state: PlaygroundState, args: string[], after: (dir: string, out: string) => T): Promise<T> {
-  const dir = folderOf(state);
-  const cwd = process.cwd();
-  let out = '';
-  process.chdir(dir);
-  try {
-    await main(args, { stdout: (s) => (out += s), stderr: () => {}, color: false });
-    return after(dir, out);
-  } finally {
-    process.chdir(cwd);
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-/** What `orchlint --format json .` reports there. */
-const cliReport = (state: PlaygroundState): Promise<CliFinding[]> =>
-  inFolder(state, ['--format', 'json', '.'], (_, out) => JSON.parse(out).diagnostics);
-
-/** A file's text after `orchlint --fix .` there. */
-const cliFixed = (state: PlaygroundState, file: string): Promise<string> =>
-  inFolder(state, ['--fix', '--quiet', '.'], (dir) => readFileSync(path.join(dir, file), 'utf8'));
-
-/** What `orchlint graph FILE` prints there. */
-const cliGraph = (state: PlaygroundState, file: string): Promise<string> =>
-  inFolder(state, ['graph', file], (_, out) => out);
 
 const asShown = (d: CliFinding): Shown => ({
   path: d.path,
