@@ -174,15 +174,23 @@ function filesOf(casePath) {
 }
 
 /**
- * A fixture case's expected output: every finding (paths relative to the case's folder) and, for a
- * fixable rule, each file with that rule's fixes applied.
+ * Whether a finding belongs in a fixture's expected output: the rule's own and the engine's (core/*).
+ * Other rules' findings on the same case are left out, so adding or changing a rule rewrites its own
+ * fixtures' outputs and no one else's; the doc examples keep the full output, the user's view.
+ */
+function recordedFor(rule) {
+  return (d) => d.rule === rule.id || d.rule.startsWith('core/');
+}
+
+/**
+ * A fixture case's expected output: the findings of the rule and of core/* (paths relative to the
+ * case's folder) and, for a fixable rule, each file with that rule's fixes applied.
  */
 export function renderCaseOutput(casePath, rule) {
   const dir = path.dirname(casePath);
-  const diagnostics = lintCase(casePath, rule).map((d) => ({
-    ...d,
-    path: posix(path.relative(dir, path.resolve(d.path))),
-  }));
+  const diagnostics = lintCase(casePath, rule)
+    .filter(recordedFor(rule))
+    .map((d) => ({ ...d, path: posix(path.relative(dir, path.resolve(d.path))) }));
   let out = renderFindings(diagnostics, statSync(casePath).isDirectory());
   if (rule.fixable) {
     const files = Object.fromEntries(
