@@ -5,6 +5,7 @@ export default defineRule<WorkflowModel>({
   id: 'archon/ai-field-ignored',
   dialect: 'archon',
   severity: 'warning',
+  clause: 'dropped',
   basis:
     'dag-node.ts BASH_NODE_AI_FIELDS, LOOP_NODE_AI_FIELDS, LOOP_GROUP_NODE_AI_FIELDS, INCLUDE_NODE_IGNORED_FIELDS, WORKFLOW_NODE_IGNORED_FIELDS: accepted, then dropped with only a log line (<type>_node_ai_fields_ignored)',
   summary: 'an AI setting on a node kind that runs no AI session is silently ignored',

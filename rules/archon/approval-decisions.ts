@@ -5,6 +5,7 @@ export default defineRule<WorkflowModel>({
   id: 'archon/approval-decisions',
   dialect: 'archon',
   severity: 'error',
+  clause: 'rejected',
   basis:
     "dag-node.ts approval schema: \"'approval.decisions' ids must be unique\", \"must include an 'approve' entry\", \"'approval.decisions' and 'approval.on_reject' are mutually exclusive\"",
   summary: "approval decisions need unique ids, an 'approve' entry, and no on_reject",

@@ -5,6 +5,7 @@ export default defineRule<WorkflowModel>({
   id: 'archon/approval-deprecated',
   dialect: 'archon',
   severity: 'warning',
+  clause: 'dropped',
   basis:
     'loader.ts parse warnings: "\'approval.on_reject\' is deprecated"; "\'approval.capture_response\' is deprecated" (when decisions is authored)',
   summary: 'approval.on_reject, and capture_response beside decisions, are deprecated',

@@ -5,6 +5,7 @@ export default defineRule<WorkflowModel>({
   id: 'archon/bash-double-quoted-ref',
   dialect: 'archon',
   severity: 'warning',
+  clause: 'misbehaves',
   basis:
     'validator.ts (Archon #1884): "`"$nodeId.output"` — double-quoting a substitution that is already shell-quoted by Archon produces the wrong value"',
   summary: '"$node.output" inside double quotes in bash: gets the quotes twice',

@@ -5,6 +5,7 @@ export default defineRule<WorkflowModel>({
   id: 'archon/capability-mismatch',
   dialect: 'archon',
   severity: 'warning',
+  clause: 'dropped',
   basis:
     'Workflow Language Constitution, smell 4: "Capability mismatches must warn (never silently no-op)"; provider capabilities.ts; spec §1.8',
   summary: "a field the node's explicit provider does not support",

@@ -5,6 +5,7 @@ export default defineRule<WorkflowModel>({
   id: 'archon/command-not-found',
   dialect: 'archon',
   severity: 'warning',
+  clause: 'misbehaves',
   basis:
     'validator.ts (archon validate, level 3): "Command \'<c>\' not found" — an error there, and the node fails when it runs; bundled archon-* commands are known, but ~/.archon/commands is outside the linted folder, so orchlint warns rather than errs',
   summary: "a command: that is not in the project's .archon/commands (a packaged workflow's: its own commands/)",

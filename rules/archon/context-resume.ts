@@ -5,6 +5,7 @@ export default defineRule<WorkflowModel>({
   id: 'archon/context-resume',
   dialect: 'archon',
   severity: 'error',
+  clause: 'rejected',
   basis:
     'dag-node.ts and loader.ts: "\'context.resume\' is only supported on command and prompt nodes", "… inside a loop_group body", "… references unknown node", "… is not a session-producing …", "… is not an upstream dependency", provider and sessionFork checks',
   summary: 'context.resume must fork an upstream session the provider can fork',

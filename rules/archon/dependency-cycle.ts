@@ -5,6 +5,7 @@ export default defineRule<WorkflowModel>({
   id: 'archon/dependency-cycle',
   dialect: 'archon',
   severity: 'error',
+  clause: 'rejected',
   basis: 'loader.ts validateDagStructure: "Cycle detected among nodes: a, b" (Kahn\'s algorithm per scope)',
   summary: 'depends_on must not form a cycle',
   check(model, report) {

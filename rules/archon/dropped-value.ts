@@ -5,6 +5,7 @@ export default defineRule<WorkflowModel>({
   id: 'archon/dropped-value',
   dialect: 'archon',
   severity: 'warning',
+  clause: 'dropped',
   basis:
     'spec §1.3 and §8.2: optional workflow-level fields with a bad value are "warn-and-drop, log only" — no parse warning reaches the author',
   summary: 'a workflow-level value the engine silently discards',

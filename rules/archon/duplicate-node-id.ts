@@ -5,6 +5,7 @@ export default defineRule<WorkflowModel>({
   id: 'archon/duplicate-node-id',
   dialect: 'archon',
   severity: 'error',
+  clause: 'rejected',
   basis:
     'loader.ts validateDagStructure: "Duplicate node id: \'<id>\'"; "Node id \'<id>\' shadows a node id in the enclosing DAG"',
   summary: 'node ids must be unique in their scope and must not shadow an enclosing scope',

@@ -5,6 +5,7 @@ export default defineRule<WorkflowModel>({
   id: 'archon/duplicate-workflow-name',
   dialect: 'archon',
   severity: 'error',
+  clause: 'rejected',
   basis:
     'Archon workflow discovery: "Duplicate workflow name \'<n>\' — also declared in <files>. Workflow names must be unique"; "Workflow filename collision …: \'<f>\'. Workflow filenames must be unique"',
   summary: 'two workflow files of one project declare the same name, or a package shares another workflow file name',

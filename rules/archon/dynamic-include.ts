@@ -5,6 +5,7 @@ export default defineRule<WorkflowModel>({
   id: 'archon/dynamic-include',
   dialect: 'archon',
   severity: 'error',
+  clause: 'rejected',
   basis:
     'Workflow Language Constitution, case law: "Dynamic include targets (include: $x.output) ❌ rejected — turns structure into a runtime value; the engine can no longer statically validate the graph"',
   summary: 'include: must name a workflow statically',

@@ -5,6 +5,7 @@ export default defineRule<WorkflowModel>({
   id: 'archon/env-key-collision',
   dialect: 'archon',
   severity: 'error',
+  clause: 'rejected',
   basis:
     "workflow-inputs.ts / dag-node.ts: \"Workflow inputs '<a>' and '<b>' both map to env var 'INPUTS_<X>'\"; \"<kind> bindings '<a>' and '<b>' both map to env var\"",
   summary: 'two input or binding names must not map to the same INPUTS_<NAME> variable',

@@ -18,7 +18,8 @@ function pauses(workflow: WorkflowModel): string | undefined {
 export default defineRule<WorkflowModel>({
   id: 'archon/fan-out-target',
   dialect: 'archon',
-  severity: 'warning',
+  severity: 'error',
+  clause: 'never-works',
   basis:
     "dag-executor.ts fan-out preflight (#2180, #2707): a target that is interactive-class is refused before any child is created; more than one child in the parent checkout of a target that does not declare 'mutates_checkout: false' is refused",
   summary: 'a fan_out whose target workflow may pause, or whose children would share one checkout',
@@ -35,15 +36,16 @@ export default defineRule<WorkflowModel>({
           message: `the target workflow (${target.shown})`,
         },
       ];
-      const fail = (message: string) =>
+      const fail = (when: string, message: string) =>
         report({
           at: node.fields.get('workflow')?.node ?? fanOut.key,
-          message: `${node.label}: ${message}`,
+          message: `Archon loads this file, but ${node.label} fails ${when}: ${message}`,
           related,
         });
       const pause = pauses(target.workflow);
       if (pause) {
         fail(
+          'on every run',
           `the fan-out target ${name} ${pause}, so it may pause for a person; a fan-out has one approval-gate slot for all its children, ` +
             `so Archon refuses the node before any child starts. Remove the pause from ${name}, or call it from a single (non-fan-out) 'workflow:' node`,
         );
@@ -51,6 +53,7 @@ export default defineRule<WorkflowModel>({
       }
       if (sharesCheckout(node, target.workflow)) {
         fail(
+          'on every run with more than one item',
           `up to ${maxParallel(node)} children of ${name} would run at once in the parent checkout, and ${name} does not declare ` +
             "'mutates_checkout: false'; concurrent runs on one checkout take a path lock, so all but the first cancel themselves and Archon refuses the node. " +
             `Add 'mutates_checkout: false' to ${name} if it only reads the repository, set 'isolation: worktree' here, or set 'fan_out.max_parallel: 1'`,

@@ -5,6 +5,7 @@ export default defineRule<WorkflowModel>({
   id: 'archon/fan-out',
   dialect: 'archon',
   severity: 'error',
+  clause: 'rejected',
   basis:
     "loader.ts: \"fan_out.items references '$<p>.output', which is not an upstream dependency\", \"'fan_out.as: <x>' collides with a 'with:' key\"",
   summary: 'fan_out.items must read an upstream node; fan_out.as must not collide with with:',

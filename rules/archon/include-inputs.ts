@@ -5,6 +5,7 @@ export default defineRule<WorkflowModel>({
   id: 'archon/include-inputs',
   dialect: 'archon',
   severity: 'error',
+  clause: 'rejected',
   basis:
     'workflow-inputs.ts / include-expander.ts: "included block \'<w>\' does not declare input(s)", "requires input(s) \'k\'. Pass it through \'with:\'", "references missing input(s) $INPUTS.x", "references \'$x.output\' outside its workflow namespace"',
   summary: "an include's with: must match the included workflow's inputs",

@@ -5,6 +5,7 @@ export default defineRule<WorkflowModel>({
   id: 'archon/include-target',
   dialect: 'archon',
   severity: 'error',
+  clause: 'rejected',
   basis:
     'include-expander.ts: "include target \'<name>\' not found", "include cycle detected: a -> b -> a", "include depth limit exceeded (max 3 levels)" — a failed expansion drops the workflow',
   summary:

@@ -5,6 +5,7 @@ export default defineRule<WorkflowModel>({
   id: 'archon/include-when',
   dialect: 'archon',
   severity: 'error',
+  clause: 'rejected',
   basis:
     "include-expander.ts: \"cannot combine the include's when … because one side uses '||'\"; \"input substitution made included node '<n>' field 'when' unparseable\"",
   summary: "an include's when: and its inputs must compose with the block's own conditions",

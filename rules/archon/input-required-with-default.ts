@@ -5,6 +5,7 @@ export default defineRule<WorkflowModel>({
   id: 'archon/input-required-with-default',
   dialect: 'archon',
   severity: 'warning',
+  clause: 'dropped',
   basis: 'workflow.ts inputs: "required together with default drops that entry (log)" — spec §1.3',
   summary: 'an input that is both required and defaulted is dropped',
   check(model, report) {

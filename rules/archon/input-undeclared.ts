@@ -4,7 +4,8 @@ import type { WorkflowModel } from '@orchlint/archon';
 export default defineRule<WorkflowModel>({
   id: 'archon/input-undeclared',
   dialect: 'archon',
-  severity: 'warning',
+  severity: 'error',
+  clause: 'never-works',
   basis:
     'executor-shared.ts substituteWorkflowVariables: an unknown \'$INPUTS.<name>\' throws "Unknown input"; workflow-inputs.ts: a workflow that declares inputs: rejects caller keys it does not declare, and include expansion reports "references missing input(s)"',
   summary: 'a workflow that declares inputs: reads a $INPUTS.<name> it does not declare',
@@ -17,7 +18,7 @@ export default defineRule<WorkflowModel>({
         report({
           at: ref.span,
           message:
-            `${node.label}: '$INPUTS.${ref.name}' is not an input this workflow declares (${names.length ? `declared: ${names.join(', ')}` : 'it declares none'})${didYouMean(ref.name, names)}. ` +
+            `Archon loads this file, but ${node.label} fails on every run: '$INPUTS.${ref.name}' is not an input this workflow declares (${names.length ? `declared: ${names.join(', ')}` : 'it declares none'})${didYouMean(ref.name, names)}. ` +
             `No caller can pass it (a declared contract rejects undeclared names), so the run fails with 'Unknown input' and an include of this workflow fails to expand; declare it under inputs: or fix the name`,
         });
       }

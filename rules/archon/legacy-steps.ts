@@ -5,6 +5,7 @@ export default defineRule<WorkflowModel>({
   id: 'archon/legacy-steps',
   dialect: 'archon',
   severity: 'error',
+  clause: 'rejected',
   basis:
     'loader.ts parseWorkflow: "`steps:` format has been removed. Workflows now use `nodes:` (DAG) format exclusively."',
   summary: 'the sequential steps: format was removed; the engine rejects the file',

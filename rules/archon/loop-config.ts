@@ -5,6 +5,7 @@ export default defineRule<WorkflowModel>({
   id: 'archon/loop-config',
   dialect: 'archon',
   severity: 'error',
+  clause: 'rejected',
   basis:
     'dag-node.ts / loop.ts superRefine: "loop node requires a completion channel", "requires either \'loop.prompt\' or \'loop.command\'", "accepts exactly one", "interactive loop requires \'loop.gate_message\'", the \'loop.until_field\' checks',
   summary: 'a loop needs one body, a completion channel, and a well-declared until_field',

@@ -5,6 +5,7 @@ export default defineRule<WorkflowModel>({
   id: 'archon/loop-interactive-deprecated',
   dialect: 'archon',
   severity: 'warning',
+  clause: 'dropped',
   basis:
     'loader.ts parse warning, for loop.interactive or loop_group.interactive set to true: "node-level loop \'interactive:\' is deprecated"',
   summary: "a loop's interactive: is deprecated; gate with an approval: node",

@@ -5,6 +5,7 @@ export default defineRule<WorkflowModel>({
   id: 'archon/model-reasoning-effort',
   dialect: 'archon',
   severity: 'warning',
+  clause: 'dropped',
   basis:
     'loader.ts parse warning: "\'modelReasoningEffort: x\' is deprecated and has been applied as \'effort: x\'" (or "… was IGNORED" when effort is also set)',
   summary: 'modelReasoningEffort is deprecated; write effort',

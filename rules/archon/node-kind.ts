@@ -5,6 +5,7 @@ export default defineRule<WorkflowModel>({
   id: 'archon/node-kind',
   dialect: 'archon',
   severity: 'error',
+  clause: 'rejected',
   basis:
     "dag-node.ts superRefine: \"must have either 'command', 'prompt', 'bash', 'loop', 'loop_group', 'approval', 'cancel', 'script', 'include', or 'workflow'\" / \"… are mutually exclusive\"",
   summary: 'every node needs exactly one kind key',

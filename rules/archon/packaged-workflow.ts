@@ -5,6 +5,7 @@ export default defineRule<WorkflowModel>({
   id: 'archon/packaged-workflow',
   dialect: 'archon',
   severity: 'error',
+  clause: 'rejected',
   basis:
     'Archon workflow discovery (loadPackagedWorkflowsFromDir): "Packaged workflow \'<pack>/<wf>\' must contain exactly one .yaml or .yml file (found N)"; "Invalid packaged workflow (pack) directory"',
   summary:

@@ -5,6 +5,7 @@ export default defineRule<WorkflowModel>({
   id: 'archon/pause-without-interactive',
   dialect: 'archon',
   severity: 'warning',
+  clause: 'misbehaves',
   basis:
     "loader.ts validateWorkflowClassPlacement (#2736/#2738): \"Node '<id>' is a pause node …, but this workflow does not declare 'interactive: true'\" — inferred for now, an error in a future release",
   summary: 'a workflow with a pause node must declare interactive: true',

@@ -5,6 +5,7 @@ export default defineRule<WorkflowModel>({
   id: 'archon/racing-join',
   dialect: 'archon',
   severity: 'error',
+  clause: 'rejected',
   basis:
     'Workflow Language Constitution, case law: "first_success racing join ❌ rejected 2026-08-04"; dag-node.ts: "\'fan_out.join: first_success\' (racing) is rejected, not deferred"',
   summary: 'fan_out.join: first_success (racing) is rejected',

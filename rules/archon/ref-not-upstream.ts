@@ -1,18 +1,21 @@
 import { defineRule } from '@orchlint/core';
-import { nodeReferences, type ArchonNode, type WorkflowModel } from '@orchlint/archon';
+import { loaderCheckedBindingRefs, nodeReferences, type ArchonNode, type WorkflowModel } from '@orchlint/archon';
 
-/** Surfaces whose producer the loader itself requires upstream (archon/fan-out, archon/with-binding report those). */
-const ENGINE_CHECKED = /^(fan_out\.items|with\.[^.]+\.from)$/;
+/** Surfaces whose producer the loader itself requires upstream (archon/fan-out reports those). */
+const ENGINE_CHECKED = /^fan_out\.items$/;
 
 export default defineRule<WorkflowModel>({
   id: 'archon/ref-not-upstream',
   dialect: 'archon',
   severity: 'warning',
+  clause: 'misbehaves',
   basis:
     'spec §8.2 ("when or output refs to nodes that are not transitive upstream dependencies"); runtime: a whole-text ref of a node that has not run becomes \'\', a .field ref throws (producer-not-run)',
   summary: 'a node reads the output of a node it does not wait for',
   check(model, report) {
     for (const node of model.nodes) {
+      // The with: bindings the loader checks are archon/with-binding's: the file does not load.
+      const bound = new Set(loaderCheckedBindingRefs(node).map((b) => b.ref.span.start));
       for (const ref of nodeReferences(node)) {
         const producer = model.analysis.resolve(node, ref.id);
         if (
@@ -20,7 +23,8 @@ export default defineRule<WorkflowModel>({
           producer === node ||
           model.analysis.upstream(node).has(producer) ||
           enclosing(node, producer) ||
-          ENGINE_CHECKED.test(ref.where)
+          ENGINE_CHECKED.test(ref.where) ||
+          bound.has(ref.span.start)
         )
           continue;
         const effect =

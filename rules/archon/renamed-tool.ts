@@ -5,6 +5,7 @@ export default defineRule<WorkflowModel>({
   id: 'archon/renamed-tool',
   dialect: 'archon',
   severity: 'warning',
+  clause: 'dropped',
   basis:
     "validator.ts (archon validate): \"Tool 'Task' was renamed to 'Agent' in the claude SDK\" (claude capabilities.ts renamedTools)",
   summary: 'a Claude tool name that the SDK renamed',

@@ -12,6 +12,7 @@ export default defineRule<WorkflowModel>({
   id: 'archon/retry-unsupported',
   dialect: 'archon',
   severity: 'error',
+  clause: 'rejected',
   basis:
     'dag-node.ts superRefine: "\'retry\' is not supported on loop nodes" / "… on loop_group nodes" / "… on workflow nodes"',
   summary: 'retry: is rejected on loop, loop_group and workflow nodes',

@@ -5,6 +5,7 @@ export default defineRule<WorkflowModel>({
   id: 'archon/returns',
   dialect: 'archon',
   severity: 'error',
+  clause: 'rejected',
   basis:
     'loader.ts validateWorkflowOutcomeDeclaration: "Workflow declares returns: \'<id>\' but no top-level node has that id" and the outcome_field checks',
   summary: 'returns names a top-level node; outcome_field a required boolean of its output_format',

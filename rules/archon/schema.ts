@@ -5,6 +5,7 @@ export default defineRule<WorkflowModel>({
   id: 'archon/schema',
   dialect: 'archon',
   severity: 'error',
+  clause: 'rejected',
   basis:
     'Archon 0.9 workflow and node schemas (workflow.ts, dag-node.ts, loop.ts, retry.ts, hooks.ts): values the loader rejects',
   summary: 'a value the engine rejects at load time (wrong type, unknown enum value, out of range, missing field)',

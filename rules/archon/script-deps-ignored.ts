@@ -5,6 +5,7 @@ export default defineRule<WorkflowModel>({
   id: 'archon/script-deps-ignored',
   dialect: 'archon',
   severity: 'warning',
+  clause: 'dropped',
   basis:
     'validator.ts (archon validate): "\'deps\' is ignored for bun runtime (bun auto-installs packages at runtime)"; dag-executor.ts passes deps only to uv',
   summary: "'deps' on a script node run by bun is ignored",

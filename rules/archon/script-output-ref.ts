@@ -5,6 +5,7 @@ export default defineRule<WorkflowModel>({
   id: 'archon/script-output-ref',
   dialect: 'archon',
   severity: 'warning',
+  clause: 'misbehaves',
   basis:
     'variables.md / spec §1.7: "$node.output values are shell-quoted in bash:… In script: they are spliced raw"; parameter matrix, silent failures: "String.raw with $x.output in scripts"',
   summary: '$node.output spliced raw into script: code',

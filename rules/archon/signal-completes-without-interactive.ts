@@ -5,6 +5,7 @@ export default defineRule<WorkflowModel>({
   id: 'archon/signal-completes-without-interactive',
   dialect: 'archon',
   severity: 'warning',
+  clause: 'dropped',
   basis:
     'loop.ts: signal_completes "is meaningful only with interactive"; set without it, the engine writes only a log line',
   summary: 'signal_completes does nothing on a loop that is not interactive',

@@ -5,6 +5,7 @@ export default defineRule<WorkflowModel>({
   id: 'archon/skipped-join',
   dialect: 'archon',
   severity: 'warning',
+  clause: 'misbehaves',
   basis:
     'parameter matrix, silent failures: "trigger_rule: all_success after when-gated branches"; spec §8.2 — a skipped dependency propagates its skip under the default trigger_rule',
   summary: 'a join with the implicit all_success is skipped whenever one of its when-gated branches is',

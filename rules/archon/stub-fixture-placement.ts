@@ -5,6 +5,7 @@ export default defineRule<ArchonUnit>({
   id: 'archon/stub-fixture-placement',
   dialect: 'archon',
   severity: 'error',
+  clause: 'rejected',
   basis:
     "Archon 0.9 workflow discovery: .archon/workflows/<folder>/ is a grouping folder whose .yaml files load as workflows (loadWorkflowsFromDir), and <group>/<folder>/ a package folder that must hold exactly one (loadPackagedWorkflowsFromDir), whatever the folder's name; a package's own fixtures/ is never read",
   summary: 'a stub file in .archon/workflows/fixtures/ or <group>/fixtures/, which discovery reads as workflows',

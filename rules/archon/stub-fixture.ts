@@ -20,6 +20,7 @@ export default defineRule<ArchonUnit>({
   id: 'archon/stub-fixture',
   dialect: 'archon',
   severity: 'error',
+  clause: 'rejected',
   basis:
     "dry-run.ts (0.9): a stub file is one mapping of node ids to a string or a mapping, else 'Invalid dry-run stub file'; a node runs on the stub of its own id (after include expansion) or fails 'Missing reachable stub'; a mapping stub is the node's structured output",
   summary:

@@ -5,6 +5,7 @@ export default defineRule<WorkflowModel>({
   id: 'archon/threshold-join',
   dialect: 'archon',
   severity: 'error',
+  clause: 'rejected',
   basis:
     'Workflow Language Constitution, case law: "A threshold join (succeed if ≥ K children completed) ❌ rejected — judgement wearing a join rule\'s clothes"; the join enum has no such value',
   summary: 'fan_out.join cannot count successes',

@@ -5,6 +5,7 @@ export default defineRule<WorkflowModel>({
   id: 'archon/undiscovered-workflow',
   dialect: 'archon',
   severity: 'warning',
+  clause: 'dropped',
   basis:
     "Archon workflow discovery: files one folder deep (MAX_DISCOVERY_DEPTH = 1) and package folders <group>/<workflow>/ are read, nothing deeper, and only names for which endsWith('.yaml') or endsWith('.yml') holds",
   summary:

@@ -5,6 +5,7 @@ export default defineRule<WorkflowModel>({
   id: 'archon/unknown-dependency',
   dialect: 'archon',
   severity: 'error',
+  clause: 'rejected',
   basis:
     "loader.ts validateDagStructure: \"Node '<id>' depends_on unknown node '<dep>'\" (depends_on resolves in the node's own scope)",
   summary: 'depends_on must name a node of the same scope',

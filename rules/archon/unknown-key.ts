@@ -34,6 +34,7 @@ export default defineRule<WorkflowModel>({
   id: 'archon/unknown-key',
   dialect: 'archon',
   severity: 'warning',
+  clause: 'dropped',
   basis: 'loader.ts: "<Label>: unknown key \'<key>\' will be ignored" (a parse warning; the key is stripped)',
   summary: 'a key the engine does not know is stripped and ignored',
   check(model, report) {

@@ -5,6 +5,7 @@ export default defineRule<WorkflowModel>({
   id: 'archon/unknown-node-ref',
   dialect: 'archon',
   severity: 'error',
+  clause: 'rejected',
   basis:
     "loader.ts validateDagStructure: \"Node '<n>' field '<field>' references unknown node '$<id>.output'\" (text surfaces, scanned verbatim, and when:)",
   summary: '$id.output and when: references must name a node of this or an enclosing scope',

@@ -12,6 +12,7 @@ export default defineRule<WorkflowModel>({
   id: 'archon/unknown-tool',
   dialect: 'archon',
   severity: 'warning',
+  clause: 'dropped',
   basis:
     'validator.ts (archon validate): "Unknown tool \'X\' for provider \'claude\' — unrecognized names are silently ignored at runtime" (claude capabilities.ts knownToolNames); pi provider.ts: "Pi ignored unknown tool names: X" (options-translator.ts PI_TOOL_NAMES, matched in lower case)',
   summary: 'a tool name in allowed_tools or denied_tools that Claude (or an explicit Pi provider) does not have',

@@ -26,7 +26,8 @@ const HOME: Record<
 export default defineRule<WorkflowModel>({
   id: 'archon/variable-scope',
   dialect: 'archon',
-  severity: 'warning',
+  severity: 'error',
+  clause: 'never-works',
   basis:
     'executor-shared.ts substituteWorkflowVariables and variables.md: $REJECTION_REASON only in on_reject prompts, $LOOP_PREV_OUTPUT only in loop:, $LOOP_PREV.<id> only in loop_group bodies',
   summary: '$REJECTION_REASON, $LOOP_PREV_OUTPUT or $LOOP_PREV used where it has no value',
@@ -37,7 +38,7 @@ export default defineRule<WorkflowModel>({
         if (home.fits(node, ref)) continue;
         report({
           at: ref.span,
-          message: `${node.label} field '${ref.surface}': $${ref.name} has a value only in ${home.where}; here ${home.elsewhere}, with no error. Move it there, or pass the value through a node output`,
+          message: `Archon loads this file, but in ${node.label} field '${ref.surface}' $${ref.name} never has a value: it has one only in ${home.where}, and here ${home.elsewhere} on every run, with no error. Move it there, or pass the value through a node output`,
         });
       }
     }

@@ -4,7 +4,8 @@ import { whenFindings, type WorkflowModel } from '@orchlint/archon';
 export default defineRule<WorkflowModel>({
   id: 'archon/when-computation',
   dialect: 'archon',
-  severity: 'warning',
+  severity: 'error',
+  clause: 'admissibility',
   basis:
     'Workflow Language Constitution, case law: "Arithmetic / string functions / regex in when: ❌ rejected — Computation. A script node computes the decision; when: gates on its output"',
   summary: 'when: compares; it does not compute (no arithmetic, functions, regex or other operators)',
@@ -13,7 +14,7 @@ export default defineRule<WorkflowModel>({
       report({
         at: f.span,
         message:
-          `${f.problem.message} (in "${f.atom.text}" of ${f.node.label}); when: only compares a reference with a literal, so this atom never parses and the node is always skipped. ` +
+          `Archon loads this file, but ${f.node.label} is skipped on every run: ${f.problem.message} (in "${f.atom.text}"), and when: only compares a reference with a literal, so the atom never parses; the Workflow Language Constitution rejects computation in when:. ` +
           'A script node computes the decision and when: gates on its output, e.g. when: "$decide.output.proceed == true"',
       });
     }

@@ -5,6 +5,7 @@ export default defineRule<WorkflowModel>({
   id: 'archon/when-free-form-output',
   dialect: 'archon',
   severity: 'error',
+  clause: 'rejected',
   basis:
     "loader.ts validateDagStructure (#2566): \"Node '<n>' field 'when' compares the whole output of AI node '<p>' to a literal\" — a load error",
   summary: 'when: must not compare the whole free-form output of an AI node or loop_group',
@@ -21,8 +22,8 @@ export default defineRule<WorkflowModel>({
           report({
             at,
             message:
-              `${node.label} compares the whole output of loop_group '${atom.left.name}' to '${value}': that output is the last iteration's raw text (output_format does not replace it), ` +
-              "so compute the decision in a 'bash:'/'script:' node (or an 'until_bash' check) and gate on that node's output",
+              `${node.label} compares the whole output of loop_group '${atom.left.name}' to '${value}': that output is the last iteration's raw text (output_format does not replace it), and Archon refuses to load the workflow; ` +
+              "compute the decision in a 'bash:'/'script:' node (or an 'until_bash' check) and gate on that node's output",
           });
         } else if (
           (producer.kind === 'prompt' || producer.kind === 'command' || producer.kind === 'loop') &&
@@ -31,7 +32,7 @@ export default defineRule<WorkflowModel>({
           report({
             at,
             message:
-              `${node.label} compares the whole output of AI node '${atom.left.name}' to '${value}': that output is free-form prose, so the comparison silently fails and the node is skipped. ` +
+              `${node.label} compares the whole output of AI node '${atom.left.name}' to '${value}': that output is free-form prose, so the comparison would silently fail and skip the node, and Archon refuses to load the workflow. ` +
               `Declare 'output_format' on '${atom.left.name}' and compare a field (e.g. "$${atom.left.name}.output.status ${atom.op} '${value}'"), or produce the value in a 'bash:'/'script:' node`,
           });
         }

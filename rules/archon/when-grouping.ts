@@ -4,7 +4,8 @@ import { whenFindings, type WorkflowModel } from '@orchlint/archon';
 export default defineRule<WorkflowModel>({
   id: 'archon/when-grouping',
   dialect: 'archon',
-  severity: 'warning',
+  severity: 'error',
+  clause: 'admissibility',
   basis:
     'Workflow Language Constitution, case law: "Parentheses & nested boolean grouping in when: ❌ rejected — the first step of home-growing an expression language"',
   summary: 'when: has no parentheses and no negation',
@@ -13,7 +14,7 @@ export default defineRule<WorkflowModel>({
       report({
         at: f.span,
         message:
-          `${f.problem.message} (in "${f.atom.text}" of ${f.node.label}); the atom does not parse and the node is always skipped. ` +
+          `Archon loads this file, but ${f.node.label} is skipped on every run: ${f.problem.message} (in "${f.atom.text}"), so the atom never parses; the Workflow Language Constitution rejects grouping in when:. ` +
           'Compute the decision in a script node (e.g. print {"proceed": true}) and gate on it: when: "$decide.output.proceed == true"; \'&&\' already binds tighter than \'||\'',
       });
     }

@@ -4,7 +4,8 @@ import { whenFindings, type WorkflowModel } from '@orchlint/archon';
 export default defineRule<WorkflowModel>({
   id: 'archon/when-syntax',
   dialect: 'archon',
-  severity: 'warning',
+  severity: 'error',
+  clause: 'never-works',
   basis:
     'when-atom.ts WHEN_ATOM_PATTERN; condition-evaluator.ts: "malformed syntax fails closed" — the loader leaves an unparseable atom alone and the node is skipped at run time without a word',
   summary: "every when: atom must be '<reference> <op> <literal>'",
@@ -15,8 +16,8 @@ export default defineRule<WorkflowModel>({
       report({
         at: f.span,
         message:
-          `condition atom "${f.atom.text}" of ${f.node.label} does not parse: ${f.problem.message}. Archon loads the workflow but skips this node every time, silently; ` +
-          "write e.g. $classify.output.kind == 'bug' (ops == != < > <= >=, atoms joined by && and ||)",
+          `Archon loads this file, but ${f.node.label} is skipped on every run, silently: its condition atom "${f.atom.text}" does not parse (${f.problem.message}). ` +
+          "Write e.g. $classify.output.kind == 'bug' (ops == != < > <= >=, atoms joined by && and ||)",
       });
     }
   },

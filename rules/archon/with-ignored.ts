@@ -5,6 +5,7 @@ export default defineRule<WorkflowModel>({
   id: 'archon/with-ignored',
   dialect: 'archon',
   severity: 'warning',
+  clause: 'dropped',
   basis:
     'loader.ts parse warning: "\'with\' is only supported on command, script, include, and workflow nodes — it is ignored here"',
   summary: 'with: on a node kind that ignores it',

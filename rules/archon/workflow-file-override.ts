@@ -5,6 +5,7 @@ export default defineRule<WorkflowModel>({
   id: 'archon/workflow-file-override',
   dialect: 'archon',
   severity: 'warning',
+  clause: 'dropped',
   basis:
     "Archon workflow discovery (workflow-discovery.ts): workflows are keyed by file name; loadWorkflowsFromDir sets a grouping folder's files over the folder's own with no error or log line, and a project file replaces the bundled '<name>.yaml' (a debug log only)",
   summary:

@@ -5,6 +5,7 @@ export default defineRule<WorkflowModel>({
   id: 'archon/workflow-in-loop-group',
   dialect: 'archon',
   severity: 'error',
+  clause: 'rejected',
   basis:
     "loader.ts validateDagStructure: \"loop_group '<g>' body: 'workflow' (sub-run) is not supported inside a loop_group body\"",
   summary: 'a loop_group body cannot start child runs',

@@ -13,6 +13,7 @@ export default defineRule<WorkflowModel>({
   id: 'archon/workflow-only-field',
   dialect: 'archon',
   severity: 'error',
+  clause: 'rejected',
   basis:
     "dag-node.ts superRefine: \"'isolation' is only supported on workflow (sub-run) nodes\", \"'fan_out' …\", \"'<f>' is not supported on an include node\", \"'with:' and 'input:' cannot both be set on a workflow node\"",
   summary: 'input, isolation and fan_out belong to workflow: nodes only',

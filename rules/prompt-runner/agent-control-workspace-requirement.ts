@@ -16,6 +16,7 @@ export default defineRule<PromptRunnerModel>({
   id: 'prompt-runner/agent-control-workspace-requirement',
   dialect: 'prompt-runner',
   severity: 'warning',
+  clause: 'misbehaves',
   basis:
     'Prompt Runner guides/agent-control.md: "Require the feature in the workspace manifest" (capability agent_control.linear, prompt_runner >= 0.12.1); the installed escript must be 0.12.1 or newer',
   summary:

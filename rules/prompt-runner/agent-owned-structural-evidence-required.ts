@@ -7,6 +7,7 @@ export default defineRule<PromptRunnerModel>({
   id: 'prompt-runner/agent-owned-structural-evidence-required',
   dialect: 'prompt-runner',
   severity: 'error',
+  clause: 'rejected',
   basis:
     'Prompt Runner 0.13 packet lint `agent_owned_structural_evidence_required` (CompletionPolicy.structural_contract?/1); only when targeting 0.13 or later',
   summary: 'in an agent-owned packet every prompt needs structural evidence (files_exist, contains, doc, …)',

@@ -7,6 +7,7 @@ export default defineRule<PromptRunnerModel>({
   id: 'prompt-runner/agent-owned-verify-commands',
   dialect: 'prompt-runner',
   severity: 'error',
+  clause: 'rejected',
   basis:
     'Prompt Runner 0.13 packet lint `agent_owned_verify_commands` (CompletionPolicy.command_contract?/2); only when targeting 0.13 or later',
   summary: 'an agent-owned packet must not give prompts verify.commands or validation commands',

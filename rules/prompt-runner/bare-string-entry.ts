@@ -14,6 +14,7 @@ export default defineRule<PromptRunnerModel>({
   id: 'prompt-runner/bare-string-entry',
   dialect: 'prompt-runner',
   severity: 'error',
+  clause: 'never-works',
   basis:
     'Prompt Runner verifier: yaml, json, glob and source_absent entries are read as maps; a bare string fails or raises',
   summary: 'yaml, json, glob and source_absent entries must be mappings',

@@ -7,6 +7,7 @@ export default defineRule<PromptRunnerModel>({
   id: 'prompt-runner/changed-paths-only-vacuous',
   dialect: 'prompt-runner',
   severity: 'warning',
+  clause: 'misbehaves',
   basis: 'Prompt Runner 0.12.1 packet lint `changed_paths_only_vacuous` (unconditional by design)',
   summary: 'changed_paths_only only sees uncommitted work; it passes vacuously when the session commits',
   check(model, report) {

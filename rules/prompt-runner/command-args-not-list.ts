@@ -7,6 +7,7 @@ export default defineRule<PromptRunnerModel>({
   id: 'prompt-runner/command-args-not-list',
   dialect: 'prompt-runner',
   severity: 'warning',
+  clause: 'misbehaves',
   basis:
     'Prompt Runner Verifier.normalize_argv/1: a list is the argv; null is no argument; any other value becomes ONE argument (to_string), and a mapping raises',
   summary: "a command's args (argv) must be a list",

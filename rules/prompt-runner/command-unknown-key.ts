@@ -25,6 +25,7 @@ export default defineRule<PromptRunnerModel>({
   id: 'prompt-runner/command-unknown-key',
   dialect: 'prompt-runner',
   severity: 'warning',
+  clause: 'dropped',
   basis:
     'Prompt Runner Verifier.resolve_command_entry/3 reads only exec/program, args/argv, timeout_ms, cwd, env, stdout_contains, stdout_matches, fault_exit_codes, regenerates, repo, run/command; other keys are ignored',
   summary: 'a commands entry should hold only keys the verifier reads',

@@ -7,6 +7,7 @@ export default defineRule<PromptRunnerModel>({
   id: 'prompt-runner/command-without-program',
   dialect: 'prompt-runner',
   severity: 'error',
+  clause: 'never-works',
   basis:
     'Prompt Runner Verifier.resolved_command/6: a commands entry with neither exec/program nor run/command becomes the legacy command "", and bash -c "" exits 0',
   summary: 'a commands entry must say what to run (exec or program; run or command for shell strings)',

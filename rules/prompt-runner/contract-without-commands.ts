@@ -9,6 +9,7 @@ export default defineRule<PromptRunnerModel>({
   id: 'prompt-runner/contract-without-commands',
   dialect: 'prompt-runner',
   severity: 'warning',
+  clause: 'misbehaves',
   basis: 'Prompt Runner 0.12.1 packet lint `contract_without_commands`',
   summary: 'a contract should hold a command or a content assertion (contains, matches, doc), not only file existence',
   check(model, report) {

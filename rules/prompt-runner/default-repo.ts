@@ -7,6 +7,7 @@ export default defineRule<PromptRunnerModel>({
   id: 'prompt-runner/default-repo',
   dialect: 'prompt-runner',
   severity: 'warning',
+  clause: 'misbehaves',
   basis:
     'Prompt Runner packet doctor no_default_repo / multiple_default_repos; runs use the first default: true repo, else the first repo by name',
   summary: 'a packet with repos should mark exactly one default: true',

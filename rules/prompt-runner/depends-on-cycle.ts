@@ -7,6 +7,7 @@ export default defineRule<PromptRunnerModel>({
   id: 'prompt-runner/depends-on-cycle',
   dialect: 'prompt-runner',
   severity: 'error',
+  clause: 'rejected',
   basis:
     'Prompt Runner Scheduler.order/2: prompts whose depends_on form a cycle fail planning with {:prompt_dependency_cycle, ids}',
   summary: 'depends_on must not form a cycle',

@@ -7,6 +7,7 @@ export default defineRule<PromptRunnerModel>({
   id: 'prompt-runner/depends-on-not-normalized',
   dialect: 'prompt-runner',
   severity: 'error',
+  clause: 'rejected',
   basis:
     'Prompt Runner Scheduler: depends_on items are compared as written to normalized ids ("01"); DirectorySource keeps depends_on only when it is a list',
   summary: 'depends_on must be a list of normalized id strings ("01", not 1 or "1")',

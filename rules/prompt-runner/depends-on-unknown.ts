@@ -7,6 +7,7 @@ export default defineRule<PromptRunnerModel>({
   id: 'prompt-runner/depends-on-unknown',
   dialect: 'prompt-runner',
   severity: 'error',
+  clause: 'rejected',
   basis:
     'Prompt Runner Scheduler.validate/1: a dependency that is no prompt id fails plan construction with {:invalid_prompt_dependencies, …}',
   summary: 'every depends_on item must name a prompt of the packet',

@@ -10,6 +10,7 @@ export default defineRule<PromptRunnerModel>({
   id: 'prompt-runner/duplicate-prompt-id',
   dialect: 'prompt-runner',
   severity: 'error',
+  clause: 'rejected',
   basis: 'Prompt Runner 0.12.1 packet lint `duplicate_prompt_id`',
   summary: 'two prompts of a packet must not share a normalized id',
   check(model, report) {

@@ -7,6 +7,7 @@ export default defineRule<PromptRunnerModel>({
   id: 'prompt-runner/entry-without-path',
   dialect: 'prompt-runner',
   severity: 'error',
+  clause: 'never-works',
   basis:
     'Prompt Runner Verifier.resolve_entry/3 matches {repo, path} and {path}; any other mapping reaches to_string/1, which raises, and the verifier crashes',
   summary: 'a mapping entry of a path clause must have path',

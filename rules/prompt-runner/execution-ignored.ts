@@ -7,6 +7,7 @@ export default defineRule<PromptRunnerModel>({
   id: 'prompt-runner/execution-ignored',
   dialect: 'prompt-runner',
   severity: 'warning',
+  clause: 'dropped',
   basis:
     'Prompt Runner 0.12.1 Packet.merged_options/2 does not keep execution (0.13.0 adds it): before 0.13 the block is silently ignored',
   summary: 'an execution: block that the targeted Prompt Runner release ignores',

@@ -6,7 +6,8 @@ export const kind = 'prompt-runner/fault-exit-code-range';
 export default defineRule<PromptRunnerModel>({
   id: 'prompt-runner/fault-exit-code-range',
   dialect: 'prompt-runner',
-  severity: 'error',
+  severity: 'warning',
+  clause: 'dropped',
   basis:
     'Prompt Runner Verifier.normalize_exit_codes/1 keeps only integers 0..255 from a list and ignores anything else',
   summary: 'fault_exit_codes must be a list of integers from 0 to 255',

@@ -7,6 +7,7 @@ export default defineRule<PromptRunnerModel>({
   id: 'prompt-runner/front-matter-line-endings',
   dialect: 'prompt-runner',
   severity: 'error',
+  clause: 'never-works',
   basis:
     'Prompt Runner FrontMatter.split/1 (\\A---\\n(.*?)\\n---): with CRLF line endings or a byte order mark the file has no front matter at all',
   summary: 'packet Markdown files must start with ---\\n: no CRLF line endings, no byte order mark',

@@ -7,6 +7,7 @@ export default defineRule<PromptRunnerModel>({
   id: 'prompt-runner/front-matter-unparsed',
   dialect: 'prompt-runner',
   severity: 'error',
+  clause: 'never-works',
   basis:
     'Prompt Runner FrontMatter.parse/1 and DirectorySource.parse_front_matter/1: a prompt whose YAML does not parse loses its whole front matter silently; a manifest that does not parse stops the load',
   summary: 'front matter must be valid YAML holding a mapping',

@@ -7,6 +7,7 @@ export default defineRule<PromptRunnerModel>({
   id: 'prompt-runner/inert-front-matter-key',
   dialect: 'prompt-runner',
   severity: 'warning',
+  clause: 'dropped',
   basis:
     'Prompt Runner 0.12.1 packet lint `inert_front_matter_key` (references, required_reading, context_files are never read)',
   summary: 'references, required_reading and context_files never reach the model; write the paths into the body',

@@ -9,6 +9,7 @@ export default defineRule<PromptRunnerModel>({
   id: 'prompt-runner/invalid-agent-control',
   dialect: 'prompt-runner',
   severity: 'error',
+  clause: 'rejected',
   basis: 'Prompt Runner 0.12.1 packet lint `invalid_agent_control` (AgentControl.config/1, its seven checks in order)',
   summary:
     'agent_control must be a valid block: known keys, boolean enabled, continue/repeat, positive max_iterations, a real completion_verify',

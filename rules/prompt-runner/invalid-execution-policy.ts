@@ -7,6 +7,7 @@ export default defineRule<PromptRunnerModel>({
   id: 'prompt-runner/invalid-execution-policy',
   dialect: 'prompt-runner',
   severity: 'error',
+  clause: 'rejected',
   basis:
     'Prompt Runner 0.13 packet lint `invalid_execution_policy` (CompletionPolicy.normalize/1); only when targeting 0.13 or later',
   summary:

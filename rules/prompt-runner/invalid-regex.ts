@@ -7,6 +7,7 @@ export default defineRule<PromptRunnerModel>({
   id: 'prompt-runner/invalid-regex',
   dialect: 'prompt-runner',
   severity: 'error',
+  clause: 'never-works',
   basis:
     'Prompt Runner verifier: matches.pattern (Regex.compile, no flags), stdout_matches ("iu") and source_absent patterns ("u") are compiled at run time; one that does not compile fails the check',
   summary: 'regexes in matches, stdout_matches and source_absent must compile (PCRE)',

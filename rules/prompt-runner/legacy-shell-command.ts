@@ -7,6 +7,7 @@ export default defineRule<PromptRunnerModel>({
   id: 'prompt-runner/legacy-shell-command',
   dialect: 'prompt-runner',
   severity: 'warning',
+  clause: 'misbehaves',
   basis:
     'Prompt Runner 0.12.1 packet lint `legacy_shell_command`; the fix follows `mix prompt_runner.migrate_contracts`',
   summary: 'verify commands should be structured (exec/args/timeout_ms), not shell strings',

@@ -6,7 +6,8 @@ export const kind = 'prompt-runner/no-prompts';
 export default defineRule<PromptRunnerModel>({
   id: 'prompt-runner/no-prompts',
   dialect: 'prompt-runner',
-  severity: 'warning',
+  severity: 'error',
+  clause: 'never-works',
   basis: 'Prompt Runner packet doctor `no_prompts` ("packet has no prompts"); packet lint passes such a packet',
   summary: 'a packet with no prompts runs nothing',
   check(model, report) {
@@ -21,7 +22,7 @@ export default defineRule<PromptRunnerModel>({
     report({
       at: { start: 0, end: Math.min(3, model.manifest.file.source.text.length) },
       source: model.manifest.file.source,
-      message: `the packet has no prompts: '${model.promptDir}' holds no *.prompt.md (or *.md) file, so a run does nothing; add NN_name.prompt.md files there (prompt_runner prompt new), or set prompt_dir`,
+      message: `Prompt Runner loads this packet, but every run does nothing: it has no prompts, since '${model.promptDir}' holds no *.prompt.md (or *.md) file; add NN_name.prompt.md files there (prompt_runner prompt new), or set prompt_dir`,
     });
   },
 });

@@ -7,6 +7,7 @@ export default defineRule<PromptRunnerModel>({
   id: 'prompt-runner/phase-key',
   dialect: 'prompt-runner',
   severity: 'warning',
+  clause: 'dropped',
   basis:
     'Prompt Runner Packet.normalize_phases/1: phases is a map whose keys are integers or strings Integer.parse reads whole; other keys, and a phases that is not a map, are silently dropped',
   summary: 'phases keys must be phase numbers',

@@ -9,6 +9,7 @@ export default defineRule<PromptRunnerModel>({
   id: 'prompt-runner/placeholder-body',
   dialect: 'prompt-runner',
   severity: 'warning',
+  clause: 'misbehaves',
   basis:
     'Prompt Runner packet doctor `prompt_placeholder_body` ("prompt still contains scaffold placeholder markers", Template.contains_placeholder_markers?/1); packet lint does not report it',
   summary: 'a prompt body that still holds scaffold placeholders',

@@ -7,6 +7,7 @@ export default defineRule<PromptRunnerModel>({
   id: 'prompt-runner/prompt-dir-missing',
   dialect: 'prompt-runner',
   severity: 'error',
+  clause: 'never-works',
   basis:
     'Prompt Runner DirectorySource.load/2 lists prompt_dir with Path.wildcard: a folder that does not exist gives a packet with no prompts, and no error',
   summary: 'prompt_dir must name a folder that exists',

@@ -7,6 +7,7 @@ export default defineRule<PromptRunnerModel>({
   id: 'prompt-runner/prompt-filename-without-prefix',
   dialect: 'prompt-runner',
   severity: 'error',
+  clause: 'rejected',
   basis: 'Prompt Runner 0.12.1 packet lint `prompt_filename_without_prefix` (prompts run in filename order)',
   summary: 'a prompt file name must start with its number (NN_name.prompt.md)',
   check(model, report) {

@@ -7,6 +7,7 @@ export default defineRule<PromptRunnerModel>({
   id: 'prompt-runner/prompt-id-filename-mismatch',
   dialect: 'prompt-runner',
   severity: 'error',
+  clause: 'rejected',
   basis: 'Prompt Runner 0.12.1 packet lint `prompt_id_filename_mismatch` (ordering is by filename, not id)',
   summary: "a prompt's id must equal its filename's numeric prefix",
   fixable: true,

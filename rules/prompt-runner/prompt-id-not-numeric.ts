@@ -7,6 +7,7 @@ export default defineRule<PromptRunnerModel>({
   id: 'prompt-runner/prompt-id-not-numeric',
   dialect: 'prompt-runner',
   severity: 'error',
+  clause: 'rejected',
   basis:
     'Prompt Runner DirectorySource.normalize_num/1: String.to_integer raises on a non-numeric id, and a float or boolean matches no clause, so loading the packet crashes',
   summary: 'a prompt id must be an integer or a string of digits',

@@ -7,6 +7,7 @@ export default defineRule<PromptRunnerModel>({
   id: 'prompt-runner/prompt-no-targets',
   dialect: 'prompt-runner',
   severity: 'warning',
+  clause: 'misbehaves',
   basis: 'Prompt Runner packet doctor `prompt_no_targets` ("prompt has no targets"); packet lint does not report it',
   summary: 'a prompt of a packet with repos should name its targets',
   check(model, report) {

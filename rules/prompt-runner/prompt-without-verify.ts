@@ -7,6 +7,7 @@ export default defineRule<PromptRunnerModel>({
   id: 'prompt-runner/prompt-without-verify',
   dialect: 'prompt-runner',
   severity: 'warning',
+  clause: 'misbehaves',
   basis: 'Prompt Runner 0.12.1 packet lint `prompt_without_verify` (no evaluable contract item)',
   summary: 'a prompt should have a verify contract with at least one evaluable item',
   check(model, report) {

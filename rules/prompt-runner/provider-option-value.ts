@@ -54,6 +54,7 @@ export default defineRule<PromptRunnerModel>({
   id: 'prompt-runner/provider-option-value',
   dialect: 'prompt-runner',
   severity: 'error',
+  clause: 'rejected',
   basis:
     'Prompt Runner plan construction (provider, permission_mode, log_mode, log_meta, events_mode, tool_output, thinking, diff, timeout) and Packet options (cli_confirmation silently falls back to warn)',
   summary: 'provider options must hold one of their allowed values',

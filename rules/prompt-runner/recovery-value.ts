@@ -26,6 +26,7 @@ export default defineRule<PromptRunnerModel>({
   id: 'prompt-runner/recovery-value',
   dialect: 'prompt-runner',
   severity: 'warning',
+  clause: 'dropped',
   basis:
     'Prompt Runner RecoveryConfig.normalize/1: numbers other than non-negative integers silently become the default, booleans other than true/"true"/"TRUE"/"1"/1 become false, unknown keys are kept and ignored',
   summary: 'recovery values the runner silently replaces',

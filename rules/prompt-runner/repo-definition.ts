@@ -7,6 +7,7 @@ export default defineRule<PromptRunnerModel>({
   id: 'prompt-runner/repo-definition',
   dialect: 'prompt-runner',
   severity: 'error',
+  clause: 'rejected',
   basis:
     'Prompt Runner Packet.normalize_repos/2: repos is a map of name → {path, default} or a list of {name, path, default}; only a literal true makes a default; a repo that is not a mapping crashes the load',
   summary: 'each repo needs a unique name, a path, and a boolean default',

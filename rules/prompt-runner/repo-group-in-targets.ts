@@ -7,6 +7,7 @@ export default defineRule<PromptRunnerModel>({
   id: 'prompt-runner/repo-group-in-targets',
   dialect: 'prompt-runner',
   severity: 'error',
+  clause: 'rejected',
   basis: 'Prompt Runner 0.12.1 packet lint `repo_group_in_targets` (repo groups are never expanded for packets)',
   summary: 'targets must name repos, not @groups',
   check(model, report) {

@@ -9,6 +9,7 @@ export default defineRule<PromptRunnerModel>({
   id: 'prompt-runner/repo-reference-in-path',
   dialect: 'prompt-runner',
   severity: 'error',
+  clause: 'never-works',
   basis:
     'Prompt Runner Verifier.resolve_argv_entry/2 expands @repo: only in commands[].exec and args; path fields (Verifier.resolve_entry/3, cwd, regenerates) take the text as a file name',
   summary: '@repo: works only in exec and args; path fields use repo:',

@@ -7,6 +7,7 @@ export default defineRule<PromptRunnerModel>({
   id: 'prompt-runner/source-absent-without-pattern',
   dialect: 'prompt-runner',
   severity: 'error',
+  clause: 'never-works',
   basis: 'Prompt Runner Verifier.SourceAbsent: "source_absent requires at least one pattern"',
   summary: 'a source_absent entry needs pattern or patterns',
   check(model, report) {

@@ -6,7 +6,8 @@ export const kind = 'prompt-runner/targets-not-a-list';
 export default defineRule<PromptRunnerModel>({
   id: 'prompt-runner/targets-not-a-list',
   dialect: 'prompt-runner',
-  severity: 'error',
+  severity: 'warning',
+  clause: 'dropped',
   basis:
     'Prompt Runner DirectorySource.parse_targets/2 reads targets only when it is a list; anything else is silently ignored',
   summary: 'targets must be a YAML list',

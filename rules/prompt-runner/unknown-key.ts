@@ -7,6 +7,7 @@ export default defineRule<PromptRunnerModel>({
   id: 'prompt-runner/unknown-key',
   dialect: 'prompt-runner',
   severity: 'warning',
+  clause: 'dropped',
   basis:
     'Prompt Runner Packet.build_packet/5, Packet.merged_options/2 and DirectorySource.build_prompt/1 read a fixed set of keys; any other manifest or front-matter key is silently ignored',
   summary: 'a manifest or prompt front-matter key the runner never reads (a typo, usually)',

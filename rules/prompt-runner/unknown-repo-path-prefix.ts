@@ -10,6 +10,7 @@ export default defineRule<PromptRunnerModel>({
   id: 'prompt-runner/unknown-repo-path-prefix',
   dialect: 'prompt-runner',
   severity: 'warning',
+  clause: 'misbehaves',
   basis:
     'Prompt Runner Verifier.resolve_entry/3: "repo:path" is repo-scoped only when repo is a known repo key; otherwise the whole string is a path in the prompt\'s default scope',
   summary: '"repo:path" entries should name a packet repo before the colon',

@@ -7,6 +7,7 @@ export default defineRule<PromptRunnerModel>({
   id: 'prompt-runner/unknown-repo-reference',
   dialect: 'prompt-runner',
   severity: 'error',
+  clause: 'never-works',
   basis:
     'Prompt Runner Verifier.resolve_argv_entry/2 leaves @repo:NAME unchanged for an unknown NAME (a missing relative executable at run time); ReposClean reads a bare repos_clean string as a repo name',
   summary: '@repo:NAME in exec/args and bare repos_clean names must be packet repos',

@@ -7,6 +7,7 @@ export default defineRule<PromptRunnerModel>({
   id: 'prompt-runner/unknown-target-repo',
   dialect: 'prompt-runner',
   severity: 'error',
+  clause: 'rejected',
   basis: 'Prompt Runner 0.12.1 packet lint `unknown_target_repo` (`packet` is not accepted in targets)',
   summary: "every target must be a repo of the packet manifest's repos",
   check(model, report) {

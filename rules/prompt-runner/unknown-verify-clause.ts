@@ -7,6 +7,7 @@ export default defineRule<PromptRunnerModel>({
   id: 'prompt-runner/unknown-verify-clause',
   dialect: 'prompt-runner',
   severity: 'error',
+  clause: 'rejected',
   basis: 'Prompt Runner 0.12.1 packet lint `unknown_verify_clause` (Verifier.contract_keys/0)',
   summary: 'every key under verify must be one of the twelve clauses the verifier evaluates',
   check(model, report) {

@@ -7,6 +7,7 @@ export default defineRule<PromptRunnerModel>({
   id: 'prompt-runner/unknown-verify-repo',
   dialect: 'prompt-runner',
   severity: 'error',
+  clause: 'rejected',
   basis: 'Prompt Runner 0.12.1 packet lint `unknown_verify_repo` (`packet` always names the packet directory)',
   summary: "a verify entry's repo: must be a packet repo or packet",
   check(model, report) {

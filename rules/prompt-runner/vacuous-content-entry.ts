@@ -13,6 +13,7 @@ export default defineRule<PromptRunnerModel>({
   id: 'prompt-runner/vacuous-content-entry',
   dialect: 'prompt-runner',
   severity: 'warning',
+  clause: 'dropped',
   basis:
     'Prompt Runner Verifier.resolve_content_entry/3 and resolve_match_entry/3: a bare string, or a mapping without text/pattern, checks for "", which every existing file holds',
   summary: 'contains and matches entries need the text or pattern to look for',

@@ -7,6 +7,7 @@ export default defineRule<PromptRunnerModel>({
   id: 'prompt-runner/verify-command-without-timeout',
   dialect: 'prompt-runner',
   severity: 'warning',
+  clause: 'misbehaves',
   basis:
     'Prompt Runner 0.12.1 packet lint `verify_command_without_timeout` (a positive integer timeout_ms, or a GNU timeout wrapper)',
   summary: 'every verify command should be bounded: timeout_ms for structured commands, `timeout N` for shell strings',

@@ -15,6 +15,7 @@ export default defineRule<PromptRunnerModel>({
   id: 'prompt-runner/workspace-capability',
   dialect: 'prompt-runner',
   severity: 'error',
+  clause: 'rejected',
   basis:
     "Prompt Runner workspace doctor: every requires.capabilities item must be in the running release's priv/capabilities",
   summary: 'required capabilities must exist, and exist in the Prompt Runner release the project targets',

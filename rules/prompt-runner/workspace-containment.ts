@@ -7,6 +7,7 @@ export default defineRule<PromptRunnerModel>({
   id: 'prompt-runner/workspace-containment',
   dialect: 'prompt-runner',
   severity: 'error',
+  clause: 'rejected',
   basis:
     'Prompt Runner Workspace.Doctor.containment_report/2: only operator.containment "systemd_user" (the default) is ready; any other value leaves the workspace not ready, so preflight refuses to run',
   summary: 'operator.containment must be systemd_user (or left out)',

@@ -7,6 +7,7 @@ export default defineRule<PromptRunnerModel>({
   id: 'prompt-runner/workspace-manifest',
   dialect: 'prompt-runner',
   severity: 'error',
+  clause: 'rejected',
   basis:
     'Prompt Runner Workspace.Manifest.load/1 (schema prompt_runner.workspace/v1, strict keys, required strings, ids, repositories, packet binding, contract artifacts, operator roots)',
   summary: 'a workspace manifest must load: every error the runner stops at, and sections it silently empties',

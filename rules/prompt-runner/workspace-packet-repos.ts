@@ -7,6 +7,7 @@ export default defineRule<PromptRunnerModel>({
   id: 'prompt-runner/workspace-packet-repos',
   dialect: 'prompt-runner',
   severity: 'error',
+  clause: 'rejected',
   basis:
     'Prompt Runner workspace plan: every packet repo must be a workspace repository, else {:workspace_missing_packet_repositories, names}',
   summary: "every repo of the packet must be one of its workspace manifest's repositories",

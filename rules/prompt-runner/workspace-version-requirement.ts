@@ -7,6 +7,7 @@ export default defineRule<PromptRunnerModel>({
   id: 'prompt-runner/workspace-version-requirement',
   dialect: 'prompt-runner',
   severity: 'error',
+  clause: 'rejected',
   basis:
     "Prompt Runner workspace doctor: requires.prompt_runner is read with Elixir's Version.parse_requirement/1, and an unparsable requirement is never satisfied",
   summary: 'requires.prompt_runner must be a valid Elixir version requirement (">= 0.12.1 and < 0.13.0")',

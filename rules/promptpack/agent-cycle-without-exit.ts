@@ -5,6 +5,7 @@ export default defineRule<PackModel>({
   id: 'promptpack/agent-cycle-without-exit',
   dialect: 'promptpack',
   severity: 'warning',
+  clause: 'misbehaves',
   basis:
     'RFC 0014, validation rule 4: "Validators SHOULD warn when a cycle of control: agent states has no reachable control: user or terminal state and no max_visits on any member"',
   summary: 'a cycle of control: agent states that nothing bounds keeps the user out forever',

@@ -5,6 +5,7 @@ export default defineRule<PackModel>({
   id: 'promptpack/agent-delegates-to-itself',
   dialect: 'promptpack',
   severity: 'warning',
+  clause: 'misbehaves',
   basis: 'RFC 0007: "An agent\'s tools list should not include its own prompt key"',
   summary: "an agent's tools should not name the agent itself",
   check(pack, report) {

@@ -5,6 +5,7 @@ export default defineRule<PackModel>({
   id: 'promptpack/agent-delegates-to-non-member',
   dialect: 'promptpack',
   severity: 'warning',
+  clause: 'misbehaves',
   basis:
     'RFC 0007: "If the entry agent\'s tools list contains a name matching a member prompt key, warn if that member is not in members (possible misconfiguration)"',
   summary: 'the entry agent delegates to a prompt that is not an agent member',

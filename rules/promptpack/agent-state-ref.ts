@@ -5,6 +5,7 @@ export default defineRule<PackModel>({
   id: 'promptpack/agent-state-ref',
   dialect: 'promptpack',
   severity: 'error',
+  clause: 'admissibility',
   basis:
     'RFC 0011 rules 1–2: "Every AgentDef.state value MUST reference a key in the pack\'s workflow.states" and "Using state without a workflow is an error"',
   summary: "an agent's state must name a workflow state",

@@ -5,6 +5,7 @@ export default defineRule<PackModel>({
   id: 'promptpack/agents-entry-not-member',
   dialect: 'promptpack',
   severity: 'warning',
+  clause: 'misbehaves',
   basis: 'RFC 0007: "The entry prompt should be listed in members (or implicitly included — see Unresolved Questions)"',
   summary: 'the entry agent should be listed in agents.members',
   check(pack, report) {

@@ -5,6 +5,7 @@ export default defineRule<PackModel>({
   id: 'promptpack/agents-prompt-ref',
   dialect: 'promptpack',
   severity: 'error',
+  clause: 'admissibility',
   basis:
     'RFC 0007: "The entry value must reference a key in the prompts object" and "Every key in members must reference a key in the prompts object"; RFC 0011 rule 3',
   summary: 'agents.entry and every agents.members key must name a prompt',

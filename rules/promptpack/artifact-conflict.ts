@@ -5,6 +5,7 @@ export default defineRule<PackModel>({
   id: 'promptpack/artifact-conflict',
   dialect: 'promptpack',
   severity: 'warning',
+  clause: 'misbehaves',
   basis:
     'derived from RFC 0009: artifact slots share one workflow-wide namespace (the same name in two states is the same artifact)',
   summary: 'one artifact declared with different type or mode in two states',

@@ -4,7 +4,8 @@ import { stringOf, suggestion, type PackModel } from '@orchlint/promptpack';
 export default defineRule<PackModel>({
   id: 'promptpack/artifact-template-ref',
   dialect: 'promptpack',
-  severity: 'warning',
+  severity: 'error',
+  clause: 'never-works',
   basis:
     'RFC 0009: "If a prompt template references {{artifacts.<name>}}, the corresponding workflow state should declare that artifact. Validators should warn on mismatches" (artifacts are workflow-wide)',
   summary: "a state's prompt reads an artifact that no state declares",
@@ -24,7 +25,7 @@ export default defineRule<PackModel>({
           at: state.promptTask!.node,
           message:
             `state '${state.name}' runs prompt '${task}', whose system_template reads {{artifacts.${ref.name}}}, but no state ` +
-            `declares an artifact '${ref.name}', so it is always empty${suggestion(ref.name, declared, 'declared artifacts')}; ` +
+            `declares an artifact '${ref.name}', so it is empty on every run${suggestion(ref.name, declared, 'declared artifacts')}; ` +
             `declare it under the artifacts of the state that writes it, or fix the name`,
           related: [{ at: ref.span, message: `the template reads artifact '${ref.name}' here` }],
         });

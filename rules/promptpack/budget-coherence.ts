@@ -5,6 +5,7 @@ export default defineRule<PackModel>({
   id: 'promptpack/budget-coherence',
   dialect: 'promptpack',
   severity: 'warning',
+  clause: 'misbehaves',
   basis:
     'RFC 0009: "If engine.budget.max_total_visits is set, it should be >= the sum of all reachable states\' max_visits values. Warn if per-state limits exceed the global budget"',
   summary: 'max_total_visits below the sum of the reachable states’ max_visits',

@@ -5,6 +5,7 @@ export default defineRule<PackModel>({
   id: 'promptpack/composition-cycle',
   dialect: 'promptpack',
   severity: 'error',
+  clause: 'admissibility',
   basis: 'RFC 0010 rule 15: "The composition graph MUST be acyclic"',
   summary: 'a composition’s steps must not wait for each other in a cycle',
   check(pack, report) {

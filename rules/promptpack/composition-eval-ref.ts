@@ -5,6 +5,7 @@ export default defineRule<PackModel>({
   id: 'promptpack/composition-eval-ref',
   dialect: 'promptpack',
   severity: 'error',
+  clause: 'admissibility',
   basis:
     'RFC 0010 rule 10: "Every eval modifier reference must resolve to a key in the pack\'s evals object" (the ids of the pack-level evals)',
   summary: "a step's modifiers.eval must name a pack-level eval",

@@ -5,6 +5,7 @@ export default defineRule<PackModel>({
   id: 'promptpack/composition-input-ref',
   dialect: 'promptpack',
   severity: 'error',
+  clause: 'admissibility',
   basis: 'RFC 0010 rule 11: "Every ${...} reference path must resolve to either input or a prior step\'s output"',
   summary: '${…} in a step must read input or the output of a step that runs before it',
   check(pack, report) {

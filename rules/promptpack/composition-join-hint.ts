@@ -5,6 +5,7 @@ export default defineRule<PackModel>({
   id: 'promptpack/composition-join-hint',
   dialect: 'promptpack',
   severity: 'warning',
+  clause: 'misbehaves',
   basis:
     'RFC 0010, Step.depends_on: "Required when steps run after a branch or parallel and need to declare a join point" (PromptKit warns)',
   summary: 'a step after a branch’s targets should say where the paths join',

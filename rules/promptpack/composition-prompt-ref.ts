@@ -5,6 +5,7 @@ export default defineRule<PackModel>({
   id: 'promptpack/composition-prompt-ref',
   dialect: 'promptpack',
   severity: 'error',
+  clause: 'admissibility',
   basis:
     'RFC 0010 rule 7: "Every prompt_task reference in PromptStep and AgentStep must resolve to a key in the pack\'s prompts object"',
   summary: "a prompt or agent step's prompt_task must name a prompt",

@@ -8,6 +8,7 @@ export default defineRule<PackModel>({
   id: 'promptpack/composition-reserved-name',
   dialect: 'promptpack',
   severity: 'error',
+  clause: 'admissibility',
   basis: 'RFC 0010 rule 1: "compositions keys … must not collide with reserved runtime names"',
   summary: 'a composition named like a reserved runtime tool',
   check(pack, report) {

@@ -5,6 +5,7 @@ export default defineRule<PackModel>({
   id: 'promptpack/composition-step-id-unique',
   dialect: 'promptpack',
   severity: 'error',
+  clause: 'admissibility',
   basis:
     'RFC 0010 rule 5: "Each Step.id must be unique within its containing composition (including across nested parallel.branches)"',
   summary: 'step ids must be unique within a composition, nested branches included',

@@ -5,6 +5,7 @@ export default defineRule<PackModel>({
   id: 'promptpack/composition-step-ref',
   dialect: 'promptpack',
   severity: 'error',
+  clause: 'admissibility',
   basis:
     'RFC 0010 rule 9: "Every then / else / depends_on step ID reference must resolve to a step in the same composition"; Composition.output is a step ID',
   summary: 'then, else, depends_on and output must name a step of the same composition',

@@ -5,6 +5,7 @@ export default defineRule<PackModel>({
   id: 'promptpack/composition-unreferenced',
   dialect: 'promptpack',
   severity: 'warning',
+  clause: 'dropped',
   basis:
     'RFC 0010: "Compositions are reachable only through workflow states" (PromptKit warns on unreferenced compositions)',
   summary: 'a composition that no workflow state runs',

@@ -5,6 +5,7 @@ export default defineRule<PackModel>({
   id: 'promptpack/control-agent-on-terminal',
   dialect: 'promptpack',
   severity: 'warning',
+  clause: 'dropped',
   basis: 'RFC 0014, validation rule 3: "Validators SHOULD warn on control: agent combined with terminal: true"',
   summary: "'control: agent' on a terminal state has no effect",
   fixable: true,

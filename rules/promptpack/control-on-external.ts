@@ -5,6 +5,7 @@ export default defineRule<PackModel>({
   id: 'promptpack/control-on-external',
   dialect: 'promptpack',
   severity: 'info',
+  clause: 'note',
   basis:
     'RFC 0014: "On a state whose orchestration is external, the property is inert … Declaring it there is not an error"',
   summary: "'control: agent' has no effect on a state an external system drives",

@@ -4,7 +4,8 @@ import { agentCyclesWithoutExit, unboundedCycles, type PackModel } from '@orchli
 export default defineRule<PackModel>({
   id: 'promptpack/cycle',
   dialect: 'promptpack',
-  severity: 'warning',
+  severity: 'info',
+  clause: 'note',
   basis:
     'RFC 0005: "No circular references that would create infinite loops (warning, not error)" and "Circular transitions aren\'t always errors"',
   summary: 'a cycle of states that neither max_visits nor engine.budget bounds',
@@ -19,8 +20,8 @@ export default defineRule<PackModel>({
         at: members[0]!.key.node,
         message:
           `states ${cycle.join(' → ')} form a cycle that no max_visits bounds and engine.budget is not set; going back to ` +
-          `a state can be intended, but nothing stops the loop: add max_visits (and on_max_visits) to one member, or set ` +
-          `engine.budget.max_total_visits`,
+          `a state is often intended, and a loop that waits for the user ends when the user does, but nothing else bounds it: ` +
+          `to cap it, add max_visits (and on_max_visits) to one member, or set engine.budget.max_total_visits`,
       });
     }
   },

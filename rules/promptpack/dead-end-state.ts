@@ -5,6 +5,7 @@ export default defineRule<PackModel>({
   id: 'promptpack/dead-end-state',
   dialect: 'promptpack',
   severity: 'warning',
+  clause: 'misbehaves',
   basis:
     'RFC 0009: "Validators should warn if a non-terminal state has no outgoing transitions and no max_visits — this is ambiguous"',
   summary: 'a non-terminal state with no transitions and no max_visits is a dead end',

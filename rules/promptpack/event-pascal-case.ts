@@ -6,7 +6,8 @@ const PASCAL_CASE = /^[A-Z][a-zA-Z0-9]*$/;
 export default defineRule<PackModel>({
   id: 'promptpack/event-pascal-case',
   dialect: 'promptpack',
-  severity: 'warning',
+  severity: 'info',
+  clause: 'note',
   basis: 'RFC 0005: "Event names in on_event should follow PascalCase convention (e.g., GoalDefined, PlanApproved)"',
   summary: 'event names should be PascalCase',
   check(pack, report) {

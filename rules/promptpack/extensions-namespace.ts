@@ -7,7 +7,8 @@ const NAMESPACED = /[.:/]|^x-/;
 export default defineRule<PackModel>({
   id: 'promptpack/extensions-namespace',
   dialect: 'promptpack',
-  severity: 'warning',
+  severity: 'info',
+  clause: 'note',
   basis:
     'RFC 0016: extensions "Keys SHOULD be namespaced"; their contents are never interpreted (so orchlint reads only the keys)',
   summary: 'an extensions key without a namespace',

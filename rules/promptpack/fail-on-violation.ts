@@ -5,6 +5,7 @@ export default defineRule<PackModel>({
   id: 'promptpack/fail-on-violation',
   dialect: 'promptpack',
   severity: 'warning',
+  clause: 'dropped',
   basis:
     'RFC 0015 rule 3: "Validation tooling SHOULD warn when the field is present, and the warning SHOULD name evals as the replacement for the false case" (rule 1: never an error before v2.0.0)',
   summary: 'fail_on_violation is deprecated and ignored: validators always enforce',

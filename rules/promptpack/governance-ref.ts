@@ -5,6 +5,7 @@ export default defineRule<PackModel>({
   id: 'promptpack/governance-ref',
   dialect: 'promptpack',
   severity: 'error',
+  clause: 'admissibility',
   basis:
     'RFC 0016: an obligation control\'s validator "Names the id of a Validator declared on one of this pack\'s prompts", its eval and a review\'s eval "the id of an eval in the pack\'s evals or in a prompt\'s evals", and satisfies the "Ids of obligations in the effective governance object"',
   summary: 'governance obligations and reviews must name validators, evals and obligations that exist',

@@ -5,6 +5,7 @@ export default defineRule<PackModel>({
   id: 'promptpack/max-visits-chain',
   dialect: 'promptpack',
   severity: 'warning',
+  clause: 'misbehaves',
   basis:
     'RFC 0009: "If the target state itself has max_visits, ensure the workflow can still terminate (no infinite forced-exit chains)"',
   summary: 'on_max_visits redirects that lead back to themselves never end once every state is exhausted',

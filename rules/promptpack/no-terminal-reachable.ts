@@ -5,6 +5,7 @@ export default defineRule<PackModel>({
   id: 'promptpack/no-terminal-reachable',
   dialect: 'promptpack',
   severity: 'info',
+  clause: 'note',
   basis: 'derived from RFC 0009: terminal states and engine.budget are how a workflow says it ends',
   summary: 'no terminal state is reachable and no budget is set: nothing says when the workflow ends',
   check(pack, report) {

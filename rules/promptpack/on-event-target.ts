@@ -5,6 +5,7 @@ export default defineRule<PackModel>({
   id: 'promptpack/on-event-target',
   dialect: 'promptpack',
   severity: 'error',
+  clause: 'admissibility',
   basis: 'RFC 0005: "All on_event target states must reference valid keys in the states object"',
   summary: 'every on_event target must be a state',
   check(pack, report) {

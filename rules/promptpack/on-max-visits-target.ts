@@ -5,6 +5,7 @@ export default defineRule<PackModel>({
   id: 'promptpack/on-max-visits-target',
   dialect: 'promptpack',
   severity: 'error',
+  clause: 'admissibility',
   basis: 'RFC 0009: "on_max_visits must reference a valid key in the states object"',
   summary: 'on_max_visits must name a state',
   check(pack, report) {

@@ -5,6 +5,7 @@ export default defineRule<PackModel>({
   id: 'promptpack/on-max-visits-without-max-visits',
   dialect: 'promptpack',
   severity: 'warning',
+  clause: 'dropped',
   basis: 'derived from RFC 0009: on_max_visits is taken only "when max_visits is reached"',
   summary: 'on_max_visits without max_visits can never fire',
   check(pack, report) {

@@ -5,6 +5,7 @@ export default defineRule<PackModel>({
   id: 'promptpack/provider-key-duplicate',
   dialect: 'promptpack',
   severity: 'error',
+  clause: 'admissibility',
   basis: 'RFC 0012: "key values within requires.providers MUST be unique (key is the sole discriminator)"',
   summary: 'requires.providers keys must be unique',
   check(pack, report) {

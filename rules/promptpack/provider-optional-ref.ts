@@ -5,6 +5,7 @@ export default defineRule<PackModel>({
   id: 'promptpack/provider-optional-ref',
   dialect: 'promptpack',
   severity: 'warning',
+  clause: 'misbehaves',
   basis: 'RFC 0017 rule 4: "Validators SHOULD warn when an optional requirement is referenced from a prompt or step"',
   summary: 'a prompt or step runs on a provider the host may not bind',
   check(pack, report) {

@@ -5,6 +5,7 @@ export default defineRule<PackModel>({
   id: 'promptpack/provider-ref',
   dialect: 'promptpack',
   severity: 'error',
+  clause: 'admissibility',
   basis:
     'RFC 0017 rule 1: "provider, when present, MUST equal the key of an entry in requires.providers, with one exception: default is always valid"',
   summary: 'a provider must name a requires.providers key (or default)',

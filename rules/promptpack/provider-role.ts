@@ -5,6 +5,7 @@ export default defineRule<PackModel>({
   id: 'promptpack/provider-role',
   dialect: 'promptpack',
   severity: 'warning',
+  clause: 'misbehaves',
   basis:
     'RFC 0017 rule 5: "Validators SHOULD warn when a prompt referenced by a conversational workflow state names a requirement whose role is not llm, and when a prompt step names one and has no output_schema"',
   summary: 'a non-LLM provider on a conversational state, or on a prompt step without output_schema',

@@ -4,7 +4,8 @@ import { promptkitSchemaChecker, PROMPTKIT_RUNTIME, specSchemaFindings, type Pac
 export default defineRule<PackModel>({
   id: 'promptpack/runtime-portability',
   dialect: 'promptpack',
-  severity: 'warning',
+  severity: 'error',
+  clause: 'rejected',
   basis:
     'Runtime support levels (RFC 0005–0017): a Level 1 tool reports what a pinned runtime rejects separately from spec conformance; PromptKit 1.5 enforces its own embedded schema at load time',
   summary: 'what the runtime named by the runtime target (promptkit@1.5) rejects in a spec-valid pack',

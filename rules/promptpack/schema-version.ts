@@ -10,6 +10,7 @@ export default defineRule<PackModel>({
   id: 'promptpack/schema-version',
   dialect: 'promptpack',
   severity: 'warning',
+  clause: 'misbehaves',
   basis: 'derived: $schema selects the spec version a pack is checked against (spec version timeline, v1.0 to v1.9.0)',
   summary: '$schema names a PromptPack spec version that was never published',
   check(pack, report) {

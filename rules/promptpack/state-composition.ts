@@ -5,6 +5,7 @@ export default defineRule<PackModel>({
   id: 'promptpack/state-composition',
   dialect: 'promptpack',
   severity: 'error',
+  clause: 'admissibility',
   basis:
     'RFC 0010 rules 2–4: a composition state MUST set composition, which must resolve to a key of compositions; any other state MUST NOT set composition',
   summary: "composition belongs only on 'orchestration: composition' states and must name a composition",

@@ -5,6 +5,7 @@ export default defineRule<PackModel>({
   id: 'promptpack/state-prompt-task',
   dialect: 'promptpack',
   severity: 'error',
+  clause: 'admissibility',
   basis:
     'RFC 0005: "All prompt_task values must reference valid keys in the prompts object" (the entry state\'s included); RFC 0010 rule 3',
   summary: "a state's prompt_task must name a prompt",

@@ -5,6 +5,7 @@ export default defineRule<PackModel>({
   id: 'promptpack/terminal-with-transitions',
   dialect: 'promptpack',
   severity: 'warning',
+  clause: 'dropped',
   basis:
     'RFC 0009: "If terminal is true, on_event should be empty or omitted. Validators should warn if a terminal state declares transitions (they would never fire)"',
   summary: 'a terminal state’s on_event transitions never fire',

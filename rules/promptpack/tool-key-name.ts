@@ -8,6 +8,7 @@ export default defineRule<PackModel>({
   id: 'promptpack/tool-key-name',
   dialect: 'promptpack',
   severity: 'warning',
+  clause: 'misbehaves',
   basis: 'derived: prompts reference a tool by its key in tools, the model calls it by its name',
   summary: 'a tool whose key and name differ',
   check(pack, report) {

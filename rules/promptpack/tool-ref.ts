@@ -5,6 +5,7 @@ export default defineRule<PackModel>({
   id: 'promptpack/tool-ref',
   dialect: 'promptpack',
   severity: 'error',
+  clause: 'admissibility',
   basis:
     'Prompt.tools: "Tools must be defined in the pack-level tools object" (a member key delegates, RFC 0007); RFC 0010 rule 8: "Every tool reference in ToolStep and AgentStep.tools[] must resolve to a key in the pack\'s tools object"',
   summary: 'every tool a prompt or composition step names must be defined in tools',

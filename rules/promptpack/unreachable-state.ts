@@ -5,6 +5,7 @@ export default defineRule<PackModel>({
   id: 'promptpack/unreachable-state',
   dialect: 'promptpack',
   severity: 'warning',
+  clause: 'dropped',
   basis:
     'RFC 0005, unresolved question 3: "Warn on potential logic issues (circular transitions, unreachable states)"; entry points per RFC 0011',
   summary: 'a state that no transition reaches never runs',

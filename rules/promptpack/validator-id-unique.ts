@@ -5,6 +5,7 @@ export default defineRule<PackModel>({
   id: 'promptpack/validator-id-unique',
   dialect: 'promptpack',
   severity: 'error',
+  clause: 'admissibility',
   basis: 'Validator.id (RFC 0016): "Unique across the pack where declared"',
   summary: 'validator ids must be unique across the pack',
   check(pack, report) {

@@ -5,6 +5,7 @@ export default defineRule<PackModel>({
   id: 'promptpack/variable-default-required',
   dialect: 'promptpack',
   severity: 'warning',
+  clause: 'dropped',
   basis:
     'Variable.default: "Cannot be set if required is true" (the v1.8.1 schema guide: "Should not be set"); required variables without values "will cause an error"',
   summary: 'a variable with required: true and a default',

@@ -5,6 +5,7 @@ export default defineRule<PackModel>({
   id: 'promptpack/workflow-entry',
   dialect: 'promptpack',
   severity: 'error',
+  clause: 'admissibility',
   basis: 'RFC 0005: "The entry field must reference a key in the states object"',
   summary: 'workflow.entry must name a state',
   check(pack, report) {

@@ -4,7 +4,8 @@ import type { PackModel } from '@orchlint/promptpack';
 export default defineRule<PackModel>({
   id: 'promptpack/workflow-version',
   dialect: 'promptpack',
-  severity: 'warning',
+  severity: 'error',
+  clause: 'rejected',
   basis:
     'RFC 0009: "Runtimes should treat unknown workflow versions as \'unsupported\' and fail gracefully"; the known versions are 1 and 2',
   summary: 'workflow.version other than 1 or 2 is unsupported by every known runtime',

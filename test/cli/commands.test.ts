@@ -3,7 +3,7 @@ import path from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '@orchlint/cli';
-import { coreRules } from '@orchlint/core';
+import { clauses, coreRules } from '@orchlint/core';
 import { dialects, rules } from '@orchlint/rules';
 import { columnOf, lineOf, makeTempDir, removeDir, runCli, writeTree, type CliResult } from '../support/cli.js';
 import { cleanPack, cleanPackJson, errorPack, warningPack } from '../support/packs.js';
@@ -361,25 +361,34 @@ describe('orchlint rules', () => {
   const all = [...coreRules, ...dialects.flatMap((d) => d.findings ?? []), ...rules];
   const ids = all.map((r) => r.id).sort();
 
-  it('lists every rule with its severity and basis', async () => {
+  it('lists every rule with its severity, the clause of the policy that gives it, and its basis', async () => {
     const r = await runCli(['rules']);
     expect(r.code).toBe(0);
+    const lines = r.stdout.split('\n');
     for (const rule of all) {
-      const line = r.stdout.split('\n').find((l) => l.startsWith(rule.id + ' '));
-      expect(line, rule.id).toBeDefined();
-      expect(line).toMatch(new RegExp(`^${rule.id} +${rule.severity} +`));
+      const at = lines.findIndex((l) => l.startsWith(rule.id + ' '));
+      expect(at, rule.id).toBeGreaterThanOrEqual(0);
+      expect(lines[at]).toMatch(new RegExp(`^${rule.id} +${rule.severity} +`));
+      expect(lines[at + 1]).toMatch(new RegExp(`^ +${clauses[rule.clause].label} · basis: `));
     }
-    expect(r.stdout.match(/^ +basis: /gm)).toHaveLength(all.length);
+    expect(r.stdout).toContain('archon/when-syntax');
+    expect(lines[lines.findIndex((l) => l.startsWith('archon/when-syntax ')) + 1]).toMatch(/^ +never works · basis: /);
   });
 
-  it('--format json: id, dialect, severity, fixable, summary, basis and a doc that exists', async () => {
+  it('--format json: id, dialect, severity, clause, fixable, summary, basis and a doc that exists', async () => {
     const r = await runCli(['rules', '--format', 'json']);
     expect(r.code).toBe(0);
     const listed = JSON.parse(r.stdout) as Array<Record<string, unknown>>;
     expect(listed.map((l) => l.id)).toEqual(ids);
     for (const l of listed) {
-      expect(Object.keys(l).sort()).toEqual(['basis', 'dialect', 'doc', 'fixable', 'id', 'severity', 'summary']);
+      // A security audit also carries its category and confidence.
+      expect(
+        Object.keys(l)
+          .filter((k) => k !== 'category' && k !== 'confidence')
+          .sort(),
+      ).toEqual(['basis', 'clause', 'dialect', 'doc', 'fixable', 'id', 'severity', 'summary']);
       expect(['error', 'warning', 'info']).toContain(l.severity);
+      expect(clauses[l.clause as keyof typeof clauses].severity).toBe(l.severity);
       expect(String(l.id).startsWith(`${String(l.dialect)}/`)).toBe(true);
       const [file, anchor] = String(l.doc).split('#') as [string, string | undefined];
       const doc = readFileSync(path.join(repoRoot, file), 'utf8');

@@ -99,6 +99,7 @@ describe('a fix that would add an error', () => {
       id: 'promptpack/careless-fix',
       dialect: 'promptpack',
       severity: 'warning',
+      clause: 'misbehaves',
       basis: 'test',
       summary: 'a fix that breaks the pack',
       fixable: true,

@@ -36,6 +36,8 @@ describe('--format sarif', () => {
       'https://github.com/orchlint/orchlint/blob/main/rules/promptpack/control-agent-on-terminal.md',
     );
     expect(rule.defaultConfiguration.level).toBe('warning');
+    // The severity policy's clause that gives the default level: 'control: agent' there is dropped.
+    expect(rule.properties.clause).toBe('dropped');
     expect(driver.rules.some((r: any) => r.id === 'core/unused-suppression')).toBe(true);
     for (const r of results) {
       expect(driver.rules[r.ruleIndex].id).toBe(r.ruleId);

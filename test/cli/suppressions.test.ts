@@ -104,6 +104,7 @@ const flag = defineRule<{ sources: Source[] }>({
   id: 'fake/flag',
   dialect: 'fake',
   severity: 'error',
+  clause: 'never-works',
   basis: 'test',
   summary: 'FLAG',
   check(model, report) {

@@ -38,8 +38,9 @@ describe.skipIf(!hasShared)('PromptPack corpus verdicts (EXPECTED.json)', () => 
  * §5.3: the RFC 0014 examples and the spec v1.8.1 turn-control example are workflow fragments, not
  * packs. Each is wrapped in the smallest pack that declares the prompts its states name; the result
  * must be clean (RFC 0014 Example 2's compile/test/fix agent cycle is bounded by max_visits and
- * reaches a terminal user state), and PromptKit 1.5, which dropped `control`, must be reported as
- * portability warnings only (RFC 0014 Level 1: a runtime SHOULD warn).
+ * reaches a terminal user state), and PromptKit 1.5, which dropped `control`, must be reported by
+ * promptpack/runtime-portability alone: an error once the runtime is pinned, since PromptKit 1.5 refuses
+ * the pack at load time (the severity policy's `rejected`; spec §5.2: escalate when a target is pinned).
  */
 const controlFragments = [
   'rfc-examples/rfc0014-example1-basic-control.workflow-fragment.yaml',
@@ -80,10 +81,10 @@ describe.skipIf(!hasShared)('RFC 0014 control examples, wrapped as packs', () =>
     it(`${file} is clean`, () => {
       expect(lint().map((d) => `${d.range.start.line + 1}: ${d.rule}: ${d.message}`)).toEqual([]);
     });
-    it(`${file} gets only portability warnings for promptkit@1.5`, () => {
+    it(`${file} gets only portability errors for promptkit@1.5`, () => {
       const found = lint({ ...defaultSettings, targets: { runtime: 'promptkit@1.5' } });
       expect(found.length).toBeGreaterThan(0);
-      expect(found.every((d) => d.rule === 'promptpack/runtime-portability' && d.severity === 'warning')).toBe(true);
+      expect(found.every((d) => d.rule === 'promptpack/runtime-portability' && d.severity === 'error')).toBe(true);
       expect(found.some((d) => d.message.includes("'control'"))).toBe(true);
     });
   }

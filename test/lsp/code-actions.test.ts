@@ -21,6 +21,7 @@ const marker = (word: string, rule: string) =>
     id: rule,
     dialect: 'md',
     severity: 'warning',
+    clause: 'misbehaves',
     basis: 'derived: test',
     summary: `reports ${word}`,
     check({ source }, report) {

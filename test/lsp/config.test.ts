@@ -148,7 +148,7 @@ describe('the config file in the language server', () => {
     expect(all).toContain(`${project}/lax/l.promptpack.yaml ${CONTROL} info`);
     expect(all).toContain(`outside.promptpack.yaml ${CONTROL} warning`);
     expect(all).toContain(`${project}/lax/l.promptpack.yaml promptpack/schema error`);
-    expect(all).toContain(`${project}/packs/support.promptpack.yaml promptpack/runtime-portability warning`);
+    expect(all).toContain(`${project}/packs/support.promptpack.yaml promptpack/runtime-portability error`);
     expect(all).toContain(`${project}/orchlint.config.yaml core/unused-suppression warning`);
     const server = client.publications(uris.get(`${project}/packs/research.pack.json`)!).at(-1)!.diagnostics;
     expect(server.some((d) => d.code === 'core/unused-suppression' && configEntry.test(` ${d.message}`))).toBe(true);

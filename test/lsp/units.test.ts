@@ -146,6 +146,7 @@ describe('robustness', () => {
       id: 'promptpack/throws-always',
       dialect: 'promptpack',
       severity: 'error',
+      clause: 'never-works',
       basis: 'derived: test',
       summary: 'throws',
       check() {

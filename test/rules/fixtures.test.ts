@@ -37,7 +37,8 @@ interface Found {
 
 // One table over every fixture: fixtures/<dialect>/<rule>/{invalid,valid}-*. The `# expect: RULE`
 // markers (or a JSON case's `.expect.json`) say which lines must report; `<case>.output.txt` holds the
-// exact output (and, for a fixable rule, the fixed text), written by `pnpm docs:update`.
+// exact findings of the rule and of core/* (and, for a fixable rule, the fixed text), written by
+// `pnpm docs:update`: other rules' findings stay out of it, so a new rule rewrites only its own.
 describe('rule fixtures', () => {
   for (const rule of rules) {
     const cases = casesOf(rule);

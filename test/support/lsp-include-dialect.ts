@@ -39,6 +39,7 @@ export const badPart = defineRule<IncludeModel>({
   id: 'inc/bad-part',
   dialect: 'inc',
   severity: 'error',
+  clause: 'never-works',
   basis: 'derived: test rule',
   summary: 'an included part must not say bad: true',
   check(model, report) {
@@ -59,6 +60,7 @@ export const missingPart = defineRule<IncludeModel>({
   id: 'inc/missing-part',
   dialect: 'inc',
   severity: 'error',
+  clause: 'never-works',
   basis: 'derived: test rule',
   summary: 'every included part must exist',
   check(model, report) {
@@ -71,6 +73,7 @@ export const showTarget = defineRule<IncludeModel>({
   id: 'inc/show-target',
   dialect: 'inc',
   severity: 'info',
+  clause: 'note',
   basis: 'derived: test rule',
   summary: 'reports the version target the unit is linted against',
   check(model, report, context) {

@@ -16,12 +16,14 @@ const LOADER = 'loader.ts parseWorkflow: "YAML file is empty or does not contain
 const EMPTY_FILE: FindingInfo = {
   id: 'archon/empty-file',
   severity: 'error',
+  clause: 'rejected',
   summary: 'the workflow file is empty',
   basis: LOADER,
 };
 const NOT_A_MAPPING: FindingInfo = {
   id: 'archon/not-a-mapping',
   severity: 'error',
+  clause: 'rejected',
   summary: 'the workflow is not a mapping at the top level',
   basis: LOADER,
 };

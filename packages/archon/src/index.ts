@@ -20,7 +20,7 @@ export { schemaFindings, type ClassifiedFinding, type EngineReaction } from './s
 export * from './facts.js';
 export * from './claude-tools.js';
 export * from './pi-tools.js';
-export { nodeReferences, type NodeReference } from './node-refs.js';
+export { loaderCheckedBindingRefs, nodeReferences, type NodeReference } from './node-refs.js';
 export { whenFindings, type WhenFinding } from './when-findings.js';
 export {
   includeContract,

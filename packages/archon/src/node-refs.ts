@@ -1,5 +1,5 @@
-import type { Span } from '@orchlint/core';
-import type { ArchonNode } from './model.js';
+import { spanOf, type Span } from '@orchlint/core';
+import type { ArchonNode, OutputRef, Setting } from './model.js';
 
 /** One reference from a node to another node's output, wherever it is written. */
 export interface NodeReference {
@@ -34,6 +34,35 @@ export function nodeReferences(node: ArchonNode): NodeReference[] {
         if (r.field !== undefined && r.form !== 'invalid') ref.field = r.field;
         out.push(ref);
       }
+    }
+  }
+  return out;
+}
+
+/** A reference in a `with:` binding that the loader requires to be upstream of its node. */
+export interface BindingRef {
+  binding: Setting;
+  ref: OutputRef;
+  producer: ArchonNode;
+}
+
+/**
+ * The `$id.output` references in a command or script node's `with:` bindings (a string value, or a
+ * directive's `from`) to a node of the node's own scope, itself included. The 0.9 loader rejects the
+ * file unless each producer is upstream of the node (loader.ts, #2637); a node of an enclosing scope
+ * it leaves to run time, and `with:` of other node kinds it does not check.
+ */
+export function loaderCheckedBindingRefs(node: ArchonNode): BindingRef[] {
+  if (node.kind !== 'command' && node.kind !== 'script') return [];
+  const out: BindingRef[] = [];
+  for (const binding of node.bindings) {
+    const value = binding.field.type === 'object' ? binding.block.byKey.get('from')?.node : binding.field.node;
+    if (!value) continue;
+    const { start, end } = spanOf(value);
+    for (const ref of node.outputRefs) {
+      if (ref.span.start < start || ref.span.end > end || ref.id === 'INPUTS') continue;
+      const producer = node.scope.byId.get(ref.id);
+      if (producer) out.push({ binding, ref, producer });
     }
   }
   return out;

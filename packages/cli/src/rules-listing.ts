@@ -1,4 +1,4 @@
-import { ruleDocPath } from '@orchlint/core';
+import { clauses, ruleDocPath } from '@orchlint/core';
 import type { RuleInfo } from './formatters/index.js';
 
 /** Every rule, the engine's own findings (core/*) included, so each id can be configured. */
@@ -11,6 +11,9 @@ export function formatRules(rules: readonly RuleInfo[], format: 'text' | 'json')
           id: r.id,
           dialect: r.id.split('/')[0],
           severity: r.severity,
+          clause: r.clause,
+          ...(r.category ? { category: r.category } : {}),
+          ...(r.confidence ? { confidence: r.confidence } : {}),
           fixable: Boolean(r.fixable),
           summary: r.summary,
           basis: r.basis,
@@ -22,12 +25,15 @@ export function formatRules(rules: readonly RuleInfo[], format: 'text' | 'json')
     );
   }
   const width = Math.max(...sorted.map((r) => r.id.length));
+  const indent = ' '.repeat(width + 11);
   return (
     sorted
-      .map(
-        (r) =>
-          `${r.id.padEnd(width)}  ${r.severity.padEnd(7)}  ${r.summary}\n${' '.repeat(width + 11)}basis: ${r.basis}`,
-      )
+      .map((r) => {
+        const clause = r.clause ? `${clauses[r.clause].label} · ` : '';
+        const audit =
+          r.category === 'security' ? `security audit${r.confidence ? `, ${r.confidence} confidence` : ''} · ` : '';
+        return `${r.id.padEnd(width)}  ${r.severity.padEnd(7)}  ${r.summary}\n${indent}${clause}${audit}basis: ${r.basis}`;
+      })
       .join('\n') + '\n'
   );
 }

@@ -1,4 +1,4 @@
-import { makeDiagnostic, type Diagnostic, type Severity } from './diagnostic.js';
+import { makeDiagnostic, type Clause, type Diagnostic, type Severity } from './diagnostic.js';
 import type { Source, Span } from './source.js';
 
 export const CONFIG_RULE = 'core/config';
@@ -21,6 +21,8 @@ export const STALE_BASELINE = 'core/stale-baseline';
 export interface FindingInfo {
   id: string;
   severity: Severity;
+  /** The clause of the severity policy that decides the default severity, as for a rule. */
+  clause: Clause;
   summary: string;
   basis: string;
 }
@@ -33,72 +35,84 @@ export const coreRules = [
   {
     id: 'core/yaml-syntax',
     severity: 'error',
+    clause: 'rejected',
     summary: 'the file is not well-formed YAML or JSON',
     basis: 'YAML 1.2 / JSON (RFC 8259) syntax',
   },
   {
     id: 'core/json-syntax',
     severity: 'error',
+    clause: 'rejected',
     summary: 'a .json file is not strict JSON (trailing comma, comment, single quotes, bare word…)',
     basis: 'RFC 8259: the JSON grammar the runtimes parse with',
   },
   {
     id: 'core/encoding',
     severity: 'error',
+    clause: 'rejected',
     summary: 'the file is not valid UTF-8',
     basis: 'YAML 1.2 §5.2 and RFC 8259 §8.1: the text is Unicode (UTF-8)',
   },
   {
     id: 'core/duplicate-key',
     severity: 'error',
+    clause: 'admissibility',
     summary: 'a mapping holds the same key twice',
     basis: 'YAML 1.2 §3.2.1.1: mapping keys are unique',
   },
   {
     id: 'core/unknown-format',
     severity: 'warning',
+    clause: 'dropped',
     summary: 'a file named on the command line is of no format orchlint knows, or too large or binary to read',
     basis: 'derived: an explicitly named file that is not linted is worth saying',
   },
   {
     id: 'core/unreadable-file',
     severity: 'error',
+    clause: 'rejected',
     summary: 'a file to lint cannot be read (permissions, removed meanwhile)',
     basis: 'derived: a file that was not linted must not pass silently',
   },
   {
     id: INTERNAL_ERROR,
     severity: 'error',
+    clause: 'rejected',
     summary: 'orchlint failed on this file (a bug)',
     basis: 'derived: a failure is reported, never hidden',
   },
   {
     id: CONFIG_RULE,
     severity: 'error',
+    clause: 'rejected',
     summary: 'the orchlint configuration file is invalid',
     basis: 'schemas/orchlint-config.schema.json',
   },
   {
     id: UNUSED_SUPPRESSION,
     severity: 'warning',
+    clause: 'misbehaves',
     summary: 'a suppression comment or config ignore entry silences nothing',
     basis: 'derived: a stale suppression would hide a future finding',
   },
   {
     id: INVALID_SUPPRESSION,
     severity: 'warning',
+    clause: 'dropped',
     summary: 'a suppression comment names no rule or an unknown one',
     basis: 'derived: a suppression that cannot apply is a typo',
   },
   {
     id: SUPPRESSION_WITHOUT_REASON,
     severity: 'warning',
+    clause: 'misbehaves',
     summary: 'a suppression comment gives no reason (--strict)',
     basis: "derived: under --strict every suppression says why after ' -- '",
   },
   {
     id: STALE_BASELINE,
     severity: 'warning',
+    clause: 'misbehaves',
     summary: 'a baseline entry matches no finding any more',
     basis: 'derived: a stale baseline entry would hide a future finding',
   },

@@ -11,6 +11,16 @@ export type Severity = 'error' | 'warning' | 'info';
  */
 export type Clause = 'rejected' | 'never-works' | 'admissibility' | 'misbehaves' | 'dropped' | 'note';
 
+/** Each clause of the severity policy: the default severity it gives, and what it says, for listings and docs. */
+export const clauses: Readonly<Record<Clause, { severity: Severity; label: string; says: string }>> = {
+  rejected: { severity: 'error', label: 'rejected', says: 'the runtime rejects the file' },
+  'never-works': { severity: 'error', label: 'never works', says: 'it fails or is skipped on every run' },
+  admissibility: { severity: 'error', label: 'admissibility', says: "the spec's admissibility rules reject it" },
+  misbehaves: { severity: 'warning', label: 'misbehaves', says: 'it works on some runs and misbehaves on others' },
+  dropped: { severity: 'warning', label: 'dropped', says: 'the runtime silently drops or ignores what was written' },
+  note: { severity: 'info', label: 'note', says: 'a legitimate pattern worth knowing' },
+};
+
 /** How sure a security audit is that a finding is exploitable (zizmor's confidence). */
 export type Confidence = 'high' | 'medium' | 'low';
 

@@ -39,10 +39,10 @@ export interface Rule<M = unknown> {
   /** `<dialect>/<kebab-name>`. */
   id: string;
   dialect: string;
-  /** Default severity, from the source's own words (MUST → error, SHOULD → warning, MAY → info). */
+  /** Default severity: the one its clause gives (`clauses[clause].severity`); config can change it. */
   severity: Severity;
-  /** The clause of the severity policy that default falls under (README "Severity"). */
-  clause?: Clause;
+  /** The clause of the severity policy (README "Severity") that decides the default severity. */
+  clause: Clause;
   /** 'security' for the security audits; correctness otherwise. */
   category?: RuleCategory;
   /** A security audit's confidence that its findings are exploitable; --persona/--min-confidence filter on it. */

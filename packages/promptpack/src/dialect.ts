@@ -26,12 +26,14 @@ const REQUIRED = 'PromptPack spec: id, name, version, template_engine and prompt
 const EMPTY_FILE: FindingInfo = {
   id: 'promptpack/empty-file',
   severity: 'error',
+  clause: 'admissibility',
   summary: 'the pack file is empty',
   basis: REQUIRED,
 };
 const NOT_A_MAPPING: FindingInfo = {
   id: 'promptpack/not-a-mapping',
   severity: 'error',
+  clause: 'admissibility',
   summary: 'the pack is not a mapping (a JSON object) at the top level',
   basis: 'PromptPack spec: a pack is an object (schema `type: object`)',
 };

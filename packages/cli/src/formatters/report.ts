@@ -1,4 +1,4 @@
-import type { Diagnostic, Severity, Source } from '@orchlint/core';
+import type { Clause, Confidence, Diagnostic, RuleCategory, Severity, Source } from '@orchlint/core';
 import type { LintRun } from '../lint.js';
 
 // What every formatter shares; index.ts picks a formatter by name and imports each one, so the
@@ -8,6 +8,10 @@ import type { LintRun } from '../lint.js';
 export interface RuleInfo {
   id: string;
   severity: Severity;
+  /** The severity policy's clause; absent only for a finding of a rule this build does not describe. */
+  clause?: Clause;
+  category?: RuleCategory;
+  confidence?: Confidence;
   summary: string;
   basis: string;
   fixable?: boolean;

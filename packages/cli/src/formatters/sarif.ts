@@ -60,6 +60,7 @@ function descriptor(rule: RuleInfo) {
       tags: [dialect ?? 'core', ...(rule.fixable ? ['fixable'] : [])],
       precision: 'high',
       'problem.severity': rule.severity === 'info' ? 'recommendation' : rule.severity,
+      ...(rule.clause ? { clause: rule.clause } : {}),
     },
   };
 }
