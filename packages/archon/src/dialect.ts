@@ -80,7 +80,8 @@ export const archon: Dialect<ArchonUnit> = {
     model.includeChain.push(model.name ?? source.path.replace(/^.*\//, '').replace(/\.ya?ml$/i, ''));
     resolveIncludes(model, scope);
     for (const node of model.nodes) {
-      const target = node.fields.has('fan_out') ? subRunTarget(node, scope) : undefined;
+      // A fan_out's target is checked by lint; every workflow: node's is followed by `trace --follow-workflows`.
+      const target = node.kind === 'workflow' ? subRunTarget(node, scope) : undefined;
       if (target) node.subRun = target;
     }
     if (place.rel !== undefined) {

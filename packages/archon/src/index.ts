@@ -28,3 +28,7 @@ export {
   type IncludeContract,
   type IncludeWhenConflicts,
 } from './include-checks.js';
+export { flattenWorkflow, type FlatNode, type FlatWorkflow, type DryRunNodeType } from './flat-workflow.js';
+export * from './dry-run.js';
+export { readStubFile, RESERVED_FIXTURE_KEYS, type StubFile, type FixtureExpectations } from './stub-file.js';
+export { packageFixtures } from './package-fixtures.js';

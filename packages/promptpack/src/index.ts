@@ -27,3 +27,4 @@ export {
 export { stepGraph, stepCycles, priorSteps, type PlacedStep, type StepGraph } from './composition.js';
 export { stringOf, nameList, suggestion } from './names.js';
 export { packOutline, packReferenceSlots } from './outline.js';
+export { tracePack, type PackTrace, type PackStep, type PackEnd, type Turn } from './trace.js';

@@ -1,0 +1,27 @@
+import { UsageError } from '../discover.js';
+
+/** What `orchlint trace` takes (main.ts defines the flags; each dialect's trace reads its own). */
+export interface TraceOptions {
+  stubs?: string;
+  arg?: string[];
+  message?: string;
+  events?: string;
+  only?: string[];
+  pauseAtGates?: boolean;
+  reject?: string[];
+  followWorkflows?: boolean;
+  format: 'text' | 'json';
+  dialect?: string;
+  config?: string;
+}
+
+/** `k=v` pairs (`--arg`, `--input`): the value may hold further `=`. */
+export function keyValues(pairs: readonly string[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const pair of pairs) {
+    const at = pair.indexOf('=');
+    if (at <= 0) throw new UsageError(`--arg ${pair}: expected name=value`);
+    out.set(pair.slice(0, at), pair.slice(at + 1));
+  }
+  return out;
+}
