@@ -130,3 +130,35 @@ describe('orchlint trace on a packet', () => {
     expect(out.unselectedDependencies).toEqual([{ prompt: '02', dependency: '03' }]);
   });
 });
+
+describe('orchlint trace --coverage', () => {
+  it('lists per workflow what no fixture exercises: when: outcomes never seen, workflows without fixtures', async () => {
+    const r = await runCli(['trace', '--coverage', '.'], { cwd: project });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain(
+      ".archon/workflows/ops/release/release.yaml (workflow 'ops-release'): 1 fixture\n  when: of 'tag' never false: $review.output.verdict == 'approve'",
+    );
+    expect(r.stdout).toContain(
+      ".archon/workflows/sdlc/deliver/deliver.yaml (workflow 'sdlc-deliver'): 2 fixtures\n  every node, when: outcome and edge is exercised",
+    );
+    expect(r.stdout).toContain("triage.yaml (workflow 'triage'): 0 fixtures");
+  });
+
+  it("lists a pack's transitions no event fixture takes, in JSON too", async () => {
+    const r = await runCli(['trace', '--coverage', 'promptpack', '--format', 'json'], { cwd: traceDir });
+    const [unit] = JSON.parse(r.stdout).units;
+    expect(unit.fixtures).toEqual([
+      'promptpack/fixtures/order.events.yaml',
+      'promptpack/fixtures/unclear-thrice.events.yaml',
+    ]);
+    expect(unit.unreached).toEqual([]);
+    expect(unit.untaken).toEqual([{ from: 'lookup', to: 'clarify', label: 'Missing' }]);
+  });
+
+  it('draws the graph in Mermaid with what is uncovered marked', async () => {
+    const r = await runCli(['trace', '--coverage', 'promptpack', '--format', 'mermaid'], { cwd: traceDir });
+    expect(r.stdout).toContain('%% promptpack/support.promptpack.yaml\nflowchart TD');
+    expect(r.stdout).toContain('  n1 -->|"Missing"| n2');
+    expect(r.stdout).toContain('  linkStyle 4 stroke:#8c959f,stroke-dasharray:5 3');
+  });
+});

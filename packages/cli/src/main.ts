@@ -86,7 +86,7 @@ export async function main(argv: readonly string[], io: Io = nodeIo): Promise<nu
   program
     .command('trace')
     .description('a static dry run: which nodes or states run, in what order, without running anything')
-    .argument('<file>', 'a workflow, a stub fixture, a pack or a packet')
+    .argument('<file>', 'a workflow, a stub fixture, a pack or a packet (a folder with --coverage)')
     .option('--stubs <file>', 'Archon: the dry-run stub file (default: each fixture of the package in turn)')
     .option('--arg <name=value>', 'Archon: an input, $INPUTS.name (repeatable; --input is the same)', collect)
     .addOption(new Option('--input <name=value>').hideHelp().argParser(collect))
@@ -96,7 +96,8 @@ export async function main(argv: readonly string[], io: Io = nodeIo): Promise<nu
     .option('--follow-workflows', "Archon: run a workflow: node's target with its own fixture instead of failing it")
     .option('--events <list|file>', 'PromptPack: the events in order, comma-separated, or a file listing them')
     .option('--only <prompt>', 'Prompt Runner: the prompts selected, as --only selects them (repeatable)', collect)
-    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
+    .option('--coverage', 'what no fixture exercises, per workflow and pack of a folder (text, json or mermaid)')
+    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json', 'mermaid']).default('text'))
     .addOption(new Option('--dialect <dialect>', 'read the file as this dialect').choices(DIALECT_IDS))
     .option('--config <file>', 'default: orchlint.config.{yaml,yml,json} found upward from the file')
     .action(async (file: string, options: TraceOptions & { input?: string[] }) => {

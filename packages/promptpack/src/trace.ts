@@ -1,4 +1,4 @@
-import type { Located } from '@orchlint/core';
+import { Source, Tree, type Located } from '@orchlint/core';
 import type { PackModel, StateModel } from './model.js';
 import { stringOf } from './names.js';
 
@@ -130,3 +130,11 @@ function turnAfter(state: StateModel): Turn {
 
 const numberOf = (l: Located | undefined) =>
   typeof l?.value === 'number' && Number.isInteger(l.value) && l.value >= 1 ? l.value : undefined;
+
+/** An events file (`--events FILE`, a pack's `fixtures/*.events.yaml`): a YAML list of event names, or `events:` holding one. */
+export function eventsOfText(path: string, text: string): string[] | undefined {
+  const tree = new Tree(new Source(path, text));
+  const data = tree.value as unknown;
+  const list = Array.isArray(data) ? data : (data as { events?: unknown } | null)?.events;
+  return tree.clean && Array.isArray(list) && list.every((e) => typeof e === 'string') ? list : undefined;
+}

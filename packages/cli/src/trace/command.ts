@@ -7,6 +7,7 @@ import { formatArchonRuns } from './archon-text.js';
 
 /** `orchlint trace FILE`: a static dry run of the unit; exit 1 when a run fails, as Archon's dry run does. */
 export async function runTrace(named: string, options: TraceOptions, io: Io): Promise<number> {
+  if (options.coverage) return (await import('./coverage-command.js')).runCoverage(named, options, io);
   const unit = loadNamedUnit(named, options, io, { verb: 'trace', noun: 'trace' });
   const model = unit.loaded.model;
   if (model === undefined) {
@@ -61,4 +62,5 @@ function only(dialect: string, options: TraceOptions): void {
   ];
   for (const [flag, given, owner] of owners)
     if (given && owner !== dialect) throw new UsageError(`${flag} is for ${owner} files; this is a ${dialect} file`);
+  if (options.format === 'mermaid') throw new UsageError('--format mermaid draws coverage: add --coverage');
 }

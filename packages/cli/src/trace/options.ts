@@ -10,7 +10,8 @@ export interface TraceOptions {
   pauseAtGates?: boolean;
   reject?: string[];
   followWorkflows?: boolean;
-  format: 'text' | 'json';
+  coverage?: boolean;
+  format: 'text' | 'json' | 'mermaid';
   dialect?: string;
   config?: string;
 }

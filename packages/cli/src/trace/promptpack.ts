@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
-import { Source, Tree } from '@orchlint/core';
-import { tracePack, type PackEnd, type PackModel, type PackTrace } from '@orchlint/promptpack';
+import { eventsOfText, tracePack, type PackEnd, type PackModel, type PackTrace } from '@orchlint/promptpack';
 import { UsageError } from '../discover.js';
 import { escapeControls } from '../formatters/report.js';
 import type { Io } from '../io.js';
@@ -31,11 +30,8 @@ function eventsOf(value: string, unit: NamedUnit): string[] {
       .filter((e) => e !== '');
   const text = unit.host.readFile(value);
   if (text === undefined) throw new UsageError(`--events ${value}: the file is outside the pack's folder`);
-  const tree = new Tree(new Source(value, text));
-  const data = tree.value as unknown;
-  const list = Array.isArray(data) ? data : (data as { events?: unknown } | null)?.events;
-  if (!tree.clean || !Array.isArray(list) || !list.every((e) => typeof e === 'string'))
-    throw new UsageError(`--events ${value}: expected a YAML list of event names (or 'events:' with one)`);
+  const list = eventsOfText(value, text);
+  if (!list) throw new UsageError(`--events ${value}: expected a YAML list of event names (or 'events:' with one)`);
   return list;
 }
 
