@@ -5,7 +5,8 @@ export interface TraceOptions {
   stubs?: string;
   arg?: string[];
   message?: string;
-  events?: string;
+  /** Comma-separated or a file (the CLI), or the list itself (the MCP tool). */
+  events?: string | readonly string[];
   only?: string[];
   pauseAtGates?: boolean;
   reject?: string[];
@@ -14,6 +15,13 @@ export interface TraceOptions {
   format: 'text' | 'json' | 'mermaid';
   dialect?: string;
   config?: string;
+}
+
+/** A unit's trace in both forms: the text a person reads, the JSON values (one per run), and whether a run failed. */
+export interface TraceOutcome {
+  text: string;
+  json: unknown[];
+  failed: boolean;
 }
 
 /** `k=v` pairs (`--arg`, `--input`): the value may hold further `=`. */

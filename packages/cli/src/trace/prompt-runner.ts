@@ -2,16 +2,14 @@ import type { PacketModel, PromptRunnerModel } from '@orchlint/prompt-runner';
 import { planPacket, type PacketPlan } from '@orchlint/prompt-runner';
 import { UsageError } from '../discover.js';
 import { escapeControls } from '../formatters/report.js';
-import type { Io } from '../io.js';
-import type { TraceOptions } from './options.js';
+import type { TraceOptions, TraceOutcome } from './options.js';
 
-/** `orchlint trace PACKET`: the order the prompts run in and what each verify contract checks; exit 1 when no plan. */
-export function runPacketOrder(model: PromptRunnerModel, options: TraceOptions, io: Io): number {
+/** `orchlint trace PACKET`: the order the prompts run in and what each verify contract checks; failed when there is no plan. */
+export function packetOrder(model: PromptRunnerModel, options: TraceOptions): TraceOutcome {
   if (model.kind !== 'packet') throw new UsageError('a workspace manifest has no prompts to order; trace its packet');
   const only = options.only?.length ? new Set(options.only) : undefined;
   const plan = planPacket(model, only);
-  io.stdout(options.format === 'json' ? `${JSON.stringify(planJson(model, plan))}\n` : formatPlan(model, plan));
-  return plan.problem ? 1 : 0;
+  return { text: formatPlan(model, plan), json: [planJson(model, plan)], failed: plan.problem !== undefined };
 }
 
 function planJson(packet: PacketModel, plan: PacketPlan) {

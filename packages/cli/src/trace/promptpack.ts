@@ -2,23 +2,28 @@ import { existsSync } from 'node:fs';
 import { eventsOfText, tracePack, type PackEnd, type PackModel, type PackTrace } from '@orchlint/promptpack';
 import { UsageError } from '../discover.js';
 import { escapeControls } from '../formatters/report.js';
-import type { Io } from '../io.js';
 import type { NamedUnit } from '../unit.js';
-import type { TraceOptions } from './options.js';
+import type { TraceOptions, TraceOutcome } from './options.js';
 
-/** `orchlint trace PACK --events E1,E2`: the states the events visit; exit 1 when an event is not accepted. */
-export function runPackTrace(pack: PackModel, unit: NamedUnit, options: TraceOptions, io: Io): number {
+/** `orchlint trace PACK --events E1,E2`: the states the events visit; failed when an event is not accepted. */
+export function packTrace(pack: PackModel, unit: NamedUnit, options: TraceOptions): TraceOutcome {
   if (options.events === undefined)
     throw new UsageError('a pack trace needs --events E1,E2,… (or a file listing them)');
-  const events = eventsOf(options.events, unit);
+  const events = typeof options.events === 'string' ? eventsOf(options.events, unit) : [...options.events];
   const trace = tracePack(pack, events);
   if (!trace) throw new UsageError(`${unit.file} has no workflow to trace`);
-  io.stdout(
-    options.format === 'json'
-      ? `${JSON.stringify({ pack: unit.file, events, steps: trace.steps.map(({ at, ...s }) => s), end: trace.end, unconsumed: trace.unconsumed })}\n`
-      : formatPackTrace(unit.file, pack, events, trace),
-  );
-  return trace.end.kind === 'unknown-event' || trace.end.kind === 'broken' ? 1 : 0;
+  const json = {
+    pack: unit.file,
+    events,
+    steps: trace.steps.map(({ at, ...s }) => s),
+    end: trace.end,
+    unconsumed: trace.unconsumed,
+  };
+  return {
+    text: formatPackTrace(unit.file, pack, events, trace),
+    json: [json],
+    failed: trace.end.kind === 'unknown-event' || trace.end.kind === 'broken',
+  };
 }
 
 /** `--events`: a comma-separated list, or a file (a YAML list, or `events:` holding one). */
