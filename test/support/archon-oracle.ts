@@ -36,6 +36,8 @@ export interface OracleCase {
   workflowName: string;
   /** The stub file (project-relative), written among `files`. */
   stubsFile: string;
+  /** Stop at the first approval gate (`--pause-at-gates`). */
+  pauseAtGates?: boolean;
 }
 
 export function writeCase(c: OracleCase): string {
@@ -75,7 +77,7 @@ for (const c of cases) {
       throw new Error(e ? 'failed to load: ' + e.error : 'not found: ' + errors.map((e) => e.error).join('; '));
     }
     const stubs = await loadDryRunStubs(join(c.dir, c.stubsFile));
-    const result = await dryRunWorkflow({ workflow, userMessage: '', cwd: c.dir, stubs });
+    const result = await dryRunWorkflow({ workflow, userMessage: '', cwd: c.dir, stubs, pauseAtGates: c.pauseAtGates });
     line = { result };
   } catch (error) {
     line = { error: String(error?.message ?? error).split('\\n')[0] };
@@ -92,7 +94,14 @@ export function archonDryRuns(cases: ReadonlyArray<{ c: OracleCase; dir: string 
   writeFileSync(script, driver(archonSrc!));
   writeFileSync(
     list,
-    JSON.stringify(cases.map(({ c, dir }) => ({ dir, workflowName: c.workflowName, stubsFile: c.stubsFile }))),
+    JSON.stringify(
+      cases.map(({ c, dir }) => ({
+        dir,
+        workflowName: c.workflowName,
+        stubsFile: c.stubsFile,
+        pauseAtGates: c.pauseAtGates === true,
+      })),
+    ),
   );
   return new Promise((resolve, reject) => {
     // HOME points at the driver's folder so that no user-level workflow, command or config takes part.
@@ -129,7 +138,15 @@ export async function orchlintDryRun(c: OracleCase, dir: string): Promise<Oracle
   let stderr = '';
   const io = { stdout: (s: string) => (stdout += s), stderr: (s: string) => (stderr += s), color: false };
   const code = await main(
-    ['trace', path.join(dir, c.workflowFile), '--stubs', path.join(dir, c.stubsFile), '--format', 'json'],
+    [
+      'trace',
+      path.join(dir, c.workflowFile),
+      '--stubs',
+      path.join(dir, c.stubsFile),
+      '--format',
+      'json',
+      ...(c.pauseAtGates ? ['--pause-at-gates'] : []),
+    ],
     io,
   );
   if (code > 1 || !stdout.trim()) return { error: stderr.trim() || `exit ${code}` };

@@ -230,7 +230,9 @@ export function generatedCases(count: number): OracleCase[] {
   const out: OracleCase[] = [];
   for (let seed = 1; seed <= count; seed++) {
     const files = generatedWorkflow(seed, 4 + (seed % 6), seed % 3 === 0);
-    out.push(...casesOf(`generated #${seed}`, files, '.archon/workflows/gen.yaml'));
+    const cases = casesOf(`generated #${seed}`, files, '.archon/workflows/gen.yaml');
+    // The hit stubs again, stopping at the first gate.
+    out.push(...cases, ...cases.slice(0, 1).map((c) => ({ ...c, name: `${c.name} paused`, pauseAtGates: true })));
   }
   return out;
 }
