@@ -14,6 +14,7 @@ import duplicateWorkflowName from './duplicate-workflow-name.js';
 import dynamicInclude from './dynamic-include.js';
 import envKeyCollision from './env-key-collision.js';
 import fanOut from './fan-out.js';
+import fixtureExpectation from './fixture-expectation.js';
 import fanOutTarget from './fan-out-target.js';
 import includeInputs from './include-inputs.js';
 import includeTarget from './include-target.js';
@@ -128,4 +129,9 @@ function onWorkflows(rule: Rule<WorkflowModel>): Rule<ArchonUnit> {
   };
 }
 
-export const archonRules: readonly Rule<any>[] = [...workflowRules.map(onWorkflows), stubFixture, stubFixturePlacement];
+export const archonRules: readonly Rule<any>[] = [
+  ...workflowRules.map(onWorkflows),
+  stubFixture,
+  stubFixturePlacement,
+  fixtureExpectation,
+];

@@ -33,12 +33,12 @@ describe.skipIf(!installed && !required)('orchlint mcp in the MCP Inspector (--c
 
   it('is installed', () => expect(installed).toBe(true));
 
-  it('tools/list: the five tools, whose schemas the Inspector finds portable (--strict)', () => {
+  it('tools/list: the six tools, whose schemas the Inspector finds portable (--strict)', () => {
     const r = call('--strict', '--method', 'tools/list');
     expect(r.stderr).not.toMatch(/Warning|Error/);
     expect(r.code).toBe(0);
     const names = JSON.parse(r.stdout).tools.map((t: { name: string }) => t.name);
-    expect(names.sort()).toEqual(['explain_rule', 'fix', 'graph', 'lint', 'list_rules']);
+    expect(names.sort()).toEqual(['explain_rule', 'fix', 'graph', 'lint', 'list_rules', 'trace']);
   });
 
   it("tools/call lint: a pack in the working folder gives the JSON report's diagnostics and a summary", () => {

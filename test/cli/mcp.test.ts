@@ -12,6 +12,19 @@ const PACK =
   'id: x\nname: X\nversion: 1.0.0\ntemplate_engine: { version: v1, syntax: "{{v}}" }\nprompts: {}\n' +
   'workflow:\n  version: 1\n  entry: start\n  states:\n    start:\n      prompt_task: p\n      terminal: true\n      control: agent\n';
 const RULE = 'promptpack/control-agent-on-terminal';
+const WORKFLOW = `name: w
+description: a branch and a node without a stub
+nodes:
+  - id: a
+    prompt: Decide.
+  - id: b
+    depends_on: [a]
+    when: "$a.output == 'yes'"
+    prompt: Go.
+  - id: c
+    depends_on: [a]
+    bash: echo hi
+`;
 
 type Content = Array<{ type: string; text?: string }>;
 const textOf = (r: { content?: unknown }) => (r.content as Content).map((c) => c.text ?? '').join('\n');
@@ -37,7 +50,15 @@ describe('orchlint mcp', () => {
   let outside: string;
   let client: Client;
   beforeAll(async () => {
-    root = tempFiles({ 'packs/x.promptpack.yaml': PACK, 'packs/clean.txt': 'not linted\n' }, 'orchlint-mcp-root-');
+    root = tempFiles(
+      {
+        'packs/x.promptpack.yaml': PACK,
+        'packs/clean.txt': 'not linted\n',
+        '.archon/workflows/w.yaml': WORKFLOW,
+        'stubs.yaml': "a: 'no'\nb: never used\n",
+      },
+      'orchlint-mcp-root-',
+    );
     outside = tempFiles({ 'secret.promptpack.yaml': PACK }, 'orchlint-mcp-outside-');
     symlinkSync(path.join(outside, 'secret.promptpack.yaml'), path.join(root, 'link.promptpack.yaml'));
     // The server runs from the outside folder: only the declared root may be read.
@@ -49,9 +70,9 @@ describe('orchlint mcp', () => {
     rmSync(outside, { recursive: true, force: true });
   });
 
-  it('lists its five tools, each with an input schema', async () => {
+  it('lists its six tools, each with an input schema', async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(['explain_rule', 'fix', 'graph', 'lint', 'list_rules']);
+    expect(tools.map((t) => t.name).sort()).toEqual(['explain_rule', 'fix', 'graph', 'lint', 'list_rules', 'trace']);
     for (const tool of tools) expect(tool.inputSchema.type).toBe('object');
   });
 
@@ -142,6 +163,33 @@ describe('orchlint mcp', () => {
     );
   });
 
+  it("trace: Archon's DryRunResult per run, as the CLI's JSON gives it, and the text", async () => {
+    const file = path.join(root, '.archon/workflows/w.yaml');
+    const stubs = path.join(root, 'stubs.yaml');
+    const result = await client.callTool({ name: 'trace', arguments: { paths: [file], stubs } });
+    const cli = orchlint(['trace', file, '--stubs', stubs, '--format', 'json'], { cwd: outside });
+    const structured = result.structuredContent as { runs: unknown[]; failed: boolean };
+    expect(structured.runs).toEqual(
+      cli.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l)),
+    );
+    expect(structured.failed).toBe(true);
+    expect(textOf(result)).toContain('SKIPPED   b (prompt) — when_condition_false');
+    expect(textOf(result)).toContain("FAILED    c (bash) — Missing reachable stub for node 'c'");
+  });
+
+  it('trace: a stub file outside the roots is refused', async () => {
+    const file = path.join(root, '.archon/workflows/w.yaml');
+    const result = await client.callTool({
+      name: 'trace',
+      arguments: { paths: [file], stubs: path.join(outside, 'secret.promptpack.yaml') },
+    });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toContain('outside the roots');
+  });
+
   it('refuses paths outside the roots, through .., and through a link, with a tool error', async () => {
     for (const args of [
       { paths: [path.join(outside, 'secret.promptpack.yaml')] },
@@ -149,7 +197,7 @@ describe('orchlint mcp', () => {
       { paths: [path.join(root, 'link.promptpack.yaml')] },
       { text: PACK, fileName: path.join(outside, 'draft.promptpack.yaml') },
     ]) {
-      for (const name of ['lint', 'fix', 'graph']) {
+      for (const name of ['lint', 'fix', 'graph', 'trace']) {
         const result = await client.callTool({ name, arguments: args });
         expect(result.isError, `${name} ${JSON.stringify(args)}`).toBe(true);
         expect(textOf(result)).toContain('outside the roots');

@@ -12,6 +12,7 @@ import {
   DidChangeTextDocumentNotification,
   DidCloseTextDocumentNotification,
   DidOpenTextDocumentNotification,
+  CodeLensRequest,
   DocumentSymbolRequest,
   HoverRequest,
   InitializedNotification,
@@ -24,6 +25,7 @@ import {
   StreamMessageReader,
   StreamMessageWriter,
   type CodeAction,
+  type CodeLens,
   type CompletionItem,
   type CompletionList,
   type ClientCapabilities,
@@ -214,6 +216,10 @@ export class LspClient {
   async symbols(uri: string): Promise<DocumentSymbol[]> {
     return ((await this.connection.sendRequest(DocumentSymbolRequest.type, { textDocument: { uri } })) ??
       []) as DocumentSymbol[];
+  }
+
+  async codeLenses(uri: string): Promise<CodeLens[]> {
+    return ((await this.connection.sendRequest(CodeLensRequest.type, { textDocument: { uri } })) ?? []) as CodeLens[];
   }
 
   async codeActions(uri: string, diagnostics: Diagnostic[]): Promise<CodeAction[]> {

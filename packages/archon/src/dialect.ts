@@ -1,8 +1,18 @@
-import { dialectFinding, isMap, Tree, type Dialect, type FindingInfo, type Source } from '@orchlint/core';
+import {
+  dialectFinding,
+  isMap,
+  Source,
+  Tree,
+  type Dialect,
+  type FindingInfo,
+  type Host,
+  type Targets,
+} from '@orchlint/core';
+import { workflowLenses } from './coverage.js';
 import { buildWorkflow } from './build.js';
 import { discoveryOf, placeOf, stubFixture } from './placement.js';
 import { resolveIncludes, subRunTarget, type IncludeScope } from './includes.js';
-import { isStubFixture, type ArchonUnit } from './model.js';
+import { isStubFixture, type ArchonUnit, type StubFixtureModel, type WorkflowModel } from './model.js';
 import { archonProjectRoot, commandsFolder, roleOf, workflowsRelative } from './project.js';
 import { archonGraph, archonOutline, referenceSlots } from './services.js';
 import { archonTarget, DEFAULT_VERSION, resolveVersion, schemaFor } from './versions.js';
@@ -82,7 +92,8 @@ export const archon: Dialect<ArchonUnit> = {
     model.includeChain.push(model.name ?? source.path.replace(/^.*\//, '').replace(/\.ya?ml$/i, ''));
     resolveIncludes(model, scope);
     for (const node of model.nodes) {
-      const target = node.fields.has('fan_out') ? subRunTarget(node, scope) : undefined;
+      // A fan_out's target is checked by lint; every workflow: node's is followed by `trace --follow-workflows`.
+      const target = node.kind === 'workflow' ? subRunTarget(node, scope) : undefined;
       if (target) node.subRun = target;
     }
     if (place.rel !== undefined) {
@@ -99,4 +110,24 @@ export const archon: Dialect<ArchonUnit> = {
   outline: (model) => (isStubFixture(model) ? { symbols: [], references: [] } : archonOutline(model)),
   schema: (model, path) => (!isStubFixture(model) && path === model.source.path ? schemaFor(model.version) : undefined),
   referenceSlots,
+  lenses: (model, host, targets) =>
+    isStubFixture(model) ? [] : workflowLenses(model, packageFixtures(model, host, targets)),
 };
+
+const STUBS_FILE = /\.stubs\.ya?ml$/;
+
+/** The stub files in a packaged workflow's `fixtures/` folder, in name order, each loaded as the dialect loads it. */
+export function packageFixtures(workflow: WorkflowModel, host: Host, targets: Targets): StubFixtureModel[] {
+  if (workflow.discovery?.role.kind !== 'packaged') return [];
+  const path = workflow.source.path;
+  const folder = `${path.slice(0, path.lastIndexOf('/') + 1)}fixtures`;
+  const out: StubFixtureModel[] = [];
+  for (const name of (host.readDir(folder) ?? []).filter((n) => STUBS_FILE.test(n)).sort()) {
+    const file = `${folder}/${name}`;
+    const text = host.readFile(file);
+    if (text === undefined) continue;
+    const model = archon.load(new Source(file, text), host, targets).model;
+    if (model && isStubFixture(model)) out.push(model);
+  }
+  return out;
+}

@@ -28,3 +28,15 @@ export {
   type IncludeContract,
   type IncludeWhenConflicts,
 } from './include-checks.js';
+export { flattenWorkflow, type FlatNode, type FlatWorkflow, type DryRunNodeType } from './flat-workflow.js';
+export * from './dry-run.js';
+export { readStubFile, RESERVED_FIXTURE_KEYS, type StubFile, type FixtureExpectations } from './stub-file.js';
+export { packageFixtures } from './dialect.js';
+export {
+  workflowCoverage,
+  workflowFixtureCoverage,
+  type WorkflowCoverage,
+  type NodeCoverage,
+  type EdgeCoverage,
+} from './coverage.js';
+export { viewId as graphNodeId } from './services.js';

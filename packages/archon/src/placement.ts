@@ -1,10 +1,11 @@
 import { isMap, type Source, Tree, type Host, type TreeNode } from '@orchlint/core';
 import { buildWorkflow, stubEntries } from './build.js';
 import { expandedIds } from './expansion.js';
-import { BUNDLED_WORKFLOWS, resolveIncludes, type IncludeScope } from './includes.js';
+import { BUNDLED_WORKFLOWS, resolveIncludes, subRunTarget, type IncludeScope } from './includes.js';
 import type { Discovery, ProjectRole, StubFixtureModel, WorkflowModel } from './model.js';
 import {
   archonProjectRoot,
+  commandsFolder,
   folderAt,
   isWorkflowFile,
   join,
@@ -98,7 +99,8 @@ export function stubFixture(
     const path = join(dir, file);
     const text = scope.host.readFile(path);
     if (text === undefined) continue;
-    const workflowSource = sourceOf({ path, rel: folder ? `${folder}/${file}` : file, text }, scope.write);
+    const rel = folder ? `${folder}/${file}` : file;
+    const workflowSource = sourceOf({ path, rel, text }, scope.write);
     const workflowTree = new Tree(workflowSource);
     const workflowRoot = workflowTree.root && workflowTree.resolve(workflowTree.root);
     if (!workflowTree.usable || !workflowRoot || !isMap(workflowRoot)) continue;
@@ -108,6 +110,13 @@ export function stubFixture(
     });
     workflow.includeChain.push(workflow.name ?? file.replace(/\.ya?ml$/, ''));
     resolveIncludes(workflow, scope);
+    // What the dry run of the fixture needs besides the nodes: the commands they name and the workflows they call.
+    const commands = commandsFolder(scope.project, roleOf(rel), rel, scope.host);
+    if (commands) workflow.commands = commands;
+    for (const node of workflow.nodes) {
+      const target = node.kind === 'workflow' ? subRunTarget(node, scope) : undefined;
+      if (target) node.subRun = target;
+    }
     workflows.push(workflow);
   }
   const model: StubFixtureModel = {

@@ -23,7 +23,7 @@ const KIND_CLASS: Record<NodeKind, string> = {
 };
 
 /** A node's id in drawings: body ids are qualified by their group, since sibling bodies may reuse ids. */
-function viewId(node: ArchonNode): string {
+export function viewId(node: ArchonNode): string {
   const own = node.id ?? `#${node.index + 1}`;
   return node.scope.owner ? `${viewId(node.scope.owner)}/${own}` : own;
 }

@@ -2,6 +2,7 @@ import { Command, CommanderError, InvalidArgumentError, Option } from 'commander
 import { DEFAULT_CACHE_FILE, DIALECT_IDS, FORMAT_NAMES, PACKET_DESCRIPTION } from './choices.js';
 import { UsageError } from './usage-error.js';
 import type { LintOptions } from './lint-command.js';
+import type { TraceOptions } from './trace/options.js';
 import { parseShard } from './shard.js';
 import { version } from './version.js';
 import type { Io } from './io.js';
@@ -82,6 +83,29 @@ export async function main(argv: readonly string[], io: Io = nodeIo): Promise<nu
       exitCode = (await import('./graph/command.js')).runGraph(file, options, io);
     });
 
+  program
+    .command('trace')
+    .description('a static dry run: which nodes or states run, in what order, without running anything')
+    .argument('<file>', 'a workflow, a stub fixture, a pack or a packet (a folder with --coverage)')
+    .option('--stubs <file>', 'Archon: the dry-run stub file (default: each fixture of the package in turn)')
+    .option('--arg <name=value>', 'Archon: an input, $INPUTS.name (repeatable; --input is the same)', collect)
+    .addOption(new Option('--input <name=value>').hideHelp().argParser(collect))
+    .option('--message <text>', 'Archon: the run message, $ARGUMENTS')
+    .option('--pause-at-gates', 'Archon: stop at the first approval gate instead of approving it')
+    .option('--reject <node>', 'Archon: reject this approval node instead of approving it (repeatable)', collect)
+    .option('--follow-workflows', "Archon: run a workflow: node's target with its own fixture instead of failing it")
+    .option('--events <list|file>', 'PromptPack: the events in order, comma-separated, or a file listing them')
+    .option('--only <prompt>', 'Prompt Runner: the prompts selected, as --only selects them (repeatable)', collect)
+    .option('--coverage', 'what no fixture exercises, per workflow and pack of a folder (text, json or mermaid)')
+    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json', 'mermaid']).default('text'))
+    .addOption(new Option('--dialect <dialect>', 'read the file as this dialect').choices(DIALECT_IDS))
+    .option('--config <file>', 'default: orchlint.config.{yaml,yml,json} found upward from the file')
+    .action(async (file: string, options: TraceOptions & { input?: string[] }) => {
+      const { runTrace } = await import('./trace/command.js');
+      const arg = [...(options.arg ?? []), ...(options.input ?? [])];
+      exitCode = await runTrace(file, { ...options, arg }, io);
+    });
+
   // The packet commands are defined where they run: loaded when the word is on the command line,
   // else listed by name, as the top-level help shows them.
   if (argv.includes('packet'))
@@ -126,7 +150,9 @@ export async function main(argv: readonly string[], io: Io = nodeIo): Promise<nu
 
   program
     .command('mcp')
-    .description('an MCP server over stdio for coding agents (tools: lint, fix, explain_rule, list_rules, graph)')
+    .description(
+      'an MCP server over stdio for coding agents (tools: lint, fix, explain_rule, list_rules, graph, trace)',
+    )
     // Loaded on use: the MCP SDK is no part of a lint run's start-up.
     .action(async () => (await import('./mcp/server.js')).runMcpServer());
 

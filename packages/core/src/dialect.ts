@@ -80,6 +80,19 @@ export interface DialectServices<M> {
    * { path: ['workflow', 'states', '*', 'on_event', '*'], kind: 'state' }: completion offers that kind there.
    */
   referenceSlots?: ReadonlyArray<{ path: readonly string[]; kind: string }>;
+  /**
+   * Notes the editor shows above what they are about (code lenses): how the unit's fixtures exercise
+   * each node or state, for one. Reads the fixtures through the host.
+   */
+  lenses?(model: M, host: Host, targets: Targets): Lens[];
+}
+
+/** A line of text the editor shows above a span (a code lens). */
+export interface Lens {
+  span: Span;
+  /** The file, when it is not the unit's main file. */
+  path?: string;
+  title: string;
 }
 
 export interface GraphView {

@@ -24,14 +24,16 @@ export function renderMermaid(view: GraphView): string {
     }
   };
   emitGroup(undefined, '  ');
-  const problemLinks: number[] = [];
+  const styledLinks = new Map(Object.keys(edgeStyles).map((name) => [name, [] as number[]]));
   view.edges.forEach((e, i) => {
     const from = ids.get(e.from);
     const to = ids.get(e.to);
     if (!from || !to) return;
     const arrow = e.style === 'dashed' || e.style === 'dotted' ? '-.->' : '-->';
     lines.push(`  ${from} ${arrow}${e.label ? `|"${label(e.label)}"|` : ''} ${to}`);
-    if (e.classes?.includes('problem')) problemLinks.push(i);
+    // A problem edge is drawn as one, whatever else it is.
+    const style = e.classes?.includes('problem') ? 'problem' : e.classes?.find((c) => styledLinks.has(c));
+    if (style) styledLinks.get(style)!.push(i);
   });
   const used = new Set(view.nodes.flatMap((n) => n.classes ?? []));
   for (const [name, style] of Object.entries(nodeStyles))
@@ -40,7 +42,8 @@ export function renderMermaid(view: GraphView): string {
     const members = view.nodes.filter((n) => n.classes?.includes(name)).map((n) => ids.get(n.id));
     if (members.length) lines.push(`  class ${members.join(',')} ${name}`);
   }
-  if (problemLinks.length) lines.push(`  linkStyle ${problemLinks.join(',')} ${css(edgeStyles.problem!)}`);
+  for (const [name, links] of styledLinks)
+    if (links.length) lines.push(`  linkStyle ${links.join(',')} ${css(edgeStyles[name]!)}`);
   return lines.join('\n') + '\n';
 }
 

@@ -22,10 +22,13 @@ export const nodeStyles: Record<string, Style> = {
   entry: { stroke: '#1a7f37', strokeWidth: 3 },
   problem: { fill: '#ffebe9', stroke: '#cf222e', strokeWidth: 3, color: '#82071e' },
   missing: { fill: '#ffebe9', stroke: '#cf222e', color: '#82071e', dashed: true },
+  /** `trace --coverage`: no fixture reaches it. */
+  uncovered: { fill: '#eaeef2', stroke: '#8c959f', color: '#57606a', dashed: true },
 };
 
 export const edgeStyles: Record<string, Style> = {
   problem: { stroke: '#cf222e', strokeWidth: 3 },
+  uncovered: { stroke: '#8c959f', dashed: true },
 };
 
 /** Order in which classes apply, so the same node always looks the same whatever order its classes came in. */

@@ -19,6 +19,7 @@ import { toLspDiagnostic } from './convert.js';
 import { DocumentTrees } from './document-trees.js';
 import type { FeatureContext } from './features.js';
 import { hover } from './hover.js';
+import { codeLenses } from './lenses.js';
 import { definition, documentSymbols, references } from './navigation.js';
 import { isFilePath, pathOfUri, uriOfPath } from './paths.js';
 import { ProjectConfigs } from './project-config.js';
@@ -251,6 +252,7 @@ export function startServer(connection: Connection, options: ServerOptions): voi
         definitionProvider: true,
         referencesProvider: true,
         documentSymbolProvider: true,
+        codeLensProvider: { resolveProvider: false },
         codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL_KIND] },
       },
       serverInfo: { name: 'orchlint-language-server', version: '0.2.0' },
@@ -384,6 +386,9 @@ export function startServer(connection: Connection, options: ServerOptions): voi
   );
   connection.onDocumentSymbol((params) =>
     safely('document symbols', [], () => documentSymbols(ctx, pathOfUri(params.textDocument.uri))),
+  );
+  connection.onCodeLens((params) =>
+    safely('code lenses', [], () => (client.enable ? codeLenses(ctx, pathOfUri(params.textDocument.uri)) : [])),
   );
   connection.onCodeAction((params) =>
     safely('code actions', [], () => {

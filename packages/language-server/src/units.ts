@@ -5,6 +5,7 @@ import {
   type Diagnostic,
   type Dialect,
   type Host,
+  type Lens,
   type Outline,
   type ResolvedSettings,
   type Rule,
@@ -170,6 +171,20 @@ export class Units {
   }
 
   /** A file's text: the open buffer, else the disk; undefined when missing, binary or too large to be a definition. */
+  /** The dialect's lenses for the unit (fixture coverage), read through the unit's host; none when it has none. */
+  lenses(unit: UnitState): Lens[] {
+    if (unit.model === undefined || !unit.dialect.lenses) return [];
+    try {
+      return unit.dialect.lenses(
+        unit.model,
+        this.hostFor(unit.main),
+        this.options.settingsFor(unit.main).settings.targets,
+      );
+    } catch {
+      return [];
+    }
+  }
+
   read(path: string): string | undefined {
     const open = this.options.documents.text(path);
     if (open !== undefined) return open.length > MAX_FILE_BYTES ? undefined : open;

@@ -1,3 +1,4 @@
+import { packLenses } from './coverage.js';
 import { dialectFinding, isMap, stringValue, Tree, type Dialect, type FindingInfo, type Source } from '@orchlint/core';
 import { buildPack } from './build.js';
 import { packGraphView } from './graph-view.js';
@@ -91,6 +92,7 @@ export const promptpack: Dialect<PackModel> = {
   },
 
   outline: packOutline,
+  lenses: (pack, host) => packLenses(pack, host),
   schema: (pack, path) => (path === pack.source.path ? specSchema(pack.specVersion) : undefined),
   referenceSlots: packReferenceSlots,
 };

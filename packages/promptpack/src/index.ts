@@ -27,3 +27,11 @@ export {
 export { stepGraph, stepCycles, priorSteps, type PlacedStep, type StepGraph } from './composition.js';
 export { stringOf, nameList, suggestion } from './names.js';
 export { packOutline, packReferenceSlots } from './outline.js';
+export { tracePack, eventsOfText, type PackTrace, type PackStep, type PackEnd, type Turn } from './trace.js';
+export {
+  packCoverage,
+  packEventFixtures,
+  packFixtureCoverage,
+  type PackCoverage,
+  type TransitionCoverage,
+} from './coverage.js';

@@ -198,6 +198,49 @@ export async function runMcpServer(cwd: string = process.cwd()): Promise<void> {
     }),
   );
 
+  server.registerTool(
+    'trace',
+    {
+      title: 'Trace',
+      description:
+        "A static dry run of one unit, nothing executed: an Archon workflow's node states (stubbed, completed, skipped with the reason, failed, paused), outcome and missing/unused stubs as Archon 0.9's --dry-run gives them (runs = its DryRunResult, one per fixture of the package without stubs); a pack's states for a sequence of events, with who holds the turn; a packet's prompt order and verify checks.",
+      inputSchema: {
+        ...subject,
+        stubs: z
+          .string()
+          .optional()
+          .describe('Archon: a stub file inside the roots (default: each fixture of the package)'),
+        args: z.record(z.string(), z.string()).optional().describe('Archon: $INPUTS values'),
+        message: z.string().optional().describe('Archon: the run message, $ARGUMENTS'),
+        pauseAtGates: z.boolean().optional().describe('Archon: stop at the first approval gate'),
+        reject: z.array(z.string()).optional().describe('Archon: approval nodes to reject'),
+        followWorkflows: z.boolean().optional().describe("Archon: run a workflow: node's target with its own fixture"),
+        events: z.array(z.string()).optional().describe('PromptPack: the events, in order'),
+        only: z.array(z.string()).optional().describe('Prompt Runner: the prompt ids selected'),
+      },
+      outputSchema: { runs: z.array(z.record(z.string(), z.json())), failed: z.boolean() },
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    call((args) => {
+      const { stubs, args: inputs, message, pauseAtGates, reject, followWorkflows, events, only, ...rest } = args;
+      const options = {
+        ...(stubs !== undefined ? { stubs } : {}),
+        ...(inputs ? { arg: Object.entries(inputs).map(([k, v]) => `${k}=${v}`) } : {}),
+        ...(message !== undefined ? { message } : {}),
+        ...(pauseAtGates ? { pauseAtGates } : {}),
+        ...(reject ? { reject } : {}),
+        ...(followWorkflows ? { followWorkflows } : {}),
+        ...(events ? { events } : {}),
+        ...(only ? { only } : {}),
+      };
+      const outcome = tools.trace({ ...rest, options });
+      return {
+        structuredContent: { runs: outcome.json, failed: outcome.failed },
+        content: [{ type: 'text', text: outcome.text }],
+      };
+    }),
+  );
+
   const closed = new Promise<void>((resolve) => (server.server.onclose = resolve));
   await server.connect(new StdioServerTransport());
   await closed;

@@ -16,6 +16,9 @@ import { discover, toPosix, UsageError, type Target } from '../discover.js';
 import { fixUnit, unifiedDiff, writeChanges } from '../fix.js';
 import { type JsonDiagnostic, jsonReport } from '../formatters/json.js';
 import { hostFor, lintTarget, lintTargets } from '../lint.js';
+import { traceUnit } from '../trace/command.js';
+import type { TraceOptions } from '../trace/options.js';
+import type { NamedUnit } from '../unit.js';
 import { ruleInfos } from '../rule-infos.js';
 import { ToolError, type Roots } from './roots.js';
 
@@ -71,22 +74,55 @@ export class Tools {
   }
 
   graph(subject: Subject): string {
+    const { file, dialect, loaded } = this.oneUnit(
+      subject,
+      "graph draws one unit: give one file (a pack, a workflow, a packet's prompt_runner_packet.md) or a text",
+    );
+    if (!dialect.graph) throw new ToolError(`the ${dialect.id} dialect cannot draw graphs`);
+    const view = loaded.model === undefined ? undefined : dialect.graph(loaded.model);
+    if (!view) throw new ToolError(`${file} has no graph to draw (no workflow, or it does not parse: lint it)`);
+    return renderMermaid(view);
+  }
+
+  /** `orchlint trace` on one unit: the text and the JSON (Archon: one DryRunResult per run), as the CLI gives them. */
+  trace(subject: Subject & { options: Omit<TraceOptions, 'format' | 'coverage'> }) {
+    const unit = this.oneUnit(
+      subject,
+      'trace runs one unit: give one file (a workflow, a stub fixture, a pack, a packet) or a text',
+    );
+    const stubs = subject.options.stubs;
+    try {
+      const outcome = traceUnit(unit, {
+        ...subject.options,
+        ...(stubs !== undefined ? { stubs: toPosix(this.roots.existing(stubs)) } : {}),
+        format: 'json',
+      });
+      if (typeof outcome === 'string') throw new ToolError(`${unit.file}: ${outcome}`);
+      return outcome;
+    } catch (error) {
+      throw asToolError(error);
+    }
+  }
+
+  /** The one unit a subject names, loaded as lint loads it (a unit file's dialect before a member's). */
+  private oneUnit(subject: Subject, refusal: string): NamedUnit {
     const { targets, forced, settingsFor } = this.plan(subject);
-    if (targets.length !== 1)
-      throw new ToolError(
-        "graph draws one unit: give one file (a pack, a workflow, a packet's prompt_runner_packet.md) or a text",
-      );
+    if (targets.length !== 1) throw new ToolError(refusal);
     const target = targets[0]!;
     const text = target.text ?? readFileSync(target.file, 'utf8');
     const dialect =
       forced ??
       detectDialect(dialects, target.file, text, path.resolve(target.file).split(path.sep).join('/'))?.dialect;
     if (!dialect) throw new ToolError(`${target.file} is not a format orchlint knows; give dialect`);
-    if (!dialect.graph) throw new ToolError(`the ${dialect.id} dialect cannot draw graphs`);
-    const loaded = dialect.load(new Source(target.file, text), hostFor(target), settingsFor(target).targets);
-    const view = loaded.model === undefined ? undefined : dialect.graph(loaded.model);
-    if (!view) throw new ToolError(`${target.file} has no graph to draw (no workflow, or it does not parse: lint it)`);
-    return renderMermaid(view);
+    const host = hostFor(target);
+    const { targets: versions } = settingsFor(target);
+    return {
+      file: target.file,
+      dialect,
+      loaded: dialect.load(new Source(target.file, text), host, versions),
+      host,
+      targets: versions,
+    };
   }
 
   /** Which files to read, as what, under which settings: the CLI's discovery and config lookup, bounded by the roots. */

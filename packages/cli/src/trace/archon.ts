@@ -1,0 +1,133 @@
+import { Source, Tree, type Dialect, type Host, type Targets } from '@orchlint/core';
+import {
+  dryRun,
+  flattenWorkflow,
+  isStubFixture,
+  packageFixtures,
+  readStubFile,
+  type ArchonUnit,
+  type DryRunOptions,
+  type DryRunResult,
+  type StubFile,
+  type StubFixtureModel,
+  type StubValue,
+  type WorkflowModel,
+} from '@orchlint/archon';
+import { UsageError } from '../discover.js';
+
+/** One dry run: the workflow, the stub file it ran on (undefined: none), and the engine's result. */
+export interface ArchonRun {
+  workflow: WorkflowModel;
+  stubs?: string;
+  /** The stub file's own model, when the stubs came from a fixture orchlint loaded. */
+  fixture?: StubFixtureModel;
+  file?: StubFile;
+  result: DryRunResult;
+}
+
+export interface ArchonTraceOptions {
+  stubs?: string;
+  message?: string;
+  inputs?: ReadonlyMap<string, string>;
+  pauseAtGates?: boolean;
+  reject?: ReadonlySet<string>;
+  followWorkflows?: boolean;
+}
+
+/** What the runs need from the CLI: reading files of the unit's project and loading them as Archon units. */
+export interface ArchonProject {
+  dialect: Dialect<ArchonUnit>;
+  host: Host;
+  targets: Targets;
+}
+
+/**
+ * The dry runs a named Archon file stands for: a workflow with `--stubs F`, or with each fixture of
+ * its package in turn (one run without stubs when it has none); a stub fixture with the workflows
+ * of its folder.
+ */
+export function archonRuns(model: ArchonUnit, project: ArchonProject, options: ArchonTraceOptions): ArchonRun[] {
+  const runWith = (workflow: WorkflowModel, stubs: StubFile | undefined, extra: Partial<ArchonRun>) => ({
+    workflow,
+    ...extra,
+    ...(stubs ? { file: stubs } : {}),
+    result: dryRun(workflow, runOptions(project, options, stubs?.stubs)),
+  });
+  if (isStubFixture(model)) {
+    const file = readStubFile(model);
+    rejectInvalid(model.source.path, file);
+    if (!model.workflows.length)
+      throw new UsageError(`${model.source.path} is a stub file, but its folder holds no workflow to run it on`);
+    return model.workflows.map((w) => runWith(w, file, { stubs: model.source.path, fixture: model }));
+  }
+  if (options.stubs !== undefined) {
+    const file = stubFileAt(options.stubs, project);
+    return [runWith(model, file, { stubs: options.stubs })];
+  }
+  const fixtures = packageFixtures(model, project.host, project.targets);
+  if (!fixtures.length) return [runWith(model, undefined, {})];
+  return fixtures.map((fixture) => {
+    const file = readStubFile(fixture);
+    rejectInvalid(fixture.source.path, file);
+    return runWith(model, file, { stubs: fixture.source.path, fixture });
+  });
+}
+
+/** Why Archon would not run this workflow at all, when orchlint can tell without linting it. */
+export function archonRefusal(model: ArchonUnit): string | undefined {
+  if (isStubFixture(model)) return undefined;
+  if (model.fields.has('steps')) return "the workflow uses the removed 'steps:' format, so Archon does not load it";
+  if (!model.nodes.length) return 'the workflow has no nodes, so Archon does not load it';
+  const errors = flattenWorkflow(model).loadErrors;
+  return errors.length ? `Archon does not load the workflow: ${errors[0]}` : undefined;
+}
+
+function runOptions(
+  project: ArchonProject,
+  options: ArchonTraceOptions,
+  stubs: ReadonlyMap<string, StubValue> | undefined,
+): DryRunOptions {
+  const run: DryRunOptions = {};
+  if (stubs) run.stubs = stubs;
+  if (options.message !== undefined) run.message = options.message;
+  if (options.inputs?.size) run.inputs = options.inputs;
+  if (options.pauseAtGates) run.pauseAtGates = true;
+  if (options.reject?.size) run.reject = options.reject;
+  if (options.followWorkflows)
+    run.followWorkflow = (target) => {
+      const first = packageFixtures(target.workflow, project.host, project.targets)[0];
+      return first ? readStubFile(first).stubs : undefined;
+    };
+  return run;
+}
+
+/** `--stubs F`: any YAML file of one mapping, read as the engine's loadDryRunStubs reads it. */
+function stubFileAt(path: string, project: ArchonProject): StubFile {
+  const text = project.host.readFile(path);
+  if (text === undefined) throw new UsageError(`Dry-run stub file not found: ${path}`);
+  // A package's fixture reads as one, its `fixture:` expectations apart from its stubs.
+  const fixture = project.dialect.load(new Source(path, text), project.host, project.targets).model;
+  if (fixture && isStubFixture(fixture)) {
+    const file = readStubFile(fixture);
+    rejectInvalid(path, file);
+    return file;
+  }
+  const tree = new Tree(new Source(path, text));
+  if (!tree.clean) throw new UsageError(`Failed to parse dry-run stub file '${path}': it is not valid YAML`);
+  const stubs = new Map<string, StubValue>();
+  const value = tree.value;
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    throw new UsageError(`Invalid dry-run stub file '${path}': expected one YAML mapping of node ids to outputs`);
+  for (const entry of tree.entries(tree.root)) {
+    const stub = entry.value?.toJSON() as unknown;
+    if (typeof stub === 'string') stubs.set(entry.key, stub);
+    else if (stub !== null && typeof stub === 'object' && !Array.isArray(stub))
+      stubs.set(entry.key, stub as Record<string, unknown>);
+    else throw new UsageError(`Invalid dry-run stub file '${path}': ${entry.key}: a stub is a string or a mapping`);
+  }
+  return { stubs };
+}
+
+function rejectInvalid(path: string, file: StubFile): void {
+  if (file.rejected) throw new UsageError(`Invalid dry-run stub file '${path}': ${file.rejected}`);
+}

@@ -1,0 +1,164 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../support/cli.js';
+import { repoRoot } from '../support/paths.js';
+
+const project = path.join(repoRoot, 'fixtures/archon/stub-fixture/valid-project');
+const deliver = '.archon/workflows/sdlc/deliver/deliver.yaml';
+const traceDir = path.join(repoRoot, 'fixtures/trace');
+
+describe('orchlint trace on an Archon workflow', () => {
+  it('runs each fixture of the package in turn, with the states, reasons and outcome', async () => {
+    const r = await runCli(['trace', deliver], { cwd: project });
+    expect(r.code).toBe(0);
+    const runs = r.stdout.split('\n\n');
+    expect(runs).toHaveLength(2);
+    expect(runs[0]).toContain(
+      'Dry run: sdlc-deliver (stubs: .archon/workflows/sdlc/deliver/fixtures/clean.stubs.yaml)',
+    );
+    expect(runs[0]).toMatch(
+      /SKIPPED {3}fix \(prompt\) — when_condition_false {2}\(\.archon\/workflows\/sdlc\/deliver\/deliver\.yaml:15\)/,
+    );
+    expect(runs[0]).toMatch(
+      /STUBBED {3}review__critique \(prompt\) {2}\(\.archon\/workflows\/sdlc\/review-block\/review-block\.yaml:10\)/,
+    );
+    expect(runs[1]).toMatch(/STUBBED {3}fix \(prompt\)/);
+    expect(r.stdout).toContain('Outcome: completed');
+  });
+
+  it("prints one JSON line per run with the fields of Archon's DryRunResult", async () => {
+    const r = await runCli(['trace', deliver, '--format', 'json'], { cwd: project });
+    const lines = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(lines).toHaveLength(2);
+    expect(Object.keys(lines[1])).toEqual([
+      'workflow',
+      'outcome',
+      'trace',
+      'missingStubs',
+      'unusedStubs',
+      'summary',
+      'stubs',
+    ]);
+    expect(lines[1].trace.map((e: { nodeId: string; state: string }) => `${e.nodeId}:${e.state}`)).toEqual([
+      'implement:stubbed',
+      'check:stubbed',
+      'review__gather:stubbed',
+      'review__critique:stubbed',
+      'fix:stubbed',
+    ]);
+  });
+
+  it('takes --stubs, fails (exit 1) with the missing stubs named, as the dry run does', async () => {
+    const r = await runCli(
+      ['trace', deliver, '--stubs', '.archon/workflows/sdlc/review-block/fixtures/approve.stubs.yaml'],
+      {
+        cwd: project,
+      },
+    );
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain("FAILED    implement (command) — Missing reachable stub for node 'implement'");
+    expect(r.stdout).toContain('Missing stubs: implement');
+  });
+
+  it('refuses a missing stub file and a flag of another dialect with one line and exit 2', async () => {
+    const missing = await runCli(['trace', deliver, '--stubs', 'nope.yaml'], { cwd: project });
+    expect([missing.code, missing.stderr]).toEqual([2, 'orchlint: Dry-run stub file not found: nope.yaml\n']);
+    const events = await runCli(['trace', deliver, '--events', 'A'], { cwd: project });
+    expect([events.code, events.stderr]).toEqual([
+      2,
+      'orchlint: --events is for promptpack files; this is a archon file\n',
+    ]);
+  });
+});
+
+describe('orchlint trace on a pack', () => {
+  const pack = 'promptpack/support.promptpack.yaml';
+
+  it('walks the events: visits, who holds the turn, max_visits sending the walk to on_max_visits', async () => {
+    const r = await runCli(['trace', pack, '--events', 'promptpack/fixtures/unclear-thrice.events.yaml'], {
+      cwd: traceDir,
+    });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain(
+      "6. Unclear → human (max_visits of 'clarify' reached: on_max_visits), visit 1; next turn: user",
+    );
+    expect(r.stdout).toContain("Ends: at terminal state 'done'");
+  });
+
+  it('says who holds the turn after a control: agent state, and reports an event the state does not accept', async () => {
+    const r = await runCli(['trace', pack, '--events', 'Order,Nope,Found'], { cwd: traceDir });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('2. Order → lookup, visit 1; next turn: agent');
+    expect(r.stdout).toContain("Ends: 'lookup' does not accept 'Nope'; it accepts 'Found', 'Missing'");
+    expect(r.stdout).toContain('Not consumed: Found');
+  });
+
+  it('stops at engine.budget.max_total_visits', async () => {
+    const loop = Array.from({ length: 5 }, () => 'Order,Found').join(',');
+    const r = await runCli(['trace', pack, '--events', loop, '--format', 'json'], { cwd: traceDir });
+    const out = JSON.parse(r.stdout);
+    expect(out.steps).toHaveLength(8);
+    expect(out.end).toEqual({
+      kind: 'budget-exhausted',
+      state: 'triage',
+      why: 'engine.budget.max_total_visits (8) reached',
+    });
+    expect(out.unconsumed).toEqual(['Order', 'Found']);
+  });
+});
+
+describe('orchlint trace on a packet', () => {
+  it('orders prompts by file, then depends_on, with each verify contract', async () => {
+    const r = await runCli(['trace', 'packet'], { cwd: traceDir });
+    expect(r.code).toBe(0);
+    const order = r.stdout.split('\n').filter((l) => /^ {2}\d\./.test(l));
+    expect(order).toEqual([
+      '  1. 01 01_collect.prompt.md — phase 1 (Gather)',
+      '  2. 03 03_classify.prompt.md — phase 1 (Gather), after 01',
+      '  3. 02 02_write.prompt.md — phase 2 (Write), after 03',
+    ]);
+    expect(r.stdout).toContain("verify commands: grep -q '## 1.2.0' CHANGELOG.md");
+  });
+
+  it('runs an --only selection and names the dependencies it leaves out', async () => {
+    const r = await runCli(['trace', 'packet', '--only', '02', '--format', 'json'], { cwd: traceDir });
+    const out = JSON.parse(r.stdout);
+    expect(out.order.map((p: { id: string }) => p.id)).toEqual(['02']);
+    expect(out.unselectedDependencies).toEqual([{ prompt: '02', dependency: '03' }]);
+  });
+});
+
+describe('orchlint trace --coverage', () => {
+  it('lists per workflow what no fixture exercises: when: outcomes never seen, workflows without fixtures', async () => {
+    const r = await runCli(['trace', '--coverage', '.'], { cwd: project });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain(
+      ".archon/workflows/ops/release/release.yaml (workflow 'ops-release'): 1 fixture\n  when: of 'tag' never false: $review.output.verdict == 'approve'",
+    );
+    expect(r.stdout).toContain(
+      ".archon/workflows/sdlc/deliver/deliver.yaml (workflow 'sdlc-deliver'): 2 fixtures\n  every node, when: outcome and edge is exercised",
+    );
+    expect(r.stdout).toContain("triage.yaml (workflow 'triage'): 0 fixtures");
+  });
+
+  it("lists a pack's transitions no event fixture takes, in JSON too", async () => {
+    const r = await runCli(['trace', '--coverage', 'promptpack', '--format', 'json'], { cwd: traceDir });
+    const [unit] = JSON.parse(r.stdout).units;
+    expect(unit.fixtures).toEqual([
+      'promptpack/fixtures/order.events.yaml',
+      'promptpack/fixtures/unclear-thrice.events.yaml',
+    ]);
+    expect(unit.unreached).toEqual([]);
+    expect(unit.untaken).toEqual([{ from: 'lookup', to: 'clarify', label: 'Missing' }]);
+  });
+
+  it('draws the graph in Mermaid with what is uncovered marked', async () => {
+    const r = await runCli(['trace', '--coverage', 'promptpack', '--format', 'mermaid'], { cwd: traceDir });
+    expect(r.stdout).toContain('%% promptpack/support.promptpack.yaml\nflowchart TD');
+    expect(r.stdout).toContain('  n1 -->|"Missing"| n2');
+    expect(r.stdout).toContain('  linkStyle 4 stroke:#8c959f,stroke-dasharray:5 3');
+  });
+});

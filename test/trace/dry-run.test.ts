@@ -1,0 +1,270 @@
+import { describe, expect, it } from 'vitest';
+import { memoryHost, Source } from '@orchlint/core';
+import {
+  archon,
+  dryRun,
+  isStubFixture,
+  type DryRunOptions,
+  type StubValue,
+  type WorkflowModel,
+} from '@orchlint/archon';
+
+/*
+ * The dry run's semantics, case by case, as Archon 0.9's own dry run gives them (each case was
+ * checked against it; test/trace/archon-oracle.test.ts repeats that check wherever the engine is at hand).
+ */
+
+function workflowOf(files: Record<string, string>, file = Object.keys(files)[0]!): WorkflowModel {
+  const model = archon.load(new Source(file, files[file]!), memoryHost(files), {}).model;
+  if (!model || isStubFixture(model)) throw new Error(`${file} is not a workflow`);
+  return model;
+}
+
+const wf = (nodes: string, extra = '') =>
+  workflowOf({ '.archon/workflows/t.yaml': `name: t\ndescription: test\n${extra}nodes:\n${nodes}` });
+
+function run(model: WorkflowModel, stubs: Record<string, StubValue>, options: DryRunOptions = {}) {
+  const result = dryRun(model, { ...options, stubs: new Map(Object.entries(stubs)) });
+  return { ...result, steps: result.trace.map((e) => `${e.nodeId}:${e.state}${e.reason ? `:${e.reason}` : ''}`) };
+}
+
+describe('the Archon dry run', () => {
+  const branch = wf(`
+  - id: classify
+    prompt: Classify.
+  - id: bug
+    depends_on: [classify]
+    when: "$classify.output == 'bug'"
+    prompt: Fix.
+  - id: question
+    depends_on: [classify]
+    when: "$classify.output == 'question'"
+    prompt: Answer.
+  - id: report
+    depends_on: [bug, question]
+    trigger_rule: one_success
+    prompt: Report.
+`);
+
+  it('runs layer by layer, skips a false when:, and joins by trigger_rule', () => {
+    const r = run(branch, { classify: 'bug', bug: 'fixed', question: 'answered', report: 'done' });
+    expect(r.steps).toEqual([
+      'classify:stubbed',
+      'bug:stubbed',
+      'question:skipped:when_condition_false',
+      'report:stubbed',
+    ]);
+    expect(r.outcome).toBe('completed');
+    expect(r.unusedStubs).toEqual(['question']);
+    expect(r.summary).toBe('done');
+  });
+
+  it('fails a reachable node without a stub and skips its all_success dependents', () => {
+    const r = run(branch, { classify: 'question' });
+    expect(r.steps).toEqual([
+      'classify:stubbed',
+      'bug:skipped:when_condition_false',
+      "question:failed:Missing reachable stub for node 'question'",
+      'report:skipped:trigger_rule',
+    ]);
+    expect(r.outcome).toBe('failed');
+    expect(r.missingStubs).toEqual(['question']);
+  });
+
+  it('skips a when: outside the grammar as a parse error, only once it is reached', () => {
+    const model = wf(`
+  - id: a
+    prompt: A.
+  - id: b
+    depends_on: [a]
+    when: "$a.output == 'x' && $a.output = 'y'"
+    prompt: B.
+  - id: c
+    depends_on: [a]
+    when: "$a.output == 'z' && $a.output = 'y'"
+    prompt: C.
+`);
+    expect(run(model, { a: 'x', b: 'b', c: 'c' }).steps).toEqual([
+      'a:stubbed',
+      'b:skipped:when_condition_parse_error',
+      'c:skipped:when_condition_false',
+    ]);
+  });
+
+  it('reads $id.output.field of a mapping stub, and fails a node whose field the producer does not declare', () => {
+    const model = wf(`
+  - id: review
+    prompt: Review.
+    output_format:
+      type: object
+      properties:
+        verdict: { type: string }
+  - id: fix
+    depends_on: [review]
+    when: "$review.output.verdict == 'revise'"
+    prompt: Fix.
+  - id: audit
+    depends_on: [review]
+    when: "$review.output.score > 3"
+    prompt: Audit.
+`);
+    const r = run(model, { review: { verdict: 'revise' }, fix: 'ok', audit: 'ok' });
+    expect(r.steps.slice(0, 2)).toEqual(['review:stubbed', 'fix:stubbed']);
+    expect(r.trace[2]).toMatchObject({ nodeId: 'audit', state: 'failed' });
+    expect(r.trace[2]!.reason).toContain("'score' is not in node 'review' output_format");
+  });
+
+  it('ends a loop on its until signal in the stub, and fails one whose stub never gives it', () => {
+    const model = wf(`
+  - id: work
+    loop:
+      prompt: Work.
+      until: DONE
+      max_iterations: 3
+`);
+    expect(run(model, { work: 'all good <promise>DONE</promise>' }).steps).toEqual([
+      'work:stubbed:completion signal after 1 iteration(s)',
+    ]);
+    expect(run(model, { work: 'DONE is not yet here' }).steps).toEqual([
+      "work:failed:Loop exceeded max iterations (3) without completion signal 'DONE'",
+    ]);
+  });
+
+  it('runs a loop group body once per iteration until its last body output signals', () => {
+    const model = wf(`
+  - id: fixup
+    loop_group:
+      until: CLEAN
+      max_iterations: 2
+      nodes:
+        - id: edit
+          prompt: Edit.
+        - id: check
+          depends_on: [edit]
+          bash: make check
+`);
+    const r = run(model, { edit: 'edited', check: 'still dirty' });
+    expect(r.trace.map((e) => `${e.nodeId}:${e.state}:${e.iteration ?? ''}`)).toEqual([
+      'edit:stubbed:1',
+      'check:stubbed:1',
+      'edit:stubbed:2',
+      'check:stubbed:2',
+      'fixup:failed:',
+    ]);
+    expect(run(model, { edit: 'edited', check: 'CLEAN' }).steps.at(-1)).toBe(
+      'fixup:completed:completion signal after 1 iteration(s)',
+    );
+  });
+
+  it('approves a gate, pauses at it with pauseAtGates, rejects it with reject, and stops at a cancel', () => {
+    const model = wf(
+      `
+  - id: gate
+    approval:
+      message: Go?
+  - id: ship
+    depends_on: [gate]
+    prompt: Ship.
+  - id: stop
+    depends_on: [ship]
+    cancel: shipped, stop here
+  - id: after
+    depends_on: [stop]
+    prompt: Never.
+`,
+      'interactive: true\n',
+    );
+    expect(run(model, { ship: 'shipped' }).steps).toEqual([
+      'gate:completed:auto-approved',
+      'ship:stubbed',
+      'stop:completed:workflow cancelled',
+    ]);
+    expect(run(model, { ship: 'shipped' }).outcome).toBe('cancelled');
+    const paused = run(model, { ship: 'shipped' }, { pauseAtGates: true });
+    expect([paused.outcome, paused.steps]).toEqual(['paused', ['gate:paused:approval gate']]);
+    expect(run(model, { ship: 'shipped' }, { reject: new Set(['gate']) }).steps).toEqual([
+      'gate:failed:rejected (--reject)',
+      'ship:skipped:trigger_rule',
+      'stop:skipped:trigger_rule',
+      'after:skipped:trigger_rule',
+    ]);
+  });
+
+  it('inlines an include: namespaced ids, the include gate on entry nodes, depends_on on every sink', () => {
+    const model = workflowOf({
+      '.archon/workflows/main.yaml': `name: main
+description: m
+nodes:
+  - id: plan
+    prompt: Plan.
+  - id: review
+    depends_on: [plan]
+    include: block
+    with: { topic: tests }
+  - id: after
+    depends_on: [review]
+    prompt: "Read $review.output"
+`,
+      '.archon/workflows/block.yaml': `name: block
+description: b
+inputs:
+  topic: { required: true }
+nodes:
+  - id: scan
+    prompt: Scan $INPUTS.topic.
+  - id: judge
+    depends_on: [scan]
+    when: "$scan.output != 'skip'"
+    prompt: Judge.
+  - id: note
+    depends_on: [scan]
+    prompt: Note.
+`,
+    });
+    const r = run(model, { plan: 'p', review__scan: 'skip', review__judge: 'j', review__note: 'n', after: 'a' });
+    expect(r.steps).toEqual([
+      'plan:stubbed',
+      'review__scan:stubbed',
+      'review__judge:skipped:when_condition_false',
+      'review__note:stubbed',
+      'after:skipped:trigger_rule',
+    ]);
+  });
+
+  it('fails a workflow: node as 0.9 does, and follows it into its target when asked', () => {
+    const files = {
+      '.archon/workflows/parent.yaml': `name: parent
+description: p
+nodes:
+  - id: call
+    workflow: child
+  - id: after
+    depends_on: [call]
+    prompt: After.
+`,
+      '.archon/workflows/child.yaml': `name: child
+description: c
+nodes:
+  - id: inner
+    prompt: Inner.
+`,
+    };
+    const model = workflowOf(files);
+    expect(run(model, { after: 'a' }).steps).toEqual([
+      'call:failed:Dry-run does not execute reachable workflow nodes',
+      'after:skipped:trigger_rule',
+    ]);
+    const followed = run(model, { after: 'a' }, { followWorkflow: () => new Map([['inner', 'from the child']]) });
+    expect(followed.steps).toEqual(["call:completed:followed into 'child'", 'after:stubbed']);
+    expect(followed.trace[0]!.subRun?.trace.map((e) => e.nodeId)).toEqual(['inner']);
+  });
+
+  it('fails a command: node whose command the project does not have', () => {
+    const model = workflowOf({
+      '.archon/workflows/c.yaml':
+        'name: c\ndescription: c\nnodes:\n  - id: a\n    command: nowhere\n  - id: b\n    command: here\n',
+      '.archon/commands/here.md': 'Do it.\n',
+    });
+    expect(run(model, { a: 'x', b: 'y' }).steps).toEqual(["a:failed:Command 'nowhere' not found", 'b:stubbed']);
+  });
+});
