@@ -11,7 +11,7 @@ export {
   type WhenProblemKind,
   type Comparison,
 } from './when.js';
-export { ScalarText } from './scalar-text.js';
+export { ScalarText } from '@orchlint/core';
 export { schemaChecker, schemaFor, resolveVersion, DEFAULT_VERSION } from './versions.js';
 export { includeFailure, isStaticName, INCLUDE_MAX_DEPTH, BUNDLED_WORKFLOWS } from './includes.js';
 export { includesExpandingTo } from './expansion.js';

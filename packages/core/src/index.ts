@@ -18,3 +18,6 @@ export * from './fingerprint.js';
 export * from './own.js';
 export * from './file-patterns.js';
 export * from './target-pattern.js';
+export * from './shell.js';
+export * from './scalar-text.js';
+export * from './shell-semantics.js';

@@ -39,3 +39,4 @@ export {
 export { normalizeId } from './prompt.js';
 export { isTimeoutWrapped, migrateLegacyCommand, type Migration } from './legacy-command.js';
 export { regexProblem } from './pcre.js';
+export { commandShell, type CommandShell } from './command-shell.js';
