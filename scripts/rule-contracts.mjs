@@ -49,7 +49,7 @@ export function fixedFiles(files, diagnostics, ruleId) {
 export function headerOf(rule) {
   const kind = promptRunnerKinds.get(rule.id);
   return (
-    `**${rule.severity}** · basis: ${rule.basis} · ${rule.fixable ? 'fixable (`orchlint --fix`)' : 'no fix'}` +
+    `**${rule.severity}** · ${rule.category === 'security' ? `security audit, confidence: ${rule.confidence} · ` : ''}basis: ${rule.basis} · ${rule.fixable ? 'fixable (`orchlint --fix`)' : 'no fix'}` +
     (kind ? ` · \`orchlint packet lint\` kind: \`${kind}\`` : '')
   );
 }
@@ -84,7 +84,12 @@ export function stripGenerated(text) {
 /** Lints a doc example's files in memory; the first is the unit's main file. */
 export function lintExample(blocks, rule) {
   const files = Object.fromEntries(blocks.map((b) => [b.file, b.text]));
-  const settings = { ...defaultSettings, targets: Object.assign({}, ...blocks.map((b) => b.targets)) };
+  // A security audit's examples show every finding of any confidence (the auditor persona); others the default.
+  const settings = {
+    ...defaultSettings,
+    ...auditor(rule),
+    targets: Object.assign({}, ...blocks.map((b) => b.targets)),
+  };
   const main = blocks[0].file;
   const dialect = dialectById(rule.dialect);
   return {
@@ -155,9 +160,15 @@ export function sidecarOf(casePath, suffix) {
   return casePath.replace(/(\.[^./]+)?$/, suffix);
 }
 
-export function settingsOf(casePath) {
+export function settingsOf(casePath, rule) {
   const file = sidecarOf(casePath, '.settings.json');
-  return existsSync(file) ? { ...defaultSettings, ...JSON.parse(readFileSync(file, 'utf8')) } : defaultSettings;
+  // A security audit's cases show every finding of any confidence unless their settings say otherwise.
+  const base = { ...defaultSettings, ...auditor(rule) };
+  return existsSync(file) ? { ...base, ...JSON.parse(readFileSync(file, 'utf8')) } : base;
+}
+
+function auditor(rule) {
+  return rule?.category === 'security' ? { minConfidence: 'low' } : {};
 }
 
 const posix = (p) => p.split(path.sep).join('/');
@@ -165,7 +176,7 @@ const posix = (p) => p.split(path.sep).join('/');
 /** Lints a case as the CLI does (named relative to the working directory), with the rule's dialect forced. */
 export function lintCase(casePath, rule) {
   const rel = posix(path.relative(process.cwd(), casePath));
-  return lintTargets(discover([rel]), rules, settingsOf(casePath), dialectById(rule.dialect)).diagnostics;
+  return lintTargets(discover([rel]), rules, settingsOf(casePath, rule), dialectById(rule.dialect)).diagnostics;
 }
 
 function filesOf(casePath) {

@@ -28,3 +28,15 @@ export {
   type IncludeContract,
   type IncludeWhenConflicts,
 } from './include-checks.js';
+export {
+  shellFlows,
+  scriptFlows,
+  secondOrderFlows,
+  fieldBound,
+  OPTION_PROGRAMS,
+  type ShellFlow,
+  type ShellSink,
+  type ScriptFlow,
+  type SecondOrderFlow,
+  type TaintSource,
+} from './taint.js';

@@ -20,6 +20,8 @@ export interface ReportDescriptor {
   /** The finding's facts as values (a key, a name) for consumers that need them, so none parses the message. */
   data?: FindingData;
   related?: Array<{ at: At; source?: Source; message: string }>;
+  /** A security audit's confidence in this finding, when lower than the rule's (a weaker source or sink). */
+  confidence?: Confidence;
   /** Edits on the same file as the finding; applied only on request (--fix, editor quick fix). */
   fix?: { title: string; edits: EditDescriptor[] };
 }
