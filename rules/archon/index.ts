@@ -61,6 +61,9 @@ import optionInjection from './option-injection.js';
 import scriptInjection from './script-injection.js';
 import secondOrderSubstitution from './second-order-substitution.js';
 import shellInjection from './shell-injection.js';
+import excessiveAgency from './excessive-agency.js';
+import hardcodedSecret from './hardcoded-secret.js';
+import unpinnedCode from './unpinned-code.js';
 import workflowOnlyField from './workflow-only-field.js';
 import workflowFileOverride from './workflow-file-override.js';
 
@@ -126,6 +129,9 @@ const workflowRules: readonly Rule<WorkflowModel>[] = [
   scriptInjection,
   secondOrderSubstitution,
   shellInjection,
+  excessiveAgency,
+  hardcodedSecret,
+  unpinnedCode,
 ];
 
 /** A stub fixture is not a workflow: workflow rules skip it, and only the stub rule reads it. */

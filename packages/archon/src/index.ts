@@ -30,6 +30,7 @@ export {
 } from './include-checks.js';
 export {
   shellFlows,
+  untrustedPrompt,
   scriptFlows,
   secondOrderFlows,
   fieldBound,

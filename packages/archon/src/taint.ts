@@ -404,3 +404,27 @@ export const secondOrderFlows = memoized((model: WorkflowModel): SecondOrderFlow
   }
   return flows;
 });
+
+const USER_VARIABLE_REF =
+  /\$(ARGUMENTS|USER_MESSAGE|CONTEXT|EXTERNAL_CONTEXT|ISSUE_CONTEXT|LOOP_USER_INPUT)(?![A-Za-z0-9_])/;
+
+/**
+ * The untrusted text an AI node's prompt carries, if any: a user variable written in `prompt:` or
+ * `loop.prompt` (high), else the output of an untrusted producer spliced there (second-hand). A
+ * `command:` node's prompt is in a command file orchlint does not read, so it is not judged.
+ */
+export function untrustedPrompt(model: WorkflowModel, node: ArchonNode): TaintSource | undefined {
+  const prompts = [node.fields.get('prompt'), node.blocks.get('loop')?.byKey.get('prompt')];
+  for (const field of prompts) {
+    const m = typeof field?.value === 'string' ? USER_VARIABLE_REF.exec(field.value) : null;
+    if (m) return { label: `$${m[1]} (${USER_VARIABLES.get(m[1]!)})`, confidence: 'high' };
+  }
+  for (const ref of node.outputRefs) {
+    if (ref.surface !== 'prompt' && ref.surface !== 'loop.prompt') continue;
+    const producer = model.analysis.resolve(node, ref.id);
+    if (!producer || producer === node || fieldBound(producer, ref.field) === 'safe') continue;
+    const source = outputTaint(model)(producer);
+    if (source) return { label: source.label, confidence: 'low' };
+  }
+  return undefined;
+}

@@ -21,3 +21,4 @@ export * from './target-pattern.js';
 export * from './shell.js';
 export * from './scalar-text.js';
 export * from './shell-semantics.js';
+export * from './secrets.js';
