@@ -372,13 +372,14 @@ describe('orchlint rules', () => {
     expect(r.stdout.match(/^ +basis: /gm)).toHaveLength(all.length);
   });
 
-  it('--format json: id, dialect, severity, fixable, summary, basis and a doc that exists', async () => {
+  it('--format json: id, dialect, severity, fixable, category (and a confidence for audits), summary, basis and a doc that exists', async () => {
     const r = await runCli(['rules', '--format', 'json']);
     expect(r.code).toBe(0);
     const listed = JSON.parse(r.stdout) as Array<Record<string, unknown>>;
     expect(listed.map((l) => l.id)).toEqual(ids);
     for (const l of listed) {
-      expect(Object.keys(l).sort()).toEqual(['basis', 'dialect', 'doc', 'fixable', 'id', 'severity', 'summary']);
+      const keys = ['basis', 'category', 'dialect', 'doc', 'fixable', 'id', 'severity', 'summary'];
+      expect(Object.keys(l).sort()).toEqual(l.category === 'security' ? [...keys, 'confidence'].sort() : keys);
       expect(['error', 'warning', 'info']).toContain(l.severity);
       expect(String(l.id).startsWith(`${String(l.dialect)}/`)).toBe(true);
       const [file, anchor] = String(l.doc).split('#') as [string, string | undefined];

@@ -12,6 +12,8 @@ export function formatRules(rules: readonly RuleInfo[], format: 'text' | 'json')
           dialect: r.id.split('/')[0],
           severity: r.severity,
           fixable: Boolean(r.fixable),
+          category: r.category ?? 'correctness',
+          ...(r.confidence ? { confidence: r.confidence } : {}),
           summary: r.summary,
           basis: r.basis,
           doc: ruleDocPath(r.id),
@@ -26,7 +28,7 @@ export function formatRules(rules: readonly RuleInfo[], format: 'text' | 'json')
     sorted
       .map(
         (r) =>
-          `${r.id.padEnd(width)}  ${r.severity.padEnd(7)}  ${r.summary}\n${' '.repeat(width + 11)}basis: ${r.basis}`,
+          `${r.id.padEnd(width)}  ${r.severity.padEnd(7)}  ${r.summary}${r.category === 'security' ? ` [security, confidence: ${r.confidence}]` : ''}\n${' '.repeat(width + 11)}basis: ${r.basis}`,
       )
       .join('\n') + '\n'
   );

@@ -1,4 +1,4 @@
-import type { Diagnostic, Severity, Source } from '@orchlint/core';
+import type { Confidence, Diagnostic, RuleCategory, Severity, Source } from '@orchlint/core';
 import type { LintRun } from '../lint.js';
 
 // What every formatter shares; index.ts picks a formatter by name and imports each one, so the
@@ -11,6 +11,8 @@ export interface RuleInfo {
   summary: string;
   basis: string;
   fixable?: boolean;
+  category?: RuleCategory;
+  confidence?: Confidence;
 }
 
 export interface FormatContext {
