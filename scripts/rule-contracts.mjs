@@ -4,6 +4,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runShellCheck, shellcheckInstalled } from '../packages/cli/dist/shellcheck.js';
 import { applyFixes, defaultSettings, fixesFor, lintUnit, memoryHost, Source } from '../packages/core/dist/index.js';
 import { discover, lintTargets } from '../packages/cli/dist/index.js';
 import { dialectById, dialects, promptRunnerKinds, rules } from '../rules/dist/index.js';
@@ -94,7 +95,13 @@ export function lintExample(blocks, rule) {
   const dialect = dialectById(rule.dialect);
   return {
     files,
-    diagnostics: lintUnit(new Source(main, files[main]), dialect, rules, memoryHost(files), settings).diagnostics,
+    diagnostics: lintUnit(
+      new Source(main, files[main]),
+      dialect,
+      rulesFor(rule),
+      shellHost(memoryHost(files)),
+      settings,
+    ).diagnostics,
   };
 }
 
@@ -167,6 +174,22 @@ export function settingsOf(casePath, rule) {
   return existsSync(file) ? { ...base, ...JSON.parse(readFileSync(file, 'utf8')) } : base;
 }
 
+/**
+ * The ShellCheck rules' findings depend on whether shellcheck is installed: only their own examples and
+ * cases run them, so every other contract reads the same on any machine.
+ */
+export const SHELLCHECK_RULES = new Set(['archon/shellcheck', 'prompt-runner/shellcheck']);
+/** Whether a rule's contract can be checked here: the ShellCheck rules' need shellcheck installed. */
+export function checkable(rule) {
+  return !SHELLCHECK_RULES.has(rule.id) || shellcheckInstalled() !== null;
+}
+function rulesFor(rule) {
+  return SHELLCHECK_RULES.has(rule.id) ? rules : rules.filter((r) => !SHELLCHECK_RULES.has(r.id));
+}
+function shellHost(host) {
+  return { ...host, shellcheck: runShellCheck };
+}
+
 function auditor(rule) {
   return rule?.category === 'security' ? { minConfidence: 'low' } : {};
 }
@@ -176,7 +199,8 @@ const posix = (p) => p.split(path.sep).join('/');
 /** Lints a case as the CLI does (named relative to the working directory), with the rule's dialect forced. */
 export function lintCase(casePath, rule) {
   const rel = posix(path.relative(process.cwd(), casePath));
-  return lintTargets(discover([rel]), rules, settingsOf(casePath, rule), dialectById(rule.dialect)).diagnostics;
+  return lintTargets(discover([rel]), rulesFor(rule), settingsOf(casePath, rule), dialectById(rule.dialect))
+    .diagnostics;
 }
 
 function filesOf(casePath) {

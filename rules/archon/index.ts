@@ -64,6 +64,7 @@ import shellInjection from './shell-injection.js';
 import excessiveAgency from './excessive-agency.js';
 import hardcodedSecret from './hardcoded-secret.js';
 import unpinnedCode from './unpinned-code.js';
+import shellcheck from './shellcheck.js';
 import workflowOnlyField from './workflow-only-field.js';
 import workflowFileOverride from './workflow-file-override.js';
 
@@ -132,6 +133,7 @@ const workflowRules: readonly Rule<WorkflowModel>[] = [
   excessiveAgency,
   hardcodedSecret,
   unpinnedCode,
+  shellcheck,
 ];
 
 /** A stub fixture is not a workflow: workflow rules skip it, and only the stub rule reads it. */

@@ -56,6 +56,7 @@ import * as workspacePacketRepos from './workspace-packet-repos.js';
 import * as excessiveAgency from './excessive-agency.js';
 import * as hardcodedSecret from './hardcoded-secret.js';
 import * as unpinnedCode from './unpinned-code.js';
+import * as shellcheck from './shellcheck.js';
 
 interface RuleModule {
   default: Rule<any>;
@@ -125,6 +126,7 @@ const beyond: RuleModule[] = [
   excessiveAgency,
   hardcodedSecret,
   unpinnedCode,
+  shellcheck,
 ];
 
 export const promptRunnerRules: readonly Rule<any>[] = [...upstream, ...beyond].map((m) => m.default);

@@ -59,6 +59,9 @@ describe('security personas', () => {
     expect(rulesOf(overridden.stdout)).toEqual(['archon/shell-injection']);
     const printed = await runCli(['--print-config', 'b/.archon/workflows/triage.yaml'], { cwd: dir });
     expect(JSON.parse(printed.stdout).minConfidence).toBe('medium');
+    // Whether the ShellCheck rules can run: the program and its version, or null when it is not installed.
+    const shellcheck = JSON.parse(printed.stdout).shellcheck;
+    expect(shellcheck === null || /^\d/.test(shellcheck.version)).toBe(true);
   });
 
   it('refuses an unknown persona with one line and exit 2', async () => {

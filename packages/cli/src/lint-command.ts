@@ -30,6 +30,7 @@ import { planOutputs, writeOutputs } from './outputs.js';
 import { lintInWorkers, threadCount, type Job, type JobResult } from './parallel.js';
 import { startProgress } from './progress.js';
 import { inShard, type Shard } from './shard.js';
+import { shellcheckInstalled } from './shellcheck.js';
 
 export interface LintOptions {
   format?: string[];
@@ -383,6 +384,8 @@ function printConfig(
     requireSuppressionReasons: Boolean(resolved.settings.requireSuppressionReasons),
     // Security findings below this confidence are not shown (regular persona: high).
     minConfidence: withSecurityLevel(resolved.settings, options).minConfidence ?? 'high',
+    // The archon/shellcheck and prompt-runner/shellcheck rules run it when it is installed; else they report nothing.
+    shellcheck: shellcheckInstalled() ?? null,
   };
   return JSON.stringify(report, null, 2) + '\n';
 }

@@ -59,7 +59,11 @@ export function lintUnit(
         diagnostics.push(toDiagnostic(d, rule.id, severity, source));
       };
       try {
-        rule.check(model, report, { source, targets: settings.targets });
+        rule.check(model, report, {
+          source,
+          targets: settings.targets,
+          ...(host.shellcheck ? { shellcheck: host.shellcheck } : {}),
+        });
       } catch (error) {
         diagnostics.push(internalError(source, `rule ${rule.id}`, error));
       }

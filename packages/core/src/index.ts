@@ -22,3 +22,4 @@ export * from './shell.js';
 export * from './scalar-text.js';
 export * from './shell-semantics.js';
 export * from './secrets.js';
+export * from './shellcheck.js';

@@ -2,6 +2,7 @@ import type { Pair } from 'yaml';
 import type { Clause, Confidence, FindingData, RuleCategory, Severity } from './diagnostic.js';
 import type { Source, Span } from './source.js';
 import type { Located } from './model.js';
+import type { ShellCheck } from './shellcheck.js';
 import type { TreeNode } from './tree.js';
 
 /** Anything a finding can point at: a tree node, a key/value pair, a model's located value or key, or raw offsets. */
@@ -35,6 +36,8 @@ export interface RuleContext {
   /** The unit's main file. */
   source: Source;
   targets: Targets;
+  /** The host's ShellCheck, when it has one. */
+  shellcheck?: ShellCheck;
 }
 
 export interface Rule<M = unknown> {
