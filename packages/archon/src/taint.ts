@@ -119,8 +119,30 @@ const outputTaint = memoized((model: WorkflowModel) => {
     return found;
   };
   const compute = (node: ArchonNode): TaintSource | undefined => {
-    if (isAiNode(node) || node.kind === 'loop' || node.kind === 'loop_group')
-      return { label: `the output of AI node ${name(node)}`, confidence: 'high' };
+    if (node.kind === 'command')
+      return {
+        label: `the output of AI node ${name(node)} (its command file, unread here, sets what it sees)`,
+        confidence: 'medium',
+      };
+    if (node.kind === 'loop_group') {
+      // Its output is a body node's: as untrusted as the most untrusted of them.
+      const inner = (node.body?.nodes ?? []).map(of).filter((t): t is TaintSource => t !== undefined);
+      const strong = inner.find((t) => t.confidence === 'high') ?? inner[0];
+      return (
+        strong && { label: `the output of loop_group ${name(node)} (${strong.label})`, confidence: strong.confidence }
+      );
+    }
+    if (isAiNode(node) || node.kind === 'loop') {
+      // An agent whose prompt carries outsider text answers as that text steers it; one with a fixed
+      // prompt can still be steered by the files and pages it reads.
+      const input = untrustedPrompt(model, node);
+      return input
+        ? {
+            label: `the output of AI node ${name(node)}, whose prompt carries ${input.label}`,
+            confidence: input.confidence === 'high' ? 'high' : 'medium',
+          }
+        : { label: `the output of AI node ${name(node)} (what it reads may carry instructions)`, confidence: 'medium' };
+    }
     if (node.kind === 'approval') {
       const capture = node.blocks.get('approval')?.byKey.get('capture_response')?.value === true;
       return capture
