@@ -115,8 +115,28 @@ export function quotingAt(script: ShellScript, offset: number): ShellRegionKind 
   return 'none';
 }
 
+/**
+ * The last parses, by text: an editor re-lints a file on every keystroke, and all its bodies but the
+ * one being typed in are the same text as before. The summaries are plain data, safe to share.
+ */
+const recent = new Map<string, ShellScript>();
+const RECENT = 512;
+
 /** Parses a shell body as bash. Never throws on bad input: a syntax error is a value. */
 export function parseShell(text: string): ShellScript {
+  const known = recent.get(text);
+  if (known) {
+    recent.delete(text);
+    recent.set(text, known);
+    return known;
+  }
+  const script = parseAnew(text);
+  if (recent.size >= RECENT) recent.delete(recent.keys().next().value!);
+  recent.set(text, script);
+  return script;
+}
+
+function parseAnew(text: string): ShellScript {
   const api = mvdan();
   const toIndex = utf16Offsets(text);
   const script: ShellScript = { text, commands: [], params: [], regions: [] };
