@@ -68,7 +68,7 @@ const bundle = await rolldown({
         'lib/esm/main.js',
       ),
     },
-    extensionAlias: { '.js': ['.ts', '.js'] },
+    extensionAlias: { '.js': ['.ts', '.js'], '.cjs': ['.cts', '.cjs'] },
   },
   logLevel: 'warn',
 });

@@ -4,6 +4,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runShellCheck, shellcheckInstalled } from '../packages/cli/dist/shellcheck.js';
 import {
   applyFixes,
   clauses,
@@ -61,7 +62,7 @@ export function headerOf(rule) {
   const kind = promptRunnerKinds.get(rule.id);
   const clause = clauses[rule.clause];
   return (
-    `**${rule.severity}** (${clause.label}: ${clause.says}) · basis: ${rule.basis} · ${rule.fixable ? 'fixable (`orchlint --fix`)' : 'no fix'}` +
+    `**${rule.severity}** (${clause.label}: ${clause.says}) · ${rule.category === 'security' ? `security audit, confidence: ${rule.confidence} · ` : ''}basis: ${rule.basis} · ${rule.fixable ? 'fixable (`orchlint --fix`)' : 'no fix'}` +
     (kind ? ` · \`orchlint packet lint\` kind: \`${kind}\`` : '')
   );
 }
@@ -96,12 +97,23 @@ export function stripGenerated(text) {
 /** Lints a doc example's files in memory; the first is the unit's main file. */
 export function lintExample(blocks, rule) {
   const files = Object.fromEntries(blocks.map((b) => [b.file, b.text]));
-  const settings = { ...defaultSettings, targets: Object.assign({}, ...blocks.map((b) => b.targets)) };
+  // A security audit's examples show every finding of any confidence (the auditor persona); others the default.
+  const settings = {
+    ...defaultSettings,
+    ...auditor(rule),
+    targets: Object.assign({}, ...blocks.map((b) => b.targets)),
+  };
   const main = blocks[0].file;
   const dialect = dialectById(rule.dialect);
   return {
     files,
-    diagnostics: lintUnit(new Source(main, files[main]), dialect, rules, memoryHost(files), settings).diagnostics,
+    diagnostics: lintUnit(
+      new Source(main, files[main]),
+      dialect,
+      rulesFor(rule),
+      shellHost(memoryHost(files)),
+      settings,
+    ).diagnostics,
   };
 }
 
@@ -115,7 +127,10 @@ export function exampleState(blocks, rule) {
   return {
     version: '',
     files: blocks.map((b) => ({ path: b.file, text: b.text })),
-    config: targets.length ? `targets:\n${targets.map(([k, v]) => `  ${k}: ${JSON.stringify(v)}\n`).join('')}` : '',
+    // A security audit's example opens with the auditor persona, so the page shows it whatever its confidence.
+    config:
+      (rule.category === 'security' ? 'persona: auditor\n' : '') +
+      (targets.length ? `targets:\n${targets.map(([k, v]) => `  ${k}: ${JSON.stringify(v)}\n`).join('')}` : ''),
     dialect: detected && !detected.member && detected.dialect.id === rule.dialect ? '' : rule.dialect,
     active: blocks[0].file,
   };
@@ -124,7 +139,9 @@ export function exampleState(blocks, rule) {
 function outputBlock(blocks, rule, withFix, withLink) {
   const { files, diagnostics } = lintExample(blocks, rule);
   let out = `${BEGIN}\n\norchlint's output:\n\n\`\`\`text\n${renderFindings(diagnostics, blocks.length > 1)}\`\`\`\n`;
-  if (withLink) out += `\n[Try it in the playground](${playgroundLink(exampleState(blocks, rule))})\n`;
+  // The page cannot run ShellCheck (a program on the user's machine), so its rules' docs have no link.
+  if (withLink && !SHELLCHECK_RULES.has(rule.id))
+    out += `\n[Try it in the playground](${playgroundLink(exampleState(blocks, rule))})\n`;
   if (withFix) {
     for (const f of fixedFiles(files, diagnostics, rule.id)) {
       const block = blocks.find((b) => b.file === f.file);
@@ -184,9 +201,31 @@ export function sidecarOf(casePath, suffix) {
   return casePath.replace(/(\.[^./]+)?$/, suffix);
 }
 
-export function settingsOf(casePath) {
+export function settingsOf(casePath, rule) {
   const file = sidecarOf(casePath, '.settings.json');
-  return existsSync(file) ? { ...defaultSettings, ...JSON.parse(readFileSync(file, 'utf8')) } : defaultSettings;
+  // A security audit's cases show every finding of any confidence unless their settings say otherwise.
+  const base = { ...defaultSettings, ...auditor(rule) };
+  return existsSync(file) ? { ...base, ...JSON.parse(readFileSync(file, 'utf8')) } : base;
+}
+
+/**
+ * The ShellCheck rules' findings depend on whether shellcheck is installed: only their own examples and
+ * cases run them, so every other contract reads the same on any machine.
+ */
+export const SHELLCHECK_RULES = new Set(['archon/shellcheck', 'prompt-runner/shellcheck']);
+/** Whether a rule's contract can be checked here: the ShellCheck rules' need shellcheck installed. */
+export function checkable(rule) {
+  return !SHELLCHECK_RULES.has(rule.id) || shellcheckInstalled() !== null;
+}
+function rulesFor(rule) {
+  return SHELLCHECK_RULES.has(rule.id) ? rules : rules.filter((r) => !SHELLCHECK_RULES.has(r.id));
+}
+function shellHost(host) {
+  return { ...host, shellcheck: runShellCheck };
+}
+
+function auditor(rule) {
+  return rule?.category === 'security' ? { minConfidence: 'low' } : {};
 }
 
 const posix = (p) => p.split(path.sep).join('/');
@@ -194,7 +233,8 @@ const posix = (p) => p.split(path.sep).join('/');
 /** Lints a case as the CLI does (named relative to the working directory), with the rule's dialect forced. */
 export function lintCase(casePath, rule) {
   const rel = posix(path.relative(process.cwd(), casePath));
-  return lintTargets(discover([rel]), rules, settingsOf(casePath), dialectById(rule.dialect)).diagnostics;
+  return lintTargets(discover([rel]), rulesFor(rule), settingsOf(casePath, rule), dialectById(rule.dialect))
+    .diagnostics;
 }
 
 function filesOf(casePath) {

@@ -1,5 +1,5 @@
 import { defineRule } from '@orchlint/core';
-import type { WorkflowModel } from '@orchlint/archon';
+import { shellFlows, type WorkflowModel } from '@orchlint/archon';
 
 export default defineRule<WorkflowModel>({
   id: 'archon/bash-double-quoted-ref',
@@ -10,9 +10,15 @@ export default defineRule<WorkflowModel>({
     'validator.ts (Archon #1884): "`"$nodeId.output"` — double-quoting a substitution that is already shell-quoted by Archon produces the wrong value"',
   summary: '"$node.output" inside double quotes in bash: gets the quotes twice',
   check(model, report) {
+    // Untrusted text in double quotes is archon/shell-injection's (a security finding, always shown at high confidence).
+    const audited = new Set(
+      shellFlows(model)
+        .filter((f) => f.confidence === 'high' && f.sink === 'double-quotes')
+        .map((f) => f.span.start),
+    );
     for (const node of model.nodes) {
       for (const ref of node.outputRefs) {
-        if (!ref.doubleQuoted) continue;
+        if (!ref.doubleQuoted || audited.has(ref.span.start)) continue;
         report({
           at: ref.span,
           message:

@@ -58,6 +58,14 @@ import whenSyntax from './when-syntax.js';
 import withBinding from './with-binding.js';
 import withIgnored from './with-ignored.js';
 import workflowInLoopGroup from './workflow-in-loop-group.js';
+import optionInjection from './option-injection.js';
+import scriptInjection from './script-injection.js';
+import secondOrderSubstitution from './second-order-substitution.js';
+import shellInjection from './shell-injection.js';
+import excessiveAgency from './excessive-agency.js';
+import hardcodedSecret from './hardcoded-secret.js';
+import unpinnedCode from './unpinned-code.js';
+import shellcheck from './shellcheck.js';
 import workflowOnlyField from './workflow-only-field.js';
 import workflowFileOverride from './workflow-file-override.js';
 
@@ -119,6 +127,14 @@ const workflowRules: readonly Rule<WorkflowModel>[] = [
   workflowInLoopGroup,
   workflowOnlyField,
   workflowFileOverride,
+  optionInjection,
+  scriptInjection,
+  secondOrderSubstitution,
+  shellInjection,
+  excessiveAgency,
+  hardcodedSecret,
+  unpinnedCode,
+  shellcheck,
 ];
 
 /** A stub fixture is not a workflow: workflow rules skip it, and only the stub rule reads it. */

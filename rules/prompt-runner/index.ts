@@ -53,6 +53,10 @@ import * as workspaceVersionRequirement from './workspace-version-requirement.js
 import * as workspaceCapability from './workspace-capability.js';
 import * as agentControlWorkspaceRequirement from './agent-control-workspace-requirement.js';
 import * as workspacePacketRepos from './workspace-packet-repos.js';
+import * as excessiveAgency from './excessive-agency.js';
+import * as hardcodedSecret from './hardcoded-secret.js';
+import * as unpinnedCode from './unpinned-code.js';
+import * as shellcheck from './shellcheck.js';
 
 interface RuleModule {
   default: Rule<any>;
@@ -119,6 +123,10 @@ const beyond: RuleModule[] = [
   phaseKey,
   executionIgnored,
   workspaceContainment,
+  excessiveAgency,
+  hardcodedSecret,
+  unpinnedCode,
+  shellcheck,
 ];
 
 export const promptRunnerRules: readonly Rule<any>[] = [...upstream, ...beyond].map((m) => m.default);

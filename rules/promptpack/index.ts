@@ -47,6 +47,8 @@ import validatorIdUnique from './validator-id-unique.js';
 import variableDefaultRequired from './variable-default-required.js';
 import workflowEntry from './workflow-entry.js';
 import workflowVersion from './workflow-version.js';
+import hardcodedSecret from './hardcoded-secret.js';
+import irreversibleToolWithoutApproval from './irreversible-tool-without-approval.js';
 
 export const promptpackRules: readonly Rule<any>[] = [
   schema,
@@ -97,4 +99,6 @@ export const promptpackRules: readonly Rule<any>[] = [
   variableDefaultRequired,
   workflowEntry,
   workflowVersion,
+  hardcodedSecret,
+  irreversibleToolWithoutApproval,
 ];

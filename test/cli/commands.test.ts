@@ -369,24 +369,20 @@ describe('orchlint rules', () => {
       const at = lines.findIndex((l) => l.startsWith(rule.id + ' '));
       expect(at, rule.id).toBeGreaterThanOrEqual(0);
       expect(lines[at]).toMatch(new RegExp(`^${rule.id} +${rule.severity} +`));
-      expect(lines[at + 1]).toMatch(new RegExp(`^ +${clauses[rule.clause].label} · basis: `));
+      expect(lines[at + 1]).toMatch(new RegExp(`^ +${clauses[rule.clause].label} · (security audit, [a-z]+ confidence · )?basis: `));
     }
     expect(r.stdout).toContain('archon/when-syntax');
     expect(lines[lines.findIndex((l) => l.startsWith('archon/when-syntax ')) + 1]).toMatch(/^ +never works · basis: /);
   });
 
-  it('--format json: id, dialect, severity, clause, fixable, summary, basis and a doc that exists', async () => {
+  it('--format json: id, dialect, severity, clause, fixable, category (and a confidence for audits), summary, basis and a doc that exists', async () => {
     const r = await runCli(['rules', '--format', 'json']);
     expect(r.code).toBe(0);
     const listed = JSON.parse(r.stdout) as Array<Record<string, unknown>>;
     expect(listed.map((l) => l.id)).toEqual(ids);
     for (const l of listed) {
-      // A security audit also carries its category and confidence.
-      expect(
-        Object.keys(l)
-          .filter((k) => k !== 'category' && k !== 'confidence')
-          .sort(),
-      ).toEqual(['basis', 'clause', 'dialect', 'doc', 'fixable', 'id', 'severity', 'summary']);
+      const keys = ['basis', 'category', 'clause', 'dialect', 'doc', 'fixable', 'id', 'severity', 'summary'];
+      expect(Object.keys(l).sort()).toEqual(l.category === 'security' ? [...keys, 'confidence'].sort() : keys);
       expect(['error', 'warning', 'info']).toContain(l.severity);
       expect(clauses[l.clause as keyof typeof clauses].severity).toBe(l.severity);
       expect(String(l.id).startsWith(`${String(l.dialect)}/`)).toBe(true);

@@ -393,3 +393,34 @@ describe('the config file in the language server', () => {
     expect(find(client.publications(a).at(-1)!.diagnostics, CONTROL)?.severity).toBe(2);
   });
 });
+
+describe("the config file's security persona in the language server", () => {
+  it('shows the findings the persona selects, as the CLI does', async () => {
+    const workflow = [
+      'name: triage',
+      'description: Triage an issue.',
+      'nodes:',
+      '  - id: ask',
+      '    prompt: "Pick a branch for: $ARGUMENTS"',
+      '  - id: use',
+      '    depends_on: [ask]',
+      '    bash: git checkout $ask.output',
+      '',
+    ].join('\n');
+    const { ws, client } = await session({
+      'regular/.archon/workflows/w.yaml': workflow,
+      'pedantic/.archon/workflows/w.yaml': workflow,
+      'pedantic/orchlint.config.yaml': 'persona: pedantic\n',
+    });
+    const regular = ws.file('regular/.archon/workflows/w.yaml');
+    const pedantic = ws.file('pedantic/.archon/workflows/w.yaml');
+    open(client, regular);
+    open(client, pedantic);
+    const shown = (d: Diagnostic[]) => codes(d).filter((c) => /injection|agency/.test(c));
+    expect(shown(await client.diagnostics(uriOf(regular)))).toEqual([]);
+    expect(shown(await client.diagnostics(uriOf(pedantic)))).toEqual([
+      'archon/excessive-agency',
+      'archon/option-injection',
+    ]);
+  });
+});

@@ -5,6 +5,7 @@ import {
   isMap,
   isScalar,
   isSeq,
+  ScalarText,
   scalarValue,
   spanOfNode,
   type Field,
@@ -30,7 +31,7 @@ import {
   type WorkflowModel,
 } from './model.js';
 import { scanSurface } from './references.js';
-import { ScalarText } from './scalar-text.js';
+import { shellBodies } from './shell-bodies.js';
 import { parseWhen } from './when.js';
 
 /**
@@ -143,6 +144,7 @@ export function buildWorkflow(tree: Tree, source: Source, root: TreeNode, option
       outputRefs: [],
       inputRefs: [],
       variableRefs: [],
+      shells: [],
     };
     if (id !== undefined) node.id = id;
     if (idField) node.idField = idField;
@@ -178,6 +180,7 @@ export function buildWorkflow(tree: Tree, source: Source, root: TreeNode, option
         node.variableRefs.push(...refs.variableRefs);
       }
     }
+    node.shells = shellBodies(node, text);
     const whenField = nodeFields.get('when');
     const whenText = ScalarText.of(text, whenField?.node);
     if (whenField?.node && whenText) {
@@ -286,11 +289,15 @@ function readOutputFormat(tree: Tree, node: TreeNode | undefined): OutputFormat 
   if (!node || !isMap(node)) return undefined;
   const type = scalarValue(tree.get(node, 'type'));
   const propsNode = tree.get(node, 'properties');
-  const properties = new Map<string, { key: Located<string>; type?: string }>();
+  const properties = new Map<string, { key: Located<string>; type?: string; schema?: TreeNode }>();
   for (const e of tree.entries(propsNode)) {
     const t = scalarValue(tree.get(e.value, 'type'));
-    const key = { value: e.key, node: e.keyNode };
-    properties.set(e.key, typeof t === 'string' ? { key, type: t } : { key });
+    const property: { key: Located<string>; type?: string; schema?: TreeNode } = {
+      key: { value: e.key, node: e.keyNode },
+    };
+    if (typeof t === 'string') property.type = t;
+    if (e.value) property.schema = e.value;
+    properties.set(e.key, property);
   }
   const required = new Set(tree.items(tree.get(node, 'required')).map((n) => String(scalarValue(n))));
   const format: OutputFormat = { node, properties, required, known: isMap(propsNode) };

@@ -11,7 +11,7 @@ export {
   type WhenProblemKind,
   type Comparison,
 } from './when.js';
-export { ScalarText } from './scalar-text.js';
+export { ScalarText } from '@orchlint/core';
 export { schemaChecker, schemaFor, resolveVersion, DEFAULT_VERSION } from './versions.js';
 export { includeFailure, isStaticName, INCLUDE_MAX_DEPTH, BUNDLED_WORKFLOWS } from './includes.js';
 export { includesExpandingTo } from './expansion.js';
@@ -40,3 +40,16 @@ export {
   type EdgeCoverage,
 } from './coverage.js';
 export { viewId as graphNodeId } from './services.js';
+export {
+  shellFlows,
+  untrustedPrompt,
+  scriptFlows,
+  secondOrderFlows,
+  fieldBound,
+  OPTION_PROGRAMS,
+  type ShellFlow,
+  type ShellSink,
+  type ScriptFlow,
+  type SecondOrderFlow,
+  type TaintSource,
+} from './taint.js';

@@ -1,5 +1,15 @@
-import type { Digraph, Field, Key, Located, Source, Span, Tree, TreeNode } from '@orchlint/core';
-import type { ScalarText } from './scalar-text.js';
+import type {
+  Digraph,
+  Field,
+  Key,
+  Located,
+  ScalarText,
+  ShellScript,
+  Source,
+  Span,
+  Tree,
+  TreeNode,
+} from '@orchlint/core';
 import type { WhenCondition } from './when.js';
 
 /** The Archon engine versions orchlint models; 0.9 is the snapshot the spec was written from. */
@@ -64,6 +74,44 @@ export interface VariableRef {
   span: Span;
 }
 
+/** What the engine splices into a shell body as one shell-quoted word (`'…'`) before bash runs it. */
+export type SpliceKind =
+  /** `$id.output[.field]` (DE:1228, every shell surface) */
+  | 'output'
+  /** `$LOOP_PREV.id.output[.field]` in a loop_group's body or until_bash (DE:4547, 4866) */
+  | 'loop-prev'
+  /** `$LOOP_USER_INPUT` in a loop_group body's bash (DE:4876); elsewhere it is an environment variable */
+  | 'loop-user-input';
+
+export interface Splice {
+  kind: SpliceKind;
+  /** As written: `$plan.output.title`. */
+  text: string;
+  /** In the parsed text. */
+  span: Span;
+  id?: string;
+  field?: string;
+}
+
+/**
+ * One shell body of a node (`bash:`, `loop.until_bash`, `loop_group.until_bash`) as bash will read
+ * it: Archon's substitutions masked as the quoted words they become (`'xxxx'`, the same length), so
+ * every node of the parse maps back to the characters the author wrote.
+ */
+export interface ShellBody {
+  node: ArchonNode;
+  /** The dotted key path: 'bash', 'loop.until_bash', 'loop_group.until_bash'. */
+  surface: string;
+  /** The engine's quoted splices, in document order. */
+  splices: Splice[];
+  /** Parsed on first use. */
+  readonly script: ShellScript;
+  /** The source span of a span of the parsed text. */
+  sourceSpan(span: Span): Span;
+  /** True inside a loop_group body, where the engine runs a second substitution pass over spliced values. */
+  rescanned: boolean;
+}
+
 export interface WhenModel {
   located: Located<string>;
   condition: WhenCondition;
@@ -74,7 +122,8 @@ export interface OutputFormat {
   node: TreeNode;
   /** The declared `type`, if a string. */
   type?: string;
-  properties: Map<string, { key: Key; type?: string }>;
+  /** Each property's key, declared `type`, and its schema node (enum, pattern, const…). */
+  properties: Map<string, { key: Key; type?: string; schema?: TreeNode }>;
   required: Set<string>;
   /** True when `properties` is a mapping, so the fields it lists are all the fields there are. */
   known: boolean;
@@ -104,6 +153,8 @@ export interface ArchonNode {
   inputRefs: InputRef[];
   variableRefs: VariableRef[];
   outputFormat?: OutputFormat;
+  /** The node's shell bodies (`bash:`, `loop.until_bash`, `loop_group.until_bash`), parsed on first use. */
+  shells: ShellBody[];
   /** The keys of the node's `approval`, `loop`, `loop_group`, `fan_out` and `context` blocks, when written. */
   blocks: ReadonlyMap<BlockName, Block>;
   /** Every `with:` binding, in document order. */

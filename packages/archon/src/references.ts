@@ -1,5 +1,5 @@
+import type { ScalarText } from '@orchlint/core';
 import type { InputRef, OutputRef, VariableRef } from './model.js';
-import type { ScalarText } from './scalar-text.js';
 
 /** The engine's output-reference grammar (`output-ref.ts`): one optional level of field access. */
 const OUTPUT_REF = /\$([a-zA-Z_][a-zA-Z0-9_-]*)\.output(?:\.([a-zA-Z_][a-zA-Z0-9_]*))?/g;

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Host } from '@orchlint/core';
+import { runShellCheck } from './shellcheck.js';
 
 /** Whether a path relative to a folder (as path.relative gives it) stays in it: `..x` is a name, `../x` a climb. */
 export function staysInside(rel: string): boolean {
@@ -67,6 +68,8 @@ export function fileHost(root: string, memo?: ReadMemo): Host {
   }
   return {
     ...(shared ? { shared } : {}),
+    // Asked for ShellCheck only when a rule has a shell body to check: it looks for the program then, once.
+    shellcheck: runShellCheck,
     locate: (p) => (inside(p) === undefined ? undefined : path.resolve(p).split(path.sep).join('/')),
     readFile: (p) =>
       remembered('file', p, () => {
@@ -101,5 +104,6 @@ export function overlayHost(base: Host, texts: ReadonlyMap<string, string>): Hos
     readFile: (p) => texts.get(key(p)) ?? base.readFile(p),
     readDir: (p) => base.readDir(p),
     ...(base.locate ? { locate: base.locate } : {}),
+    ...(base.shellcheck ? { shellcheck: base.shellcheck } : {}),
   };
 }

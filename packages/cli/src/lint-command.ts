@@ -3,6 +3,10 @@ import path from 'node:path';
 import {
   CONFIG_NAMES,
   coreRules,
+  PERSONA_CONFIDENCE,
+  type Confidence,
+  type LintSettings,
+  type Persona,
   INTERNAL_ERROR,
   ISSUES_URL,
   sortAndDedupe,
@@ -26,6 +30,7 @@ import { planOutputs, writeOutputs } from './outputs.js';
 import { lintInWorkers, threadCount, type Job, type JobResult } from './parallel.js';
 import { startProgress } from './progress.js';
 import { inShard, type Shard } from './shard.js';
+import { shellcheckInstalled } from './shellcheck.js';
 
 export interface LintOptions {
   format?: string[];
@@ -50,6 +55,9 @@ export interface LintOptions {
   errorOnUnmatchedPattern?: boolean;
   /** --ignore-unknown: a named file of no known format is skipped without a word, as a walked one is. */
   ignoreUnknown?: boolean;
+  /** --persona / --min-confidence: which security findings show; over the config file's. */
+  persona?: Persona;
+  minConfidence?: Confidence;
 }
 
 /**
@@ -81,7 +89,7 @@ export async function runLint(
   // A --config that is not there is said before anything is read.
   const named = options.config !== undefined ? resolver(loaded) : undefined;
   if (options.printConfig !== undefined) {
-    io.stdout(printConfig(named ?? resolver(loaded), options.printConfig, forced, loaded!.rules));
+    io.stdout(printConfig(named ?? resolver(loaded), options.printConfig, forced, loaded!.rules, options));
     return 0;
   }
 
@@ -116,7 +124,7 @@ export async function runLint(
       continue;
     }
     const resolved = configs.resolve(target.file);
-    if (!resolved.ignored) jobs.push({ target, settings: resolved.settings });
+    if (!resolved.ignored) jobs.push({ target, settings: withSecurityLevel(resolved.settings, options) });
   }
 
   const rulesToLint = async () => {
@@ -335,6 +343,7 @@ function printConfig(
   file: string,
   forced: Dialect<any> | undefined,
   rules: readonly Rule<any>[],
+  options: Pick<LintOptions, 'persona' | 'minConfidence'>,
 ): string {
   if (!existsSync(file)) throw new UsageError(`no such file or directory: ${file}`);
   const isDir = statSync(file).isDirectory();
@@ -373,8 +382,21 @@ function printConfig(
     targets,
     ignores: (resolved.settings.ignores?.entries ?? []).map((e) => ({ rules: e.rules, path: e.text })),
     requireSuppressionReasons: Boolean(resolved.settings.requireSuppressionReasons),
+    // Security findings below this confidence are not shown (regular persona: high).
+    minConfidence: withSecurityLevel(resolved.settings, options).minConfidence ?? 'high',
+    // The archon/shellcheck and prompt-runner/shellcheck rules run it when it is installed; else they report nothing.
+    shellcheck: shellcheckInstalled() ?? null,
   };
   return JSON.stringify(report, null, 2) + '\n';
+}
+
+/** The config's settings with --min-confidence, else --persona, over its security level. */
+function withSecurityLevel(
+  settings: LintSettings,
+  options: Pick<LintOptions, 'persona' | 'minConfidence'>,
+): LintSettings {
+  const level = options.minConfidence ?? (options.persona ? PERSONA_CONFIDENCE[options.persona] : undefined);
+  return level ? { ...settings, minConfidence: level } : settings;
 }
 
 /**

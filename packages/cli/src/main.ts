@@ -59,6 +59,18 @@ export async function main(argv: readonly string[], io: Io = nodeIo): Promise<nu
       'lint only the i-th of N parts of the units (for a CI matrix; join the reports with merge-reports)',
       parseShard,
     )
+    .addOption(
+      new Option(
+        '--persona <persona>',
+        'which security findings show: regular (high confidence only, the default), pedantic (and medium), auditor (all)',
+      ).choices(['regular', 'pedantic', 'auditor']),
+    )
+    .addOption(
+      new Option(
+        '--min-confidence <level>',
+        'the least confidence a security finding needs to show (wins over --persona)',
+      ).choices(['high', 'medium', 'low']),
+    )
     .option('--quiet', 'no progress on standard error (shown only on a terminal, outside CI, for runs over 2 s)')
     .option('--stdin', 'lint standard input')
     .option('--stdin-filename <name>', 'the path standard input stands for (format detection, config, reports)')

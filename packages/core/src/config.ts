@@ -1,7 +1,7 @@
 import picomatch from 'picomatch';
 import configSchema from '@orchlint/schemas/orchlint-config.schema.json' with { type: 'json' };
 import { CONFIG_RULE, coreFinding } from './core-rules.js';
-import { rangeOf, type Diagnostic, type Range, type Severity } from './diagnostic.js';
+import { rangeOf, type Confidence, type Diagnostic, type Range, type Severity } from './diagnostic.js';
 import type { Source, Span } from './source.js';
 import type { Targets } from './rule.js';
 import { didYouMean, SchemaChecker } from './schema.js';
@@ -41,6 +41,22 @@ export interface LintSettings {
   ignores?: IgnoreEntries;
   /** Every inline suppression must give a reason (`-- why`); set by --strict. */
   requireSuppressionReasons?: boolean;
+  /** Security findings below this confidence are not reported; default 'high' (the regular persona). */
+  minConfidence?: Confidence;
+}
+
+/** Who reads the security findings (zizmor's personas), and the least confidence each is shown. */
+export type Persona = 'regular' | 'pedantic' | 'auditor';
+export const PERSONA_CONFIDENCE: Readonly<Record<Persona, Confidence>> = {
+  regular: 'high',
+  pedantic: 'medium',
+  auditor: 'low',
+};
+const CONFIDENCE_RANK: Readonly<Record<Confidence, number>> = { low: 0, medium: 1, high: 2 };
+
+/** Whether a security finding of this confidence is shown under the settings (regular persona by default). */
+export function confident(confidence: Confidence, settings: Pick<LintSettings, 'minConfidence'>): boolean {
+  return CONFIDENCE_RANK[confidence] >= CONFIDENCE_RANK[settings.minConfidence ?? 'high'];
 }
 
 export const defaultSettings: LintSettings = { rules: {}, targets: {} };
@@ -49,11 +65,16 @@ export const defaultSettings: LintSettings = { rules: {}, targets: {} };
 export interface OrchlintConfig {
   rules?: Record<string, RuleSetting>;
   targets?: Record<string, string>;
+  /** Which security findings show: a persona, or the least confidence (which wins when both are set). */
+  persona?: Persona;
+  minConfidence?: Confidence;
   ignore?: Array<string | { rules: string[]; paths: string[]; reason?: string }>;
   overrides?: Array<{
     files: string | string[];
     rules?: Record<string, RuleSetting>;
     targets?: Record<string, string>;
+    persona?: Persona;
+    minConfidence?: Confidence;
   }>;
 }
 
@@ -195,10 +216,12 @@ export function resolveSettings(
 ): ResolvedSettings {
   const rules: Record<string, RuleSetting> = { ...config.rules };
   const targets: Record<string, string> = { ...config.targets };
+  let minConfidence = securityLevel(config);
   for (const o of config.overrides ?? []) {
     if (!matchesAny(o.files, relPath)) continue;
     Object.assign(rules, o.rules);
     Object.assign(targets, o.targets);
+    minConfidence = securityLevel(o) ?? minConfidence;
   }
   const entries: RuleIgnore[] = [];
   let ignored = false;
@@ -219,8 +242,18 @@ export function resolveSettings(
       });
     });
   });
-  const settings: LintSettings = { rules, targets, ...(entries.length ? { ignores: { ...anchor, entries } } : {}) };
+  const settings: LintSettings = {
+    rules,
+    targets,
+    ...(entries.length ? { ignores: { ...anchor, entries } } : {}),
+    ...(minConfidence ? { minConfidence } : {}),
+  };
   return { ignored, settings };
+}
+
+/** The least confidence a config (or an override) asks for: `minConfidence`, else its persona's. */
+function securityLevel(c: { persona?: Persona; minConfidence?: Confidence }): Confidence | undefined {
+  return c.minConfidence ?? (c.persona ? PERSONA_CONFIDENCE[c.persona] : undefined);
 }
 
 const matchers = new Map<string, (path: string) => boolean>();

@@ -1,4 +1,5 @@
 import type { FindingInfo } from './core-rules.js';
+import type { ShellCheck } from './shellcheck.js';
 import type { Diagnostic } from './diagnostic.js';
 import type { TargetVersions } from './config.js';
 import type { Targets } from './rule.js';
@@ -20,6 +21,8 @@ export interface Host {
   locate?(path: string): string | undefined;
   /** State the units of one run share (a dialect's project model, built once); absent, nothing is shared. */
   shared?: Map<string, unknown>;
+  /** ShellCheck, when the host can run it (the CLI, where it is installed). */
+  shellcheck?: ShellCheck;
 }
 
 export interface LoadResult<M> {

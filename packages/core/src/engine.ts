@@ -1,4 +1,4 @@
-import type { LintSettings } from './config.js';
+import { confident, type LintSettings } from './config.js';
 import { makeDiagnostic, rangeOf, sortAndDedupe, type Diagnostic } from './diagnostic.js';
 import { coreFinding, coreRules, INTERNAL_ERROR, ISSUES_URL } from './core-rules.js';
 import type { Dialect, Host, LoadResult } from './dialect.js';
@@ -52,11 +52,18 @@ export function lintUnit(
       if (rule.dialect !== dialect.id) continue;
       const severity = settings.rules[rule.id] ?? rule.severity;
       if (severity === 'off') continue;
+      // A security audit's findings below the persona's confidence never enter (regular: high only).
+      const audit = rule.category === 'security';
       const report = (d: ReportDescriptor): void => {
+        if (audit && !confident(d.confidence ?? rule.confidence ?? 'high', settings)) return;
         diagnostics.push(toDiagnostic(d, rule.id, severity, source));
       };
       try {
-        rule.check(model, report, { source, targets: settings.targets });
+        rule.check(model, report, {
+          source,
+          targets: settings.targets,
+          ...(host.shellcheck ? { shellcheck: host.shellcheck } : {}),
+        });
       } catch (error) {
         diagnostics.push(internalError(source, `rule ${rule.id}`, error));
       }

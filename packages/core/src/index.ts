@@ -23,3 +23,8 @@ export * from './lint-file.js';
 export * from './lint-files.js';
 export * from './graph-mermaid.js';
 export * from './graph-dot.js';
+export * from './shell.js';
+export * from './scalar-text.js';
+export * from './shell-semantics.js';
+export * from './secrets.js';
+export * from './shellcheck.js';

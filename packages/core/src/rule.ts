@@ -2,6 +2,7 @@ import type { Pair } from 'yaml';
 import type { Clause, Confidence, FindingData, RuleCategory, Severity } from './diagnostic.js';
 import type { Source, Span } from './source.js';
 import type { Located } from './model.js';
+import type { ShellCheck } from './shellcheck.js';
 import type { TreeNode } from './tree.js';
 
 /** Anything a finding can point at: a tree node, a key/value pair, a model's located value or key, or raw offsets. */
@@ -20,6 +21,8 @@ export interface ReportDescriptor {
   /** The finding's facts as values (a key, a name) for consumers that need them, so none parses the message. */
   data?: FindingData;
   related?: Array<{ at: At; source?: Source; message: string }>;
+  /** A security audit's confidence in this finding, when lower than the rule's (a weaker source or sink). */
+  confidence?: Confidence;
   /** Edits on the same file as the finding; applied only on request (--fix, editor quick fix). */
   fix?: { title: string; edits: EditDescriptor[] };
 }
@@ -33,6 +36,8 @@ export interface RuleContext {
   /** The unit's main file. */
   source: Source;
   targets: Targets;
+  /** The host's ShellCheck, when it has one. */
+  shellcheck?: ShellCheck;
 }
 
 export interface Rule<M = unknown> {

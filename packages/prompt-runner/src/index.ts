@@ -40,3 +40,4 @@ export { normalizeId } from './prompt.js';
 export { isTimeoutWrapped, migrateLegacyCommand, type Migration } from './legacy-command.js';
 export { regexProblem } from './pcre.js';
 export { planPacket, type PacketPlan, type PlannedPrompt } from './order.js';
+export { commandShell, type CommandShell } from './command-shell.js';

@@ -42,6 +42,9 @@ export function formatSarif(run: LintRun, context: FormatContext): string {
   return JSON.stringify(log, null, 2) + '\n';
 }
 
+/** A security audit's score from its confidence that a finding is exploitable: each one can run code or leak a secret. */
+const SECURITY_SEVERITY: Record<string, string> = { high: '8.1', medium: '5.3', low: '3.1' };
+
 function descriptor(rule: RuleInfo) {
   const [dialect, name = rule.id] = rule.id.split('/');
   const summary = clip(rule.summary);
@@ -57,10 +60,16 @@ function descriptor(rule: RuleInfo) {
     helpUri: ruleDocUrl(rule.id),
     defaultConfiguration: { level: level[rule.severity] },
     properties: {
-      tags: [dialect ?? 'core', ...(rule.fixable ? ['fixable'] : [])],
-      precision: 'high',
+      tags: [
+        dialect ?? 'core',
+        ...(rule.category === 'security' ? ['security'] : []),
+        ...(rule.fixable ? ['fixable'] : []),
+      ],
+      precision: rule.confidence ?? 'high',
       'problem.severity': rule.severity === 'info' ? 'recommendation' : rule.severity,
       ...(rule.clause ? { clause: rule.clause } : {}),
+      // GitHub code scanning ranks security results by this score (>= 7 high, >= 4 medium, else low).
+      ...(rule.category === 'security' ? { 'security-severity': SECURITY_SEVERITY[rule.confidence ?? 'high'] } : {}),
     },
   };
 }

@@ -1,4 +1,5 @@
-import { isScalar, type Span, type TreeNode } from '@orchlint/core';
+import type { Span } from './source.js';
+import { isScalar, type TreeNode } from './tree.js';
 
 /**
  * A string scalar's decoded value with, for every UTF-16 unit of it, the span of the source text

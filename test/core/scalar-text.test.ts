@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Source, Tree, type TreeNode } from '@orchlint/core';
-import { ScalarText } from '../src/scalar-text.js';
+import { ScalarText, Source, Tree, type TreeNode } from '@orchlint/core';
 
 /** The value of key `v` in a one-entry document, with its ScalarText. */
 function scalar(yaml: string): { text: string; st: ScalarText } {

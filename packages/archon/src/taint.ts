@@ -1,0 +1,452 @@
+import {
+  effectiveCommand,
+  enclosing,
+  isScalar,
+  memoized,
+  quotingAt,
+  reEvaluation,
+  scalarValue,
+  type Confidence,
+  type Span,
+  type TreeNode,
+} from '@orchlint/core';
+import { isAiNode, type ArchonNode, type ShellBody, type Splice, type WorkflowModel } from './model.js';
+
+/**
+ * How untrusted text reaches the text a shell or interpreter runs, per `../shared/spec/archon-shell.md`
+ * (Archon 0.9, each point confirmed with the engine's own substitution: test/security/archon-payloads.ts).
+ * A source is text an outsider can shape: the run's message and issue context, a loop's user reply,
+ * an AI node's output (its prompt carries that text, or files and pages the agent reads), an approval
+ * comment, a caller's inputs. A sink is a place in a shell body where Archon's one defence, splicing
+ * `$id.output` as one single-quoted word, does not hold, or where a shell parses the text again.
+ */
+export interface TaintSource {
+  /** How a message names it: "the output of AI node 'plan'", "$ARGUMENTS (the message that started the run)". */
+  label: string;
+  confidence: Confidence;
+}
+
+export type ShellSink =
+  | 're-evaluation'
+  | 'double-quotes'
+  | 'author-quotes'
+  | 'backquotes'
+  | 'heredoc'
+  | 'quoted-heredoc'
+  | 'comment'
+  | 'arithmetic'
+  | 'option';
+
+export interface ShellFlow {
+  node: ArchonNode;
+  surface: string;
+  /** The reference as written: `$plan.output.title`, `$ARGUMENTS`. */
+  text: string;
+  /** In the source file. */
+  span: Span;
+  source: TaintSource;
+  sink: ShellSink;
+  /** For re-evaluation, how ('eval', 'bash -c', 'piped into sh'); for an option, the program. */
+  how?: string;
+  confidence: Confidence;
+  /** A quoted splice of the engine (undefined for an environment variable the shell expands). */
+  splice?: Splice;
+}
+
+export interface ScriptFlow {
+  node: ArchonNode;
+  text: string;
+  span: Span;
+  source: TaintSource;
+  confidence: Confidence;
+}
+
+export interface SecondOrderFlow {
+  node: ArchonNode;
+  surface: string;
+  text: string;
+  span: Span;
+  source: TaintSource;
+  confidence: Confidence;
+}
+
+const RANK: Record<Confidence, number> = { low: 0, medium: 1, high: 2 };
+export function weaker(a: Confidence, b: Confidence): Confidence {
+  return RANK[a] <= RANK[b] ? a : b;
+}
+
+/** Programs where an argument that starts with '-' is an option that runs code or writes files. */
+export const OPTION_PROGRAMS: ReadonlyMap<string, string> = new Map([
+  ['git', '--upload-pack=…, -c core.sshCommand=…, --output=…'],
+  ['gh', '--repo=…, --hostname=…, -F @file'],
+  ['curl', '-o FILE, -K FILE, --config=…'],
+  ['wget', '-O FILE, --post-file=…, -e …'],
+  ['ssh', '-oProxyCommand=…'],
+  ['scp', '-oProxyCommand=…, -S PROGRAM'],
+  ['rsync', '-e PROGRAM, --rsync-path=…'],
+  ['tar', '--to-command=…, --checkpoint-action=exec=…'],
+  ['find', '-exec …, -delete, -fprint FILE'],
+  ['xargs', '-I, -a FILE'],
+  ['zip', '-T -TT PROGRAM'],
+  ['sed', '-e …, -i, --file=…'],
+  ['sort', '--compress-program=…, -o FILE'],
+  ['rm', '-rf'],
+  ['cp', '-t DIR, --target-directory=…'],
+  ['mv', '-t DIR, --target-directory=…'],
+  ['docker', '--privileged, -v /:/host'],
+  ['kubectl', '--kubeconfig=…, --server=…'],
+  ['npm', '--registry=…, --script-shell=…'],
+  ['pip', '--index-url=…, -r FILE'],
+]);
+
+const USER_VARIABLES: ReadonlyMap<string, string> = new Map([
+  ['ARGUMENTS', 'the message that started the run'],
+  ['USER_MESSAGE', 'the message that started the run'],
+  ['CONTEXT', 'the issue or pull request text'],
+  ['EXTERNAL_CONTEXT', 'the issue or pull request text'],
+  ['ISSUE_CONTEXT', 'the issue or pull request text'],
+  ['LOOP_USER_INPUT', "a user's reply to the loop"],
+]);
+
+/** What an outsider can place in a node's output, if anything (cycles read as untainted). */
+const outputTaint = memoized((model: WorkflowModel) => {
+  const seen = new Map<ArchonNode, TaintSource | null>();
+  const of = (node: ArchonNode): TaintSource | undefined => {
+    if (seen.has(node)) return seen.get(node) ?? undefined;
+    seen.set(node, null);
+    const found = compute(node);
+    seen.set(node, found ?? null);
+    return found;
+  };
+  const compute = (node: ArchonNode): TaintSource | undefined => {
+    if (node.kind === 'command')
+      return {
+        label: `the output of AI node ${name(node)} (its command file, unread here, sets what it sees)`,
+        confidence: 'medium',
+      };
+    if (node.kind === 'loop_group') {
+      // Its output is a body node's: as untrusted as the most untrusted of them.
+      const inner = (node.body?.nodes ?? []).map(of).filter((t): t is TaintSource => t !== undefined);
+      const strong = inner.find((t) => t.confidence === 'high') ?? inner[0];
+      return (
+        strong && { label: `the output of loop_group ${name(node)} (${strong.label})`, confidence: strong.confidence }
+      );
+    }
+    if (isAiNode(node) || node.kind === 'loop') {
+      // An agent whose prompt carries outsider text answers as that text steers it; one with a fixed
+      // prompt can still be steered by the files and pages it reads.
+      const input = untrustedPrompt(model, node);
+      return input
+        ? {
+            label: `the output of AI node ${name(node)}, whose prompt carries ${input.label}`,
+            confidence: input.confidence === 'high' ? 'high' : 'medium',
+          }
+        : { label: `the output of AI node ${name(node)} (what it reads may carry instructions)`, confidence: 'medium' };
+    }
+    if (node.kind === 'approval') {
+      const capture = node.blocks.get('approval')?.byKey.get('capture_response')?.value === true;
+      return capture
+        ? { label: `the approval comment captured by node ${name(node)}`, confidence: 'medium' }
+        : undefined;
+    }
+    if (node.kind === 'workflow')
+      return { label: `the result of sub-workflow node ${name(node)}`, confidence: 'medium' };
+    if (node.kind === 'bash' || node.kind === 'script') {
+      // A shell node's output carries untrusted text when its own body reads some.
+      const read = readsTainted(model, node, of);
+      return read
+        ? { label: `the output of ${node.kind} node ${name(node)}, which prints ${read.label}`, confidence: 'medium' }
+        : undefined;
+    }
+    return undefined;
+  };
+  return of;
+});
+
+function readsTainted(
+  model: WorkflowModel,
+  node: ArchonNode,
+  of: (n: ArchonNode) => TaintSource | undefined,
+): TaintSource | undefined {
+  for (const ref of node.outputRefs) {
+    if (ref.surface !== 'bash' && ref.surface !== 'script') continue;
+    const producer = model.analysis.resolve(node, ref.id);
+    const t = producer && producer !== node ? of(producer) : undefined;
+    if (t && !fieldBound(producer!, ref.field)) return t;
+  }
+  for (const body of node.shells)
+    for (const p of body.script.params) {
+      const t = paramSource(p.name, body);
+      if (t) return t;
+    }
+  return undefined;
+}
+
+function name(node: ArchonNode): string {
+  return node.id !== undefined ? `'${node.id}'` : `#${node.index + 1}`;
+}
+
+/** An environment variable of a shell body that carries outsider text there. */
+function paramSource(param: string, body: ShellBody): TaintSource | undefined {
+  const what = USER_VARIABLES.get(param);
+  if (what) return { label: `$${param} (${what})`, confidence: 'high' };
+  if (param === 'LOOP_PREV_OUTPUT') {
+    if (body.surface === 'loop.until_bash')
+      return { label: "$LOOP_PREV_OUTPUT (the previous iteration's AI output)", confidence: 'high' };
+    if (body.surface === 'loop_group.until_bash')
+      return { label: "$LOOP_PREV_OUTPUT (the previous iteration's output)", confidence: 'medium' };
+  }
+  if (param.startsWith('INPUTS_'))
+    return { label: `$${param} (an input the run's caller supplies)`, confidence: 'low' };
+  return undefined;
+}
+
+/** The source of a splice, unless its value is bounded to safe text (for an option: to text not starting with '-'). */
+function spliceSource(model: WorkflowModel, body: ShellBody, splice: Splice, option: boolean): TaintSource | undefined {
+  if (splice.kind === 'loop-user-input')
+    return { label: "$LOOP_USER_INPUT (a user's reply to the loop)", confidence: 'high' };
+  const producer = spliceProducer(model, body, splice);
+  if (!producer) return undefined;
+  const bound = fieldBound(producer, splice.field);
+  if (bound === 'safe' || (bound === 'no-option' && !option)) return undefined;
+  return outputTaint(model)(producer);
+}
+
+function spliceProducer(model: WorkflowModel, body: ShellBody, splice: Splice): ArchonNode | undefined {
+  if (splice.id === undefined) return undefined;
+  if (splice.kind === 'loop-prev') {
+    const group = body.node.kind === 'loop_group' ? body.node : body.node.scope.owner;
+    return group?.body?.byId.get(splice.id);
+  }
+  return model.analysis.resolve(body.node, splice.id);
+}
+
+const SAFE_TEXT = /^[A-Za-z0-9_.,:@%+=/-]*$/;
+/** A pattern of literal characters, safe classes, quantifiers and groups only: no `.`, no negated class. */
+const SAFE_PATTERN =
+  /^(?:[A-Za-z0-9_,:@%=/-]|\\[.\-dw+/_]|\[(?:[A-Za-z0-9_.,:@%=/+-]|\\[dw.-])+\]|[+*?]|\{\d+(?:,\d*)?\}|[()|])*$/;
+
+/**
+ * Whether an `output_format` field can only hold text no shell reads as code ('safe'), or that and
+ * never a leading '-' ('no-option' means only the first); undefined when it is free text. The engine
+ * validates a structured payload against the schema before it becomes the output (DE:2788), so an
+ * enum, a const, a number type or an anchored pattern of safe characters really bounds it; an
+ * unanchored pattern matches anywhere in a value and bounds nothing.
+ */
+export function fieldBound(producer: ArchonNode, field: string | undefined): 'safe' | 'no-option' | undefined {
+  if (field === undefined) return undefined;
+  const schema = producer.outputFormat?.properties.get(field)?.schema;
+  if (!schema) return undefined;
+  const get = (key: string) => childOf(schema, key);
+  const values = (node: TreeNode | undefined): unknown[] | undefined => {
+    if (!node) return undefined;
+    if (isScalar(node)) return [node.value];
+    const items = (node as { items?: unknown[] }).items;
+    return Array.isArray(items) ? items.map((i) => (isScalar(i) ? i.value : Symbol())) : undefined;
+  };
+  const listed = values(get('enum')) ?? (get('const') ? values(get('const')) : undefined);
+  if (listed) {
+    const text = listed.map((v) =>
+      typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? String(v) : undefined,
+    );
+    if (text.some((t) => t === undefined || !SAFE_TEXT.test(t))) return undefined;
+    return text.some((t) => t!.startsWith('-')) ? 'no-option' : 'safe';
+  }
+  const type = scalarValue(get('type'));
+  if (type === 'boolean') return 'safe';
+  if (type === 'integer' || type === 'number') {
+    const min = scalarValue(get('minimum'));
+    return typeof min === 'number' && min >= 0 ? 'safe' : 'no-option';
+  }
+  const pattern = scalarValue(get('pattern'));
+  if (type === 'string' && typeof pattern === 'string' && /^\^.*\$$/s.test(pattern)) {
+    const inner = pattern.slice(1, -1);
+    if (!SAFE_PATTERN.test(inner)) return undefined;
+    return mayStartWithDash(inner) ? 'no-option' : 'safe';
+  }
+  return undefined;
+}
+
+/** Whether a safe pattern's first atom can match '-': a literal or escaped dash, or a class holding one outside a range. */
+function mayStartWithDash(pattern: string): boolean {
+  if (pattern.startsWith('-') || pattern.startsWith('\\-') || pattern.startsWith('(')) return true;
+  const cls = /^\[((?:\\.|[^\]])+)\]/.exec(pattern);
+  if (!cls) return false;
+  const body = cls[1]!;
+  if (body.includes('\\-')) return true;
+  return body.replace(/(?:\\.|[^\\])-(?:\\.|[^\\])/g, '').includes('-');
+}
+
+function childOf(map: TreeNode, key: string): TreeNode | undefined {
+  const items = (map as { items?: Array<{ key?: { value?: unknown }; value?: TreeNode }> }).items;
+  if (!Array.isArray(items)) return undefined;
+  for (const pair of items) if (isScalar(pair.key) && pair.key.value === key) return pair.value ?? undefined;
+  return undefined;
+}
+
+/** The sink a spliced quoted word meets, if its quoting does not hold there. */
+function spliceSink(
+  body: ShellBody,
+  splice: Splice,
+): { sink: ShellSink; how?: string; confidence: Confidence } | undefined {
+  const script = body.script;
+  const at = splice.span.start + 1;
+  const how = reEvaluation(script, at);
+  if (how) return { sink: 're-evaluation', how, confidence: 'high' };
+  const { regions } = enclosing(script, at);
+  if (regions.some((r) => r.kind === 'backquote')) return { sink: 'backquotes', confidence: 'high' };
+  switch (quotingAt(script, at)) {
+    case 'double':
+      return { sink: 'double-quotes', confidence: 'high' };
+    case 'none':
+    case 'ansi-c':
+      return { sink: 'author-quotes', confidence: 'high' };
+    case 'heredoc':
+      return { sink: 'heredoc', confidence: 'high' };
+    case 'quoted-heredoc':
+      return { sink: 'quoted-heredoc', confidence: 'medium' };
+    case 'comment':
+      return { sink: 'comment', confidence: 'high' };
+  }
+  if (regions.some((r) => r.kind === 'arithmetic')) return { sink: 'arithmetic', confidence: 'high' };
+  const program = optionProgram(body, splice.span, false);
+  if (program) return { sink: 'option', how: program, confidence: 'medium' };
+  return undefined;
+}
+
+/** The program that reads a whole-word value (or, unquoted, any part of it) as its option, before any `--`. */
+function optionProgram(body: ShellBody, span: Span, unquoted: boolean): string | undefined {
+  const { words } = enclosing(body.script, span.start);
+  const word = words[words.length - 1];
+  if (!word) return undefined;
+  const whole = word.span.start >= span.start - 1 && word.span.start <= span.start && word.span.end <= span.end + 1;
+  if (!whole && !unquoted) return undefined;
+  const e = effectiveCommand(word.command);
+  if (!e || word.index <= e.start || !OPTION_PROGRAMS.has(e.name)) return undefined;
+  for (let i = e.start + 1; i < word.index; i++) if (word.command.words[i]!.literal === '--') return undefined;
+  return e.name;
+}
+
+/** Every path from an untrusted source to a shell sink in the model's shell bodies. */
+export const shellFlows = memoized((model: WorkflowModel): ShellFlow[] => {
+  const flows: ShellFlow[] = [];
+  for (const node of model.nodes) {
+    for (const body of node.shells) {
+      const script = body.script;
+      if (script.error) continue;
+      for (const splice of body.splices) {
+        const sink = spliceSink(body, splice);
+        if (!sink) continue;
+        const source = spliceSource(model, body, splice, sink.sink === 'option');
+        if (!source) continue;
+        flows.push({
+          node,
+          surface: body.surface,
+          text: splice.text,
+          span: body.sourceSpan(splice.span),
+          source,
+          sink: sink.sink,
+          ...(sink.how ? { how: sink.how } : {}),
+          confidence: weaker(source.confidence, sink.confidence),
+          splice,
+        });
+      }
+      for (const param of script.params) {
+        const source = paramSource(param.name, body);
+        if (!source) continue;
+        const how = reEvaluation(script, param.span.start);
+        const { regions } = enclosing(script, param.span.start);
+        const unquoted = quotingAt(script, param.span.start) === 'none';
+        const program = how ? undefined : optionProgram(body, param.span, unquoted);
+        const sink: ShellSink | undefined = how
+          ? 're-evaluation'
+          : regions.some((r) => r.kind === 'arithmetic')
+            ? 'arithmetic'
+            : program
+              ? 'option'
+              : undefined;
+        if (!sink) continue;
+        flows.push({
+          node,
+          surface: body.surface,
+          text: script.text.slice(param.span.start, param.span.end),
+          span: body.sourceSpan(param.span),
+          source,
+          sink,
+          ...((how ?? program) ? { how: how ?? program } : {}),
+          confidence: weaker(source.confidence, sink === 'option' ? 'medium' : 'high'),
+        });
+      }
+    }
+  }
+  return flows;
+});
+
+/** `$id.output` of an untrusted producer spliced raw into a bun or uv script's source (DE:3712). */
+export const scriptFlows = memoized((model: WorkflowModel): ScriptFlow[] => {
+  const flows: ScriptFlow[] = [];
+  for (const node of model.nodes) {
+    if (node.kind !== 'script') continue;
+    for (const ref of node.outputRefs) {
+      if (ref.surface !== 'script') continue;
+      const producer = model.analysis.resolve(node, ref.id);
+      if (!producer || fieldBound(producer, ref.field) === 'safe') continue;
+      const source = outputTaint(model)(producer);
+      if (source) flows.push({ node, text: ref.text, span: ref.span, source, confidence: source.confidence });
+    }
+  }
+  return flows;
+});
+
+/**
+ * A loop_group's values spliced in its first pass ($LOOP_PREV.*, $LOOP_USER_INPUT) are scanned
+ * again by the `$id.output` pass (DE:4357 → 4844): a value holding `$other.output` gets that output
+ * spliced inside its own quotes, which cancels them, whatever the quoting around the reference.
+ */
+export const secondOrderFlows = memoized((model: WorkflowModel): SecondOrderFlow[] => {
+  const flows: SecondOrderFlow[] = [];
+  const direct = new Set(shellFlows(model).flatMap((f) => (f.splice ? [f.splice] : [])));
+  for (const node of model.nodes) {
+    for (const body of node.shells) {
+      if (!body.rescanned || body.script.error) continue;
+      for (const splice of body.splices) {
+        if (splice.kind === 'output' || direct.has(splice)) continue;
+        const source = spliceSource(model, body, splice, false);
+        if (!source) continue;
+        flows.push({
+          node,
+          surface: body.surface,
+          text: splice.text,
+          span: body.sourceSpan(splice.span),
+          source,
+          confidence: weaker(source.confidence, 'medium'),
+        });
+      }
+    }
+  }
+  return flows;
+});
+
+const USER_VARIABLE_REF =
+  /\$(ARGUMENTS|USER_MESSAGE|CONTEXT|EXTERNAL_CONTEXT|ISSUE_CONTEXT|LOOP_USER_INPUT)(?![A-Za-z0-9_])/;
+
+/**
+ * The untrusted text an AI node's prompt carries, if any: a user variable written in `prompt:` or
+ * `loop.prompt` (high), else the output of an untrusted producer spliced there (second-hand). A
+ * `command:` node's prompt is in a command file orchlint does not read, so it is not judged.
+ */
+export function untrustedPrompt(model: WorkflowModel, node: ArchonNode): TaintSource | undefined {
+  const prompts = [node.fields.get('prompt'), node.blocks.get('loop')?.byKey.get('prompt')];
+  for (const field of prompts) {
+    const m = typeof field?.value === 'string' ? USER_VARIABLE_REF.exec(field.value) : null;
+    if (m) return { label: `$${m[1]} (${USER_VARIABLES.get(m[1]!)})`, confidence: 'high' };
+  }
+  for (const ref of node.outputRefs) {
+    if (ref.surface !== 'prompt' && ref.surface !== 'loop.prompt') continue;
+    const producer = model.analysis.resolve(node, ref.id);
+    if (!producer || producer === node || fieldBound(producer, ref.field) === 'safe') continue;
+    const source = outputTaint(model)(producer);
+    if (source) return { label: source.label, confidence: 'low' };
+  }
+  return undefined;
+}

@@ -1,0 +1,79 @@
+import type { Confidence } from './diagnostic.js';
+import type { Span } from './source.js';
+
+/** A credential written into a file: what kind, where in the text, and how a finding may show it. */
+export interface SecretMatch {
+  kind: string;
+  span: Span;
+  /** The first characters and the length, never the whole value: `ghp_…(40 characters)`. */
+  shown: string;
+  confidence: Confidence;
+}
+
+/**
+ * Token formats their issuers document, each with a prefix no ordinary text carries; the body
+ * lengths keep examples such as `ghp_xxxx` out.
+ */
+const KNOWN: ReadonlyArray<{ kind: string; pattern: RegExp }> = [
+  { kind: 'GitHub token', pattern: /\b(?:gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{70,255})\b/g },
+  { kind: 'Anthropic API key', pattern: /\bsk-ant-(?:api|admin)\d{2}-[A-Za-z0-9_-]{80,120}\b/g },
+  { kind: 'OpenAI API key', pattern: /\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}T3BlbkFJ[A-Za-z0-9_-]{20,}\b/g },
+  { kind: 'AWS access key id', pattern: /\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/g },
+  { kind: 'Slack token', pattern: /\bxox[abprs]-[0-9]{8,}-[0-9A-Za-z-]{8,}\b/g },
+  { kind: 'Google API key', pattern: /\bAIza[0-9A-Za-z_-]{35}\b/g },
+  { kind: 'Stripe secret key', pattern: /\b[rs]k_live_[0-9A-Za-z]{24,}\b/g },
+  { kind: 'npm token', pattern: /\bnpm_[A-Za-z0-9]{36}\b/g },
+  { kind: 'GitLab token', pattern: /\bglpat-[A-Za-z0-9_-]{20}\b/g },
+  { kind: 'Hugging Face token', pattern: /\bhf_[A-Za-z0-9]{34,}\b/g },
+  { kind: 'private key', pattern: /-----BEGIN (?:[A-Z]+ )?PRIVATE KEY-----/g },
+];
+
+/** `TOKEN=…`, `api_key: …`, `password = "…"`: a name that says secret, then a value. */
+const ASSIGNED =
+  /\b([A-Za-z0-9_]*(?:TOKEN|SECRET|PASSWORD|PASSWD|API_?KEY|ACCESS_?KEY|PRIVATE_?KEY|CREDENTIALS?)[A-Za-z0-9_]*)["']?\s*[:=]\s*["']?([A-Za-z0-9+/=_.~-]{20,})/gi;
+
+/** Bits per character: random tokens sit above 4, words and identifiers well below. */
+function entropy(text: string): number {
+  const counts = new Map<string, number>();
+  for (const c of text) counts.set(c, (counts.get(c) ?? 0) + 1);
+  let bits = 0;
+  for (const n of counts.values()) bits -= (n / text.length) * Math.log2(n / text.length);
+  return bits;
+}
+
+function show(value: string): string {
+  return `${value.slice(0, 4)}…(${value.length} characters)`;
+}
+
+/**
+ * Credentials in a text: known token formats (high confidence), and values assigned to a name that
+ * says secret when they look random (medium: long, mixed, above 4 bits a character), never a
+ * reference such as `$GITHUB_TOKEN` or `${{ secrets.X }}`.
+ */
+export function findSecrets(text: string): SecretMatch[] {
+  const out: SecretMatch[] = [];
+  const taken: Span[] = [];
+  for (const { kind, pattern } of KNOWN) {
+    for (const m of text.matchAll(pattern)) {
+      // A documented example (`ghp_xxxx…`) repeats a character; a real token is random.
+      if (kind !== 'private key' && entropy(m[0]) < 3) continue;
+      const span = { start: m.index, end: m.index + m[0].length };
+      taken.push(span);
+      out.push({ kind, span, shown: show(m[0]), confidence: 'high' });
+    }
+  }
+  for (const m of text.matchAll(ASSIGNED)) {
+    const value = m[2]!;
+    const start = m.index + m[0].length - value.length;
+    if (taken.some((s) => s.start <= start && start < s.end)) continue;
+    const mixed = /[a-z]/.test(value) && /[A-Z0-9]/.test(value) && /\d/.test(value);
+    if (!mixed || entropy(value) < 4 || /^(?:x+|\*+|[a-z_]+)$/i.test(value)) continue;
+    out.push({
+      kind: `value of ${m[1]}`,
+      span: { start, end: start + value.length },
+      shown: show(value),
+      confidence: 'medium',
+    });
+  }
+  return out.sort((a, b) => a.span.start - b.span.start);
+}

@@ -1,0 +1,319 @@
+import loadMvdanSh from './mvdan-sh.cjs';
+import type { Span } from './source.js';
+
+/**
+ * A shell body parsed with mvdan/sh (bash dialect), summed up as what a security audit or a host
+ * tool needs: every simple command with its argument words, every parameter expansion, and the
+ * regions that change how a character is read (quotes, here-documents, substitutions, arithmetic,
+ * comments). Offsets are UTF-16 indices into the parsed text, like every other span in orchlint.
+ *
+ * Why mvdan-sh (0.10.1, mvdan/sh compiled to plain JavaScript with GopherJS) and not sh-syntax
+ * (0.7.0, the same parser as WebAssembly): the rule engine is synchronous and runs on every
+ * keystroke in the editor and in the browser. sh-syntax only has an async API that instantiates a
+ * fresh Go WebAssembly runtime on every call, and the JSON it returns keeps a command's position but
+ * not its arguments, so an audit could not see `eval` or `sh -c`. mvdan-sh parses synchronously and
+ * hands over the whole typed syntax tree. It is loaded on the first parse (see mvdan-sh.cts).
+ */
+export interface ShellScript {
+  /** The text that was parsed (with any masking applied). */
+  text: string;
+  /** The first syntax error; the lists below are then empty. */
+  error?: { offset: number; message: string };
+  /** Every simple command (`name args…`), in document order, nested ones included. */
+  commands: ShellCommand[];
+  /** Every parameter expansion (`$x`, `${x}`, `${x:-y}`), in document order. */
+  params: ShellParam[];
+  /** Quotes, here-documents, substitutions, arithmetic and comments, in document order. */
+  regions: ShellRegion[];
+}
+
+export type ShellRegionKind =
+  /** `'…'` */
+  | 'single'
+  /** `$'…'` */
+  | 'ansi-c'
+  /** `"…"` or `$"…"` */
+  | 'double'
+  /** The body of `<<EOF`: expansions and substitutions run. */
+  | 'heredoc'
+  /** The body of `<<'EOF'`: literal, up to a line equal to the delimiter. */
+  | 'quoted-heredoc'
+  /** `` `…` `` */
+  | 'backquote'
+  /** `$(…)` */
+  | 'command-substitution'
+  /** `<(…)` or `>(…)` */
+  | 'process-substitution'
+  /** `$((…))`, `((…))`, `let …`, and the operands of `[[ a -gt b ]]`: read as arithmetic, where `a[$(cmd)]` runs cmd. */
+  | 'arithmetic'
+  /** `# …` to the end of the line. */
+  | 'comment';
+
+export interface ShellRegion {
+  kind: ShellRegionKind;
+  span: Span;
+}
+
+export interface ShellCommand {
+  span: Span;
+  /** The command's words: the name first, then its arguments (assignments before it excluded). */
+  words: ShellWord[];
+  /** The first word after quote removal, when it is literal: 'git', 'eval', '/bin/sh'. */
+  name?: string;
+  /** The command this one's output is piped into (`a | b`: a's is b). */
+  pipedInto?: ShellCommand;
+}
+
+export interface ShellWord {
+  span: Span;
+  /** The word after quote removal, when it has no expansion in it. */
+  literal?: string;
+  command: ShellCommand;
+  /** 0 for the command name. */
+  index: number;
+}
+
+export interface ShellParam {
+  name: string;
+  span: Span;
+  /** `${name…}` rather than `$name`. */
+  braced: boolean;
+}
+
+/** Spans of `text` replaced by a single-quoted word of the same length (`'xxxx'`), as a splice of a quoted value would stand. */
+export function maskAsQuotedWords(text: string, spans: readonly Span[]): string {
+  if (!spans.length) return text;
+  let out = '';
+  let at = 0;
+  for (const s of [...spans].sort((a, b) => a.start - b.start)) {
+    if (s.start < at || s.end - s.start < 2) continue;
+    out += text.slice(at, s.start) + "'" + 'x'.repeat(s.end - s.start - 2) + "'";
+    at = s.end;
+  }
+  return out + text.slice(at);
+}
+
+/** Everything that encloses an offset, outermost first: the regions and the words. */
+export function enclosing(script: ShellScript, offset: number): { regions: ShellRegion[]; words: ShellWord[] } {
+  const inside = (s: Span) => s.start <= offset && offset < s.end;
+  const words: ShellWord[] = [];
+  for (const c of script.commands) for (const w of c.words) if (inside(w.span)) words.push(w);
+  words.sort((a, b) => a.span.start - b.span.start || b.span.end - a.span.end);
+  return { regions: script.regions.filter((r) => inside(r.span)), words };
+}
+
+/** The innermost quoting region an offset sits in ('none' when it is unquoted shell text). */
+export function quotingAt(script: ShellScript, offset: number): ShellRegionKind | 'none' {
+  const { regions } = enclosing(script, offset);
+  for (let i = regions.length - 1; i >= 0; i--) {
+    const kind = regions[i]!.kind;
+    if (kind === 'arithmetic') continue;
+    // Inside a substitution the text is shell code again, whatever quotes enclose the substitution.
+    if (kind === 'command-substitution' || kind === 'process-substitution') return 'none';
+    return kind;
+  }
+  return 'none';
+}
+
+/**
+ * The last parses, by text: an editor re-lints a file on every keystroke, and all its bodies but the
+ * one being typed in are the same text as before. The summaries are plain data, safe to share.
+ */
+const recent = new Map<string, ShellScript>();
+const RECENT = 512;
+
+/** Parses a shell body as bash. Never throws on bad input: a syntax error is a value. */
+export function parseShell(text: string): ShellScript {
+  const known = recent.get(text);
+  if (known) {
+    recent.delete(text);
+    recent.set(text, known);
+    return known;
+  }
+  const script = parseAnew(text);
+  if (recent.size >= RECENT) recent.delete(recent.keys().next().value!);
+  recent.set(text, script);
+  return script;
+}
+
+function parseAnew(text: string): ShellScript {
+  const api = mvdan();
+  const toIndex = utf16Offsets(text);
+  const script: ShellScript = { text, commands: [], params: [], regions: [] };
+  let file: MvNode;
+  try {
+    file = api.parser.Parse(text, '');
+  } catch (error) {
+    const e = error as { Pos?: { Offset(): number }; Text?: string; message?: string };
+    const offset = typeof e.Pos?.Offset === 'function' ? toIndex(e.Pos.Offset()) : 0;
+    script.error = { offset, message: String(e.Text ?? e.message ?? error) };
+    return script;
+  }
+  const span = (n: MvNode): Span => ({ start: toIndex(n.Pos().Offset()), end: toIndex(n.End().Offset()) });
+  const region = (kind: ShellRegionKind, s: Span) => script.regions.push({ kind, span: s });
+  const ops = api.ops;
+  const stack: MvNode[] = [];
+  const commandOf = new Map<MvNode, ShellCommand>();
+  const pipes: Array<{ left: Span; right: Span }> = [];
+  api.syntax.Walk(file, (node: MvNode | null) => {
+    if (!node) {
+      stack.pop();
+      return true;
+    }
+    const type = api.syntax.NodeType(node);
+    switch (type) {
+      case 'SglQuoted':
+        region(node.Dollar ? 'ansi-c' : 'single', span(node));
+        break;
+      case 'DblQuoted':
+        region('double', span(node));
+        break;
+      case 'CmdSubst':
+        region(node.Backquotes ? 'backquote' : 'command-substitution', span(node));
+        break;
+      case 'ProcSubst':
+        region('process-substitution', span(node));
+        break;
+      case 'ArithmExp':
+      case 'ArithmCmd':
+      case 'LetClause':
+        region('arithmetic', span(node));
+        break;
+      case 'Comment':
+        region('comment', span(node));
+        break;
+      case 'BinaryTest':
+        if (ops.arithmeticTests.has(node.Op)) {
+          region('arithmetic', span(node.X));
+          region('arithmetic', span(node.Y));
+        }
+        break;
+      case 'BinaryCmd':
+        if (node.Op === ops.pipe || node.Op === ops.pipeAll) pipes.push({ left: span(node.X), right: span(node.Y) });
+        break;
+      case 'Redirect':
+        if (node.Hdoc) region(quotedDelimiter(api, node.Word) ? 'quoted-heredoc' : 'heredoc', span(node.Hdoc));
+        break;
+      case 'ParamExp':
+        if (node.Param) script.params.push({ name: String(node.Param.Value), span: span(node), braced: !node.Short });
+        break;
+      case 'CallExpr': {
+        const command: ShellCommand = { span: span(node), words: [] };
+        const args = node.Args as MvNode[];
+        args.forEach((w, index) => {
+          const word: ShellWord = { span: span(w), command, index };
+          const literal = literalOf(api, w);
+          if (literal !== undefined) word.literal = literal;
+          command.words.push(word);
+        });
+        const name = command.words[0]?.literal;
+        if (name !== undefined) command.name = name;
+        if (command.words.length) {
+          command.span = { start: command.words[0]!.span.start, end: command.span.end };
+          script.commands.push(command);
+          commandOf.set(node, command);
+        }
+        break;
+      }
+    }
+    stack.push(node);
+    return true;
+  });
+  linkPipes(script.commands, pipes);
+  script.regions.sort((a, b) => a.span.start - b.span.start || b.span.end - a.span.end);
+  return script;
+}
+
+/** `a | b`: the commands of a (innermost pipes first, so `a | b | c` links a→b, b→c) feed b's first command. */
+function linkPipes(commands: ShellCommand[], pipes: Array<{ left: Span; right: Span }>): void {
+  const within = (s: Span, outer: Span) => s.start >= outer.start && s.end <= outer.end;
+  pipes.sort(
+    (a, b) =>
+      a.left.end -
+      a.left.start +
+      (a.right.end - a.right.start) -
+      (b.left.end - b.left.start + (b.right.end - b.right.start)),
+  );
+  for (const p of pipes) {
+    const target = commands.find((c) => within(c.span, p.right));
+    if (!target) continue;
+    for (const c of commands) if (!c.pipedInto && within(c.span, p.left)) c.pipedInto = target;
+  }
+}
+
+/** A here-document delimiter with any quoting (`'EOF'`, `"EOF"`, `\EOF`) makes the body literal. */
+function quotedDelimiter(api: Mvdan, word: MvNode | undefined): boolean {
+  if (!word) return false;
+  return (word.Parts as MvNode[]).some((p) => {
+    const t = api.syntax.NodeType(p);
+    return t === 'SglQuoted' || t === 'DblQuoted' || (t === 'Lit' && String(p.Value).includes('\\'));
+  });
+}
+
+/** The word after quote removal, when it is made of literal text and quotes with no expansion. */
+function literalOf(api: Mvdan, word: MvNode): string | undefined {
+  let out = '';
+  for (const part of word.Parts as MvNode[]) {
+    const t = api.syntax.NodeType(part);
+    if (t === 'Lit') out += String(part.Value).replace(/\\(.)/gs, '$1');
+    else if (t === 'SglQuoted' && !part.Dollar) out += String(part.Value);
+    else if (t === 'DblQuoted') {
+      for (const inner of part.Parts as MvNode[]) {
+        if (api.syntax.NodeType(inner) !== 'Lit') return undefined;
+        out += String(inner.Value).replace(/\\([$`"\\])/g, '$1');
+      }
+    } else return undefined;
+  }
+  return out;
+}
+
+/** mvdan's offsets are UTF-8 bytes; orchlint's are UTF-16 units. Identity for ASCII text. */
+function utf16Offsets(text: string): (byte: number) => number {
+  if (/^[\x00-\x7f]*$/.test(text)) return (b) => b;
+  const byIndex: number[] = [];
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.codePointAt(i)!;
+    const n = c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
+    for (let k = 0; k < n; k++) byIndex[bytes + k] = i;
+    bytes += n;
+    if (c >= 0x10000) i++;
+  }
+  byIndex[bytes] = text.length;
+  return (b) => byIndex[Math.min(b, bytes)] ?? text.length;
+}
+
+/** A node of mvdan's syntax tree: a GopherJS object whose fields are the Go struct's. */
+type MvNode = any;
+
+interface Mvdan {
+  syntax: { Walk(node: MvNode, visit: (node: MvNode | null) => boolean): void; NodeType(node: MvNode): string };
+  parser: { Parse(text: string, name: string): MvNode };
+  ops: { pipe: number; pipeAll: number; arithmeticTests: ReadonlySet<number> };
+}
+
+let loaded: Mvdan | undefined;
+
+/**
+ * The parser, made on first use. Operator codes are mvdan's internal token numbers: read from a
+ * parse of a probe script rather than written down, so they hold for whatever build is installed.
+ */
+function mvdan(): Mvdan {
+  if (loaded) return loaded;
+  const { syntax } = loadMvdanSh() as { syntax: MvNode };
+  const parser = syntax.NewParser(syntax.KeepComments(true), syntax.Variant(syntax.LangBash));
+  const opsIn = (src: string, type: string): number[] => {
+    const found: number[] = [];
+    syntax.Walk(parser.Parse(src, ''), (n: MvNode) => {
+      if (n && syntax.NodeType(n) === type) found.push(n.Op);
+      return true;
+    });
+    return found;
+  };
+  const [pipe, pipeAll] = opsIn('a | b\na |& b', 'BinaryCmd');
+  const arithmeticTests = new Set(
+    opsIn('[[ a -eq b ]]\n[[ a -ne b ]]\n[[ a -lt b ]]\n[[ a -le b ]]\n[[ a -gt b ]]\n[[ a -ge b ]]', 'BinaryTest'),
+  );
+  loaded = { syntax, parser, ops: { pipe: pipe!, pipeAll: pipeAll!, arithmeticTests } };
+  return loaded;
+}

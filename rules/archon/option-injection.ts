@@ -1,0 +1,27 @@
+import { defineRule } from '@orchlint/core';
+import { OPTION_PROGRAMS, shellFlows, type WorkflowModel } from '@orchlint/archon';
+
+export default defineRule<WorkflowModel>({
+  id: 'archon/option-injection',
+  dialect: 'archon',
+  severity: 'warning',
+  clause: 'misbehaves',
+  category: 'security',
+  confidence: 'medium',
+  basis:
+    'derived: ../shared/spec/archon-shell.md — quoting keeps a value one word but cannot keep it from starting with "-"; confirmed by test/security/archon-payloads.ts (option-position)',
+  summary: 'untrusted text is an argument of a program that reads a leading "-" as an option',
+  check(model, report) {
+    for (const f of shellFlows(model)) {
+      if (f.sink !== 'option') continue;
+      const program = f.how!;
+      report({
+        at: f.span,
+        confidence: f.confidence,
+        message:
+          `untrusted text can be an option: ${f.source.label} → '${f.text}' is an argument of ${program} in '${f.surface}' of ${f.node.label}, and a value starting with '-' is read as one of its options (${OPTION_PROGRAMS.get(program)}). ` +
+          `Safe form: put -- before it (${program} … -- ${f.splice ? '"$v"' : `"${f.text}"`}), or bound the field with an output_format enum or pattern that cannot start with '-'`,
+      });
+    }
+  },
+});
