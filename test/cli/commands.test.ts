@@ -369,7 +369,9 @@ describe('orchlint rules', () => {
       const at = lines.findIndex((l) => l.startsWith(rule.id + ' '));
       expect(at, rule.id).toBeGreaterThanOrEqual(0);
       expect(lines[at]).toMatch(new RegExp(`^${rule.id} +${rule.severity} +`));
-      expect(lines[at + 1]).toMatch(new RegExp(`^ +${clauses[rule.clause].label} · (security audit, [a-z]+ confidence · )?basis: `));
+      expect(lines[at + 1]).toMatch(
+        new RegExp(`^ +${clauses[rule.clause].label} · (security audit, [a-z]+ confidence · )?basis: `),
+      );
     }
     expect(r.stdout).toContain('archon/when-syntax');
     expect(lines[lines.findIndex((l) => l.startsWith('archon/when-syntax ')) + 1]).toMatch(/^ +never works · basis: /);
