@@ -1,6 +1,8 @@
 import { cyclicComponents, memoized } from '@orchlint/core';
 import type { Analysis, ArchonNode, Scope, WorkflowModel } from './model.js';
 
+const UNTIL_BASH = 'loop_group.until_bash';
+
 export function createAnalysis(model: WorkflowModel): Analysis {
   const upstream = memoized((node: ArchonNode): ReadonlySet<ArchonNode> => {
     // A body node also waits for everything its loop_group waits for.
@@ -8,7 +10,10 @@ export function createAnalysis(model: WorkflowModel): Analysis {
     return new Upstream(node, owner ? () => upstream(owner) : undefined);
   });
 
-  const resolve = (from: ArchonNode, id: string): ArchonNode | undefined => {
+  const resolve = (from: ArchonNode, id: string, where?: string): ArchonNode | undefined => {
+    // A loop_group's until_bash runs against the output map its body just filled, so the body's own nodes count.
+    const inBody = where === UNTIL_BASH && from.body?.byId.get(id);
+    if (inBody) return inBody;
     for (let scope: Scope | undefined = from.scope; scope; scope = scope.parent) {
       const hit = scope.byId.get(id);
       if (hit) return hit;

@@ -288,8 +288,11 @@ export function isStubFixture(model: ArchonUnit): model is StubFixtureModel {
 export interface Analysis {
   /** Every node the given one transitively waits for, across enclosing scopes. */
   upstream(node: ArchonNode): ReadonlySet<ArchonNode>;
-  /** The node an id names from the given node's position: its scope, then enclosing scopes. */
-  resolve(from: ArchonNode, id: string): ArchonNode | undefined;
+  /**
+   * The node an id names from the given node's position: its scope, then enclosing scopes; for a reference
+   * written in a loop_group's `until_bash` (`where`), the group's direct body first.
+   */
+  resolve(from: ArchonNode, id: string, where?: string): ArchonNode | undefined;
   /** Cyclic strongly connected sets per scope, in document order. */
   cycles(): ArchonNode[][];
 }
