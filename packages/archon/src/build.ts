@@ -148,7 +148,8 @@ export function buildWorkflow(tree: Tree, source: Source, root: TreeNode, option
     if (idField) node.idField = idField;
     node.label = `node ${id !== undefined ? `'${id}'` : `#${index + 1}`}${owner ? ` in loop_group ${owner.id !== undefined ? `'${owner.id}'` : `#${owner.index + 1}`}` : ''}`;
     if (kindEntries.length === 1) node.kind = kindEntries[0]!.kind;
-    const nodeProvider = locatedString(nodeFields.get('provider'));
+    // A loop node's own provider is dropped when the workflow loads: its iterations run on the workflow's.
+    const nodeProvider = node.kind === 'loop' ? undefined : locatedString(nodeFields.get('provider'));
     const effectiveProvider = nodeProvider ?? provider;
     if (effectiveProvider) node.provider = effectiveProvider;
     const outputFormat = readOutputFormat(tree, nodeFields.get('output_format')?.node);

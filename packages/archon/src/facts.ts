@@ -44,6 +44,14 @@ export const IGNORED_FIELDS: Partial<Record<NodeKind, readonly string[]>> = {
   workflow: without(BASH_IGNORED, 'output_format'),
 };
 
+/**
+ * Fields a kind's transform drops without even a log line: a `loop:` node keeps neither `provider` nor
+ * `model` (dag-node.ts builds it from the structural base), so its iterations run on the workflow's.
+ */
+export const SILENTLY_DROPPED_FIELDS: Partial<Record<NodeKind, readonly string[]>> = {
+  loop: ['provider', 'model'],
+};
+
 /** Where `with:` means something; elsewhere it draws a parse warning and is ignored. */
 export const WITH_KINDS: ReadonlySet<NodeKind> = new Set(['command', 'script', 'include', 'workflow']);
 
