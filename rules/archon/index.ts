@@ -29,6 +29,7 @@ import modelReasoningEffort from './model-reasoning-effort.js';
 import nodeKind from './node-kind.js';
 import outputFieldUndeclared from './output-field-undeclared.js';
 import pauseWithoutInteractive from './pause-without-interactive.js';
+import providerOverridden from './provider-overridden.js';
 import racingJoin from './racing-join.js';
 import refNotUpstream from './ref-not-upstream.js';
 import renamedTool from './renamed-tool.js';
@@ -45,6 +46,7 @@ import templating from './templating.js';
 import thresholdJoin from './threshold-join.js';
 import unknownDependency from './unknown-dependency.js';
 import unknownKey from './unknown-key.js';
+import unknownModelAlias from './unknown-model-alias.js';
 import unknownNodeRef from './unknown-node-ref.js';
 import unknownTool from './unknown-tool.js';
 import variableScope from './variable-scope.js';
@@ -90,6 +92,7 @@ const workflowRules: readonly Rule<WorkflowModel>[] = [
   nodeKind,
   outputFieldUndeclared,
   pauseWithoutInteractive,
+  providerOverridden,
   racingJoin,
   refNotUpstream,
   renamedTool,
@@ -104,6 +107,7 @@ const workflowRules: readonly Rule<WorkflowModel>[] = [
   thresholdJoin,
   unknownDependency,
   unknownKey,
+  unknownModelAlias,
   unknownNodeRef,
   unknownTool,
   variableScope,

@@ -1,5 +1,6 @@
 import { cyclicComponents, memoized } from '@orchlint/core';
 import type { Analysis, ArchonNode, Scope, WorkflowModel } from './model.js';
+import { providerResolver, type ProviderResolver } from './provider-resolution.js';
 
 const UNTIL_BASH = 'loop_group.until_bash';
 
@@ -21,9 +22,18 @@ export function createAnalysis(model: WorkflowModel): Analysis {
     return undefined;
   };
 
+  // Built on first use: the project's config is set on the model after the model is built.
+  let providers: ProviderResolver | undefined;
+  const resolver = (): ProviderResolver => {
+    providers ??= providerResolver(model);
+    return providers;
+  };
+
   return {
     upstream,
     resolve,
+    provider: (node) => resolver().ofNode(node),
+    workflowProvider: () => resolver().ofWorkflow(),
     cycles: () => cyclesOf(model),
   };
 }

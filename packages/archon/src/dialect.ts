@@ -84,6 +84,8 @@ export const archon: Dialect<ArchonUnit> = {
       if (target) node.subRun = target;
     }
     if (place.rel !== undefined) {
+      const config = place.project.config;
+      if (config) model.config = { ...config, shown: place.write(config.path) };
       const commands = commandsFolder(place.project, place.role, place.rel, host);
       if (commands) model.commands = commands;
       model.discovery = discoveryOf(model, place.rel, place.role!, place.located, scope);

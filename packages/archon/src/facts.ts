@@ -73,6 +73,7 @@ export const CAPABILITIES: Record<Provider, ReadonlySet<string>> = {
     'fallbackModel',
     'sandbox',
     'settingSources',
+    'containerExec',
   ]),
   codex: new Set(['mcp', 'effortControl', 'webSearch']),
   opencode: new Set(['agents', 'toolRestrictions']),

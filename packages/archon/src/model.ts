@@ -186,6 +186,8 @@ export interface WorkflowModel {
   commands?: { folder: string; names: ReadonlySet<string>; packaged: boolean };
   /** Where the file sits under `.archon/workflows/`, as the engine's discovery sees it. */
   discovery?: Discovery;
+  /** The project's `.archon/config.yaml`, when the workflow is in a project that has one; `shown` names it as findings do. */
+  config?: ProjectConfig & { shown: string };
   /** Include chain from the file being linted to this one (names), for cycle and depth checks. */
   includeChain: string[];
   /** Memoized answers to graph questions; built once per model. */
@@ -284,8 +286,60 @@ export function isStubFixture(model: ArchonUnit): model is StubFixtureModel {
   return (model as StubFixtureModel).kind === 'stub-fixture';
 }
 
+/** A tier or `@alias` entry: the provider and model a `model:` reference stands for. */
+export interface ModelPreset {
+  provider: string;
+  model: string;
+}
+
+/**
+ * What a project's `.archon/config.yaml` says about providers (config-loader.ts loadRepoConfig): the
+ * default `assistant` and the `tiers:` and `aliases:` presets a `model:` reference resolves through.
+ * The engine layers these over the user's `~/.archon/config.yaml`, which orchlint cannot see: a value
+ * set here wins for the project, one left unset here is the user's to choose.
+ */
+export interface ProjectConfig {
+  /** The file's path as the host reads it. */
+  path: string;
+  /** `assistant:`, when it names a registered provider (the engine throws on any other). */
+  assistant?: string;
+  /** `tiers.small|medium|large` entries with a provider and a model. */
+  tiers: ReadonlyMap<string, ModelPreset>;
+  /** `aliases.'@name'` entries with a provider and a model. */
+  aliases: ReadonlyMap<string, ModelPreset>;
+}
+
+/** How a session node's provider was decided. */
+export type ProviderSource =
+  /** A `provider:` the node, its workflow or its loop_group writes. */
+  | 'provider'
+  /** A tier keyword or `@alias` in `model:`, through a preset. */
+  | 'model-ref'
+  /** Nothing names one: the default assistant (`.archon/config.yaml`'s, else the user's, else Claude). */
+  | 'assistant';
+
+/** The provider a session node runs on, and how sure orchlint can be of it (see provider-resolution.ts). */
+export interface ProviderResolution {
+  provider: string;
+  source: ProviderSource;
+  /** The `provider:` or `model:` value that decided it (none for the default assistant). */
+  at?: Located<string>;
+  /** The tier or alias that decided it, and whether `.archon/config.yaml` defines it. */
+  preset?: { ref: string; inProjectConfig: boolean };
+  /** True when the user's own Archon settings (`~/.archon/config.yaml`, per-user preferences) can change the answer. */
+  userDependent: boolean;
+  /** A `provider:` the file writes that the tier or alias overrides (the engine warns at run time and uses the preset's). */
+  overridden?: Located<string>;
+  /** An `@alias` `.archon/config.yaml` does not define: the node fails unless the user's settings define it. */
+  unknownAlias?: Located<string>;
+}
+
 /** Graph questions every rule shares, answered lazily once per model. */
 export interface Analysis {
+  /** The provider a command, prompt, loop or loop_group node runs on; undefined for other kinds. */
+  provider(node: ArchonNode): ProviderResolution | undefined;
+  /** The provider the workflow's own `provider:` and `model:` choose, which its workflow-level fields meet. */
+  workflowProvider(): ProviderResolution;
   /** Every node the given one transitively waits for, across enclosing scopes. */
   upstream(node: ArchonNode): ReadonlySet<ArchonNode>;
   /**

@@ -1,6 +1,7 @@
 import { Source, type Host, type Span } from '@orchlint/core';
 import { nameLine } from './discovery.js';
-import type { ProjectRole, WorkflowModel } from './model.js';
+import type { ProjectConfig, ProjectRole, WorkflowModel } from './model.js';
+import { CONFIG_PATH, readProjectConfig } from './project-config.js';
 
 /**
  * An Archon project as 0.9's discovery (`workflow-discovery.ts`) sees it, built once per run:
@@ -35,6 +36,8 @@ export interface ArchonProject {
   consulted: string[];
   /** Include targets built this run (see includes.ts), by path, version and include chain. */
   built: Map<string, unknown>;
+  /** The project's `.archon/config.yaml`, when it has one (a plain folder has none). */
+  config?: ProjectConfig;
 }
 
 export interface ProjectWorkflow {
@@ -198,6 +201,10 @@ function buildProject(root: string, host: Host): ArchonProject {
     if (named) named.push(workflow);
     else byName.set(declared.name, [workflow]);
   }
+  // Its tiers, aliases and assistant decide which provider a node runs on.
+  const configPath = join(root, CONFIG_PATH);
+  consulted.push(configPath);
+  const config = readProjectConfig(configPath, host);
   return {
     root,
     workflowsDir: dir,
@@ -210,6 +217,7 @@ function buildProject(root: string, host: Host): ArchonProject {
     flatOverrides,
     consulted,
     built: new Map(),
+    ...(config ? { config } : {}),
   };
 }
 
