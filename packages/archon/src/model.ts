@@ -178,12 +178,13 @@ export interface WorkflowModel {
   /** Explicit workflow-level provider. */
   provider?: Located<string>;
   templating: TemplatingSite[];
-  /** The project's `.archon/commands` folder and the command files in it, when the host can list it. */
   /**
-   * The command files `command:` names resolve to: a packaged workflow's own `commands/` (nothing else is
-   * searched for it), else `.archon/commands`. `folder` is project-relative.
+   * The commands `command:` names resolve to: a packaged workflow's own `commands/` (nothing else is
+   * searched for it), else `.archon/commands` and the folder `.archon/config.yaml` names (each with one
+   * level of subfolders), then the bundled ones unless the config turns them off. `folder` is
+   * project-relative, the one messages name.
    */
-  commands?: { folder: string; names: ReadonlySet<string>; packaged: boolean };
+  commands?: { folder: string; names: ReadonlySet<string>; packaged: boolean; bundled: boolean };
   /** Where the file sits under `.archon/workflows/`, as the engine's discovery sees it. */
   discovery?: Discovery;
   /** The project's `.archon/config.yaml`, when the workflow is in a project that has one; `shown` names it as findings do. */
@@ -222,6 +223,8 @@ export interface Discovery {
   overrides?: string[];
   /** The bundled workflow whose file name this file has, which it replaces (`<name>.yaml`). */
   replacesBundled?: string;
+  /** The names the project's loaded workflows declare (shared by every file of the project). */
+  projectNames: { has(name: string): boolean };
 }
 
 /** A workflow file discovery finds, with the name it declares and where. */
@@ -305,6 +308,10 @@ export interface ProjectConfig {
   assistant?: string;
   /** `tiers.small|medium|large` entries with a provider and a model. */
   tiers: ReadonlyMap<string, ModelPreset>;
+  /** `commands.folder`: one more folder (project-relative) command files are found in. */
+  commandFolder?: string;
+  /** `defaults.loadDefaultCommands`: false turns the bundled commands off. */
+  loadDefaultCommands?: boolean;
   /** `aliases.'@name'` entries with a provider and a model. */
   aliases: ReadonlyMap<string, ModelPreset>;
 }

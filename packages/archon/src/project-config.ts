@@ -21,6 +21,10 @@ export function readProjectConfig(path: string, host: Host): ProjectConfig | und
   };
   const assistant = member(data, 'assistant');
   if (isProvider(assistant)) config.assistant = assistant;
+  const folder = member(member(data, 'commands'), 'folder');
+  if (typeof folder === 'string' && folder.trim() !== '') config.commandFolder = folder.trim();
+  const loadDefaults = member(member(data, 'defaults'), 'loadDefaultCommands');
+  if (typeof loadDefaults === 'boolean') config.loadDefaultCommands = loadDefaults;
   return config;
 }
 

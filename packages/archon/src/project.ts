@@ -286,8 +286,10 @@ export function sourceOf(workflow: ProjectWorkflow, write: (path: string) => str
 
 /**
  * The command files a workflow's `command:` names resolve to: a packaged workflow's own `commands/`
- * folder (discovery qualifies its commands to the package, so nothing else is searched, and a
- * package without one has none), else the project's `.archon/commands`, as far as the host sees them.
+ * folder (discovery qualifies its commands to the package, so nothing else is searched, and a package
+ * without one has none), else the project's `.archon/commands` and the `commands.folder` of
+ * `.archon/config.yaml`, each read one subfolder deep by file name (validator.ts resolveCommandInDir),
+ * as far as the host sees them.
  */
 export function commandsFolder(
   project: ArchonProject,
@@ -295,9 +297,34 @@ export function commandsFolder(
   rel: string,
   host: Host,
 ): WorkflowModel['commands'] {
-  const packaged = role?.kind === 'packaged';
-  const folder = packaged ? `${WORKFLOWS}/${rel.slice(0, rel.lastIndexOf('/'))}/commands` : '.archon/commands';
-  const entries = host.readDir(join(project.root, folder)) ?? (packaged ? [] : undefined);
+  if (role?.kind === 'packaged') {
+    const folder = `${WORKFLOWS}/${rel.slice(0, rel.lastIndexOf('/'))}/commands`;
+    const entries = host.readDir(join(project.root, folder)) ?? [];
+    return { folder, names: new Set(entries.filter(isMarkdown).map(commandName)), packaged: true, bundled: false };
+  }
+  const folder = '.archon/commands';
+  const names = commandNames(join(project.root, folder), host);
+  if (!names) return undefined;
+  const configured = project.config?.commandFolder;
+  if (configured && configured !== folder)
+    for (const name of commandNames(join(project.root, configured), host) ?? []) names.add(name);
+  return { folder, names, packaged: false, bundled: project.config?.loadDefaultCommands !== false };
+}
+
+const isMarkdown = (entry: string): boolean => entry.endsWith('.md');
+const commandName = (entry: string): string => entry.slice(0, -3);
+
+/** The command names of a folder and its subfolders (not deeper; dot entries and node_modules skipped). */
+function commandNames(dir: string, host: Host): Set<string> | undefined {
+  const entries = host.readDir(dir);
   if (!entries) return undefined;
-  return { folder, names: new Set(entries.filter((e) => e.endsWith('.md')).map((e) => e.slice(0, -3))), packaged };
+  const names = new Set<string>();
+  for (const entry of entries) {
+    if (entry.startsWith('.') || entry === 'node_modules') continue;
+    const inner = host.readDir(join(dir, entry));
+    if (inner) {
+      for (const file of inner) if (!file.startsWith('.') && isMarkdown(file)) names.add(commandName(file));
+    } else if (isMarkdown(entry)) names.add(commandName(entry));
+  }
+  return names;
 }
