@@ -25,6 +25,7 @@ import packagedWorkflow from './packaged-workflow.js';
 import undiscoveredWorkflow from './undiscovered-workflow.js';
 import loopConfig from './loop-config.js';
 import loopInteractiveDeprecated from './loop-interactive-deprecated.js';
+import mcpConfig from './mcp-config.js';
 import modelReasoningEffort from './model-reasoning-effort.js';
 import nodeKind from './node-kind.js';
 import outputFieldUndeclared from './output-field-undeclared.js';
@@ -88,6 +89,7 @@ const workflowRules: readonly Rule<WorkflowModel>[] = [
   legacySteps,
   loopConfig,
   loopInteractiveDeprecated,
+  mcpConfig,
   modelReasoningEffort,
   nodeKind,
   outputFieldUndeclared,

@@ -4,6 +4,7 @@ import { discoveryOf, placeOf, stubFixture } from './placement.js';
 import { resolveIncludes, subRunTarget, type IncludeScope } from './includes.js';
 import { isStubFixture, type ArchonUnit } from './model.js';
 import { archonProjectRoot, commandsFolder, roleOf, workflowsRelative } from './project.js';
+import { readMcpFiles } from './mcp-configs.js';
 import { archonGraph, archonOutline, referenceSlots } from './services.js';
 import { archonTarget, DEFAULT_VERSION, resolveVersion, schemaFor } from './versions.js';
 
@@ -89,8 +90,10 @@ export const archon: Dialect<ArchonUnit> = {
       const commands = commandsFolder(place.project, place.role, place.rel, host);
       if (commands) model.commands = commands;
       model.discovery = discoveryOf(model, place.rel, place.role!, place.located, scope);
+      const mcpFiles = readMcpFiles(model, place.project.root, host);
+      // Included files are workflows of their own, linted as their own units; only the main file is this unit's.
+      return { model, diagnostics, sources: [source], consulted: [...place.project.consulted, ...mcpFiles] };
     }
-    // Included files are workflows of their own, linted as their own units; only the main file is this unit's.
     return { model, diagnostics, sources: [source], consulted: place.project.consulted };
   },
 

@@ -117,6 +117,15 @@ export interface ArchonNode {
   include?: IncludeInfo;
   /** A `workflow:` node's target, when the project holds exactly one workflow of that name. */
   subRun?: SubRunTarget;
+  /** The file a string `mcp:` names, as the project holds it (see mcp-configs.ts); unset when orchlint cannot look. */
+  mcpFile?: McpFile;
+}
+
+/** What a node's `mcp:` file is, read from the project root (the run's working directory). */
+export interface McpFile {
+  /** As `mcp:` writes it, relative to the project root. */
+  path: string;
+  state: 'missing' | 'not-json' | 'not-an-object' | 'ok';
 }
 
 export interface SubRunTarget {
