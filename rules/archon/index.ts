@@ -50,6 +50,7 @@ import unknownKey from './unknown-key.js';
 import unknownModelAlias from './unknown-model-alias.js';
 import unknownNodeRef from './unknown-node-ref.js';
 import unknownTool from './unknown-tool.js';
+import untilWhitespace from './until-whitespace.js';
 import variableScope from './variable-scope.js';
 import whenComputation from './when-computation.js';
 import whenFreeFormOutput from './when-free-form-output.js';
@@ -112,6 +113,7 @@ const workflowRules: readonly Rule<WorkflowModel>[] = [
   unknownModelAlias,
   unknownNodeRef,
   unknownTool,
+  untilWhitespace,
   variableScope,
   whenComputation,
   whenFreeFormOutput,
