@@ -36,6 +36,7 @@ import refNotUpstream from './ref-not-upstream.js';
 import renamedTool from './renamed-tool.js';
 import retryUnsupported from './retry-unsupported.js';
 import returns from './returns.js';
+import runVariable from './run-variable.js';
 import schema from './schema.js';
 import scriptDepsIgnored from './script-deps-ignored.js';
 import scriptOutputRef from './script-output-ref.js';
@@ -101,6 +102,7 @@ const workflowRules: readonly Rule<WorkflowModel>[] = [
   renamedTool,
   retryUnsupported,
   returns,
+  runVariable,
   schema,
   scriptDepsIgnored,
   scriptOutputRef,

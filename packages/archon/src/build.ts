@@ -143,6 +143,7 @@ export function buildWorkflow(tree: Tree, source: Source, root: TreeNode, option
       outputRefs: [],
       inputRefs: [],
       variableRefs: [],
+      variableSlips: [],
     };
     if (id !== undefined) node.id = id;
     if (idField) node.idField = idField;
@@ -177,6 +178,7 @@ export function buildWorkflow(tree: Tree, source: Source, root: TreeNode, option
         node.outputRefs.push(...refs.outputRefs);
         node.inputRefs.push(...refs.inputRefs);
         node.variableRefs.push(...refs.variableRefs);
+        if (surface.path[0] !== 'script') node.variableSlips.push(...refs.variableSlips);
       }
     }
     const whenField = nodeFields.get('when');

@@ -64,6 +64,21 @@ export interface VariableRef {
   span: Span;
 }
 
+/**
+ * An upper-case `$NAME` in a text surface that only looks like a run variable: `spliced`, a longer
+ * name the engine splices a variable's value into (`$ARTIFACTS_DIRECTORY`); `misspelt`, a name near
+ * one (`$ARTIFACT_DIR`), which stays literal (empty in a shell); `braced`, a variable written
+ * `${ARTIFACTS_DIR}` outside a shell, which stays literal.
+ */
+export interface RunVariableSlip {
+  name: string;
+  surface: string;
+  span: Span;
+  kind: 'spliced' | 'misspelt' | 'braced';
+  /** The run variable it starts with, or the one it is near. */
+  variable: string;
+}
+
 export interface WhenModel {
   located: Located<string>;
   condition: WhenCondition;
@@ -103,6 +118,8 @@ export interface ArchonNode {
   outputRefs: OutputRef[];
   inputRefs: InputRef[];
   variableRefs: VariableRef[];
+  /** Upper-case `$NAME`s that look like run variables and are not (the `script:` surface is code, and not read). */
+  variableSlips: RunVariableSlip[];
   outputFormat?: OutputFormat;
   /** The keys of the node's `approval`, `loop`, `loop_group`, `fan_out` and `context` blocks, when written. */
   blocks: ReadonlyMap<BlockName, Block>;
