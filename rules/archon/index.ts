@@ -28,6 +28,7 @@ import loopInteractiveDeprecated from './loop-interactive-deprecated.js';
 import mcpConfig from './mcp-config.js';
 import modelReasoningEffort from './model-reasoning-effort.js';
 import nodeKind from './node-kind.js';
+import outputFieldNotJson from './output-field-not-json.js';
 import outputFieldUndeclared from './output-field-undeclared.js';
 import pauseWithoutInteractive from './pause-without-interactive.js';
 import providerOverridden from './provider-overridden.js';
@@ -94,6 +95,7 @@ const workflowRules: readonly Rule<WorkflowModel>[] = [
   mcpConfig,
   modelReasoningEffort,
   nodeKind,
+  outputFieldNotJson,
   outputFieldUndeclared,
   pauseWithoutInteractive,
   providerOverridden,

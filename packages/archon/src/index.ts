@@ -22,6 +22,7 @@ export * from './claude-tools.js';
 export * from './pi-tools.js';
 export { nodeReferences, type NodeReference } from './node-refs.js';
 export { providerChoice } from './provider-words.js';
+export { literalOutput } from './literal-output.js';
 export { whenFindings, type WhenFinding } from './when-findings.js';
 export {
   includeContract,
