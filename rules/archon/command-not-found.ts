@@ -16,17 +16,17 @@ export default defineRule<WorkflowModel>({
       if (
         !field?.node ||
         typeof name !== 'string' ||
-        commands.names.has(name) ||
+        commands.files.has(name) ||
         (commands.bundled && BUNDLED_COMMANDS.has(name))
       )
         return;
-      const known = [...commands.names, ...(commands.bundled ? BUNDLED_COMMANDS : [])];
+      const known = [...commands.files.keys(), ...(commands.bundled ? BUNDLED_COMMANDS : [])];
       const validate = "'archon validate' reports it as an error unless ~/.archon/commands has it";
       const configured = model.config?.commandFolder ? ` or ${model.config.commandFolder}` : '';
       let message: string;
       if (commands.packaged)
         message =
-          `command '${name}' is not in ${commands.folder}${didYouMean(name, [...commands.names])}. A packaged workflow's ` +
+          `command '${name}' is not in ${commands.folder}${didYouMean(name, [...commands.files.keys()])}. A packaged workflow's ` +
           "commands resolve only in its own commands/ folder, so 'archon validate' reports it and an include of this workflow fails to compose; add the .md file there";
       else if (BUNDLED_COMMANDS.has(name))
         message =

@@ -11,6 +11,7 @@ import dependencyCycle from './dependency-cycle.js';
 import droppedValue from './dropped-value.js';
 import duplicateNodeId from './duplicate-node-id.js';
 import duplicateWorkflowName from './duplicate-workflow-name.js';
+import emptyCommand from './empty-command.js';
 import dynamicInclude from './dynamic-include.js';
 import envKeyCollision from './env-key-collision.js';
 import fanOut from './fan-out.js';
@@ -80,6 +81,7 @@ const workflowRules: readonly Rule<WorkflowModel>[] = [
   droppedValue,
   duplicateNodeId,
   duplicateWorkflowName,
+  emptyCommand,
   dynamicInclude,
   envKeyCollision,
   fanOut,

@@ -165,7 +165,15 @@ export interface Scope {
 
 export type IncludeResolution =
   /** `shown`: the target's path as findings name it, the same from any working directory. */
-  | { kind: 'found'; path: string; shown: string; source: Source; workflow: WorkflowModel }
+  | {
+      kind: 'found';
+      path: string;
+      shown: string;
+      source: Source;
+      workflow: WorkflowModel;
+      /** A command of the block (its first) whose project file holds only whitespace: composing it fails. */
+      emptyCommand?: { node: ArchonNode; name: string; shown: string };
+    }
   | { kind: 'not-found'; searched: string[]; ambiguous?: string[] }
   /** A name of a workflow Archon bundles: it resolves without a file in the project. */
   | { kind: 'bundled' }
@@ -207,10 +215,12 @@ export interface WorkflowModel {
   /**
    * The commands `command:` names resolve to: a packaged workflow's own `commands/` (nothing else is
    * searched for it), else `.archon/commands` and the folder `.archon/config.yaml` names (each with one
-   * level of subfolders), then the bundled ones unless the config turns them off. `folder` is
-   * project-relative, the one messages name.
+   * level of subfolders), then the bundled ones unless the config turns them off: each project command's
+   * name to the file the host reads it from. `folder` is project-relative, the one messages name.
    */
-  commands?: { folder: string; names: ReadonlySet<string>; packaged: boolean; bundled: boolean };
+  commands?: { folder: string; files: ReadonlyMap<string, string>; packaged: boolean; bundled: boolean };
+  /** Command nodes whose command file in the project holds only whitespace, with the file as findings name it. */
+  emptyCommands?: Array<{ node: ArchonNode; name: string; shown: string }>;
   /** Where the file sits under `.archon/workflows/`, as the engine's discovery sees it. */
   discovery?: Discovery;
   /** The project's `.archon/config.yaml`, when the workflow is in a project that has one; `shown` names it as findings do. */

@@ -1,6 +1,6 @@
 import { Source, type Host, type Span } from '@orchlint/core';
 import { nameLine } from './discovery.js';
-import type { ProjectConfig, ProjectRole, WorkflowModel } from './model.js';
+import type { ArchonNode, ProjectConfig, ProjectRole, WorkflowModel } from './model.js';
 import { CONFIG_PATH, readProjectConfig } from './project-config.js';
 
 /**
@@ -299,32 +299,61 @@ export function commandsFolder(
 ): WorkflowModel['commands'] {
   if (role?.kind === 'packaged') {
     const folder = `${WORKFLOWS}/${rel.slice(0, rel.lastIndexOf('/'))}/commands`;
-    const entries = host.readDir(join(project.root, folder)) ?? [];
-    return { folder, names: new Set(entries.filter(isMarkdown).map(commandName)), packaged: true, bundled: false };
+    const dir = join(project.root, folder);
+    const files = new Map<string, string>();
+    for (const entry of host.readDir(dir) ?? []) if (isMarkdown(entry)) files.set(commandName(entry), join(dir, entry));
+    return { folder, files, packaged: true, bundled: false };
   }
   const folder = '.archon/commands';
-  const names = commandNames(join(project.root, folder), host);
-  if (!names) return undefined;
+  const files = commandFiles(join(project.root, folder), host);
+  if (!files) return undefined;
   const configured = project.config?.commandFolder;
   if (configured && configured !== folder)
-    for (const name of commandNames(join(project.root, configured), host) ?? []) names.add(name);
-  return { folder, names, packaged: false, bundled: project.config?.loadDefaultCommands !== false };
+    for (const [name, path] of commandFiles(join(project.root, configured), host) ?? [])
+      if (!files.has(name)) files.set(name, path);
+  return { folder, files, packaged: false, bundled: project.config?.loadDefaultCommands !== false };
 }
 
 const isMarkdown = (entry: string): boolean => entry.endsWith('.md');
 const commandName = (entry: string): string => entry.slice(0, -3);
 
-/** The command names of a folder and its subfolders (not deeper; dot entries and node_modules skipped). */
-function commandNames(dir: string, host: Host): Set<string> | undefined {
+/** The command files of a folder and its subfolders (not deeper; dot entries and node_modules skipped), by name. */
+function commandFiles(dir: string, host: Host): Map<string, string> | undefined {
   const entries = host.readDir(dir);
   if (!entries) return undefined;
-  const names = new Set<string>();
+  const files = new Map<string, string>();
+  const add = (name: string, path: string) => {
+    if (!files.has(name)) files.set(name, path);
+  };
   for (const entry of entries) {
     if (entry.startsWith('.') || entry === 'node_modules') continue;
     const inner = host.readDir(join(dir, entry));
     if (inner) {
-      for (const file of inner) if (!file.startsWith('.') && isMarkdown(file)) names.add(commandName(file));
-    } else if (isMarkdown(entry)) names.add(commandName(entry));
+      for (const file of inner)
+        if (!file.startsWith('.') && isMarkdown(file)) add(commandName(file), join(dir, `${entry}/${file}`));
+    } else if (isMarkdown(entry)) add(commandName(entry), join(dir, entry));
   }
-  return names;
+  return files;
+}
+
+/** The command names a node runs: its `command:` and its `loop.command`. */
+function commandsOf(node: ArchonNode): string[] {
+  return [node.fields.get('command')?.value, node.blocks.get('loop')?.byKey.get('command')?.value].filter(
+    (v): v is string => typeof v === 'string',
+  );
+}
+
+/** The command nodes of a workflow whose project command file holds only whitespace, with the file. */
+export function emptyCommands(
+  model: WorkflowModel,
+  files: ReadonlyMap<string, string>,
+  host: Host,
+): Array<{ node: ArchonNode; name: string; path: string }> {
+  const found: Array<{ node: ArchonNode; name: string; path: string }> = [];
+  for (const node of model.nodes)
+    for (const name of commandsOf(node)) {
+      const path = files.get(name);
+      if (path !== undefined && host.readFile(path)?.trim() === '') found.push({ node, name, path });
+    }
+  return found;
 }
