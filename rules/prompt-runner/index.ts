@@ -53,6 +53,13 @@ import * as workspaceVersionRequirement from './workspace-version-requirement.js
 import * as workspaceCapability from './workspace-capability.js';
 import * as agentControlWorkspaceRequirement from './agent-control-workspace-requirement.js';
 import * as workspacePacketRepos from './workspace-packet-repos.js';
+import * as execRepoKey from './exec-repo-key.js';
+import * as artifactReference from './artifact-reference.js';
+import * as failurePolicy from './failure-policy.js';
+import * as workspacePacketBinding from './workspace-packet-binding.js';
+import * as simulateBlock from './simulate-block.js';
+import * as markdownFallback from './markdown-fallback.js';
+import * as emptyFrontMatter from './empty-front-matter.js';
 
 interface RuleModule {
   default: Rule<any>;
@@ -119,6 +126,13 @@ const beyond: RuleModule[] = [
   phaseKey,
   executionIgnored,
   workspaceContainment,
+  execRepoKey,
+  artifactReference,
+  failurePolicy,
+  workspacePacketBinding,
+  simulateBlock,
+  markdownFallback,
+  emptyFrontMatter,
 ];
 
 export const promptRunnerRules: readonly Rule<any>[] = [...upstream, ...beyond].map((m) => m.default);
