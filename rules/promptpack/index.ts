@@ -47,6 +47,11 @@ import validatorIdUnique from './validator-id-unique.js';
 import variableDefaultRequired from './variable-default-required.js';
 import workflowEntry from './workflow-entry.js';
 import workflowVersion from './workflow-version.js';
+import agentStatePrompt from './agent-state-prompt.js';
+import blocklistRef from './blocklist-ref.js';
+import controlLevel from './control-level.js';
+import providerRouting from './provider-routing.js';
+import statePersistence from './state-persistence.js';
 
 export const promptpackRules: readonly Rule<any>[] = [
   schema,
@@ -97,4 +102,9 @@ export const promptpackRules: readonly Rule<any>[] = [
   variableDefaultRequired,
   workflowEntry,
   workflowVersion,
+  agentStatePrompt,
+  blocklistRef,
+  controlLevel,
+  providerRouting,
+  statePersistence,
 ];

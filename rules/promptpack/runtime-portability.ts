@@ -6,7 +6,7 @@ export default defineRule<PackModel>({
   dialect: 'promptpack',
   severity: 'warning',
   basis:
-    'Runtime support levels (RFC 0005–0017): a Level 1 tool reports what a pinned runtime rejects separately from spec conformance; PromptKit 1.5 enforces its own embedded schema at load time',
+    'Runtime support levels (RFC 0005–0017): a Level 1 tool reports what a pinned runtime rejects separately from spec conformance; PromptKit 1.5 enforces its own embedded schema at load time; RFC 0005: "Validators may warn if engine contains unknown properties for their runtime" (PromptKit reads engine.budget only)',
   summary: 'what the runtime named by the runtime target (promptkit@1.5) rejects in a spec-valid pack',
   check(pack, report, context) {
     const runtime = context.targets.runtime;
@@ -18,6 +18,14 @@ export default defineRule<PackModel>({
       report({
         at: finding.span,
         message: `PromptKit 1.5's schema (runtime target '${runtime}') rejects this: ${finding.message}; ${consequence(finding)}`,
+      });
+    }
+    // RFC 0005: validators may warn on engine keys their runtime does not know; PromptKit reads only budget.
+    for (const e of pack.tree.entries(pack.workflow?.engine?.node)) {
+      if (e.key === 'budget') continue;
+      report({
+        at: e.keyNode,
+        message: `PromptKit 1.5 (runtime target '${runtime}') reads only 'budget' from workflow.engine, so '${e.key}' has no effect there; it is a setting for another runtime, or a misspelling`,
       });
     }
   },
