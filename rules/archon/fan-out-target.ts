@@ -12,7 +12,7 @@ function pauses(workflow: WorkflowModel): string | undefined {
       n.kind === 'approval' ||
       n.blocks.get(n.kind === 'loop_group' ? 'loop_group' : 'loop')?.byKey.get('interactive')?.value === true,
   );
-  return gate && `has the pause node ${gate.label}`;
+  return gate && `has a pause node, ${gate.label}`;
 }
 
 export default defineRule<WorkflowModel>({

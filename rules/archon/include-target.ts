@@ -16,7 +16,7 @@ export default defineRule<WorkflowModel>({
       if (!failure || !node.include) continue;
       report({
         at: node.include.target.node,
-        message: `${node.label}: ${failure.message}${failure.at ? ` (in ${failure.at})` : ''}; Archon drops this workflow at discovery. Point include: at an existing workflow name and break any cycle`,
+        message: `${node.label}: ${failure.message}${failure.at ? ` (in ${failure.at})` : ''}; Archon drops this workflow at discovery. ${failure.advice ? `${failure.advice[0]!.toUpperCase()}${failure.advice.slice(1)}` : 'Point include: at an existing workflow name and break any cycle'}`,
       });
     }
     // The flattened DAG is validated again: an expanded `<include>__<id>` must not be a hand-written id too.

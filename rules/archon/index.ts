@@ -11,6 +11,7 @@ import dependencyCycle from './dependency-cycle.js';
 import droppedValue from './dropped-value.js';
 import duplicateNodeId from './duplicate-node-id.js';
 import duplicateWorkflowName from './duplicate-workflow-name.js';
+import emptyCommand from './empty-command.js';
 import dynamicInclude from './dynamic-include.js';
 import envKeyCollision from './env-key-collision.js';
 import fanOut from './fan-out.js';
@@ -26,15 +27,19 @@ import packagedWorkflow from './packaged-workflow.js';
 import undiscoveredWorkflow from './undiscovered-workflow.js';
 import loopConfig from './loop-config.js';
 import loopInteractiveDeprecated from './loop-interactive-deprecated.js';
+import mcpConfig from './mcp-config.js';
 import modelReasoningEffort from './model-reasoning-effort.js';
 import nodeKind from './node-kind.js';
+import outputFieldNotJson from './output-field-not-json.js';
 import outputFieldUndeclared from './output-field-undeclared.js';
 import pauseWithoutInteractive from './pause-without-interactive.js';
+import providerOverridden from './provider-overridden.js';
 import racingJoin from './racing-join.js';
 import refNotUpstream from './ref-not-upstream.js';
 import renamedTool from './renamed-tool.js';
 import retryUnsupported from './retry-unsupported.js';
 import returns from './returns.js';
+import runVariable from './run-variable.js';
 import schema from './schema.js';
 import scriptDepsIgnored from './script-deps-ignored.js';
 import scriptOutputRef from './script-output-ref.js';
@@ -46,8 +51,10 @@ import templating from './templating.js';
 import thresholdJoin from './threshold-join.js';
 import unknownDependency from './unknown-dependency.js';
 import unknownKey from './unknown-key.js';
+import unknownModelAlias from './unknown-model-alias.js';
 import unknownNodeRef from './unknown-node-ref.js';
 import unknownTool from './unknown-tool.js';
+import untilWhitespace from './until-whitespace.js';
 import variableScope from './variable-scope.js';
 import whenComputation from './when-computation.js';
 import whenFreeFormOutput from './when-free-form-output.js';
@@ -83,6 +90,7 @@ const workflowRules: readonly Rule<WorkflowModel>[] = [
   droppedValue,
   duplicateNodeId,
   duplicateWorkflowName,
+  emptyCommand,
   dynamicInclude,
   envKeyCollision,
   fanOut,
@@ -95,15 +103,19 @@ const workflowRules: readonly Rule<WorkflowModel>[] = [
   legacySteps,
   loopConfig,
   loopInteractiveDeprecated,
+  mcpConfig,
   modelReasoningEffort,
   nodeKind,
+  outputFieldNotJson,
   outputFieldUndeclared,
   pauseWithoutInteractive,
+  providerOverridden,
   racingJoin,
   refNotUpstream,
   renamedTool,
   retryUnsupported,
   returns,
+  runVariable,
   schema,
   scriptDepsIgnored,
   scriptOutputRef,
@@ -113,8 +125,10 @@ const workflowRules: readonly Rule<WorkflowModel>[] = [
   thresholdJoin,
   unknownDependency,
   unknownKey,
+  unknownModelAlias,
   unknownNodeRef,
   unknownTool,
+  untilWhitespace,
   variableScope,
   whenComputation,
   whenFreeFormOutput,

@@ -13,7 +13,7 @@ export default defineRule<WorkflowModel>({
     for (const node of model.nodes) {
       for (const ref of nodeReferences(node)) {
         if (ref.field === undefined) continue;
-        const producer = model.analysis.resolve(node, ref.id);
+        const producer = model.analysis.resolve(node, ref.id, ref.where);
         const format = producer?.outputFormat;
         if (!producer || !format?.known || format.properties.has(ref.field)) continue;
         const declared = [...format.properties.keys()];

@@ -17,7 +17,7 @@ export default defineRule<WorkflowModel>({
       // The with: bindings the loader checks are archon/with-binding's: the file does not load.
       const bound = new Set(loaderCheckedBindingRefs(node).map((b) => b.ref.span.start));
       for (const ref of nodeReferences(node)) {
-        const producer = model.analysis.resolve(node, ref.id);
+        const producer = model.analysis.resolve(node, ref.id, ref.where);
         if (
           !producer ||
           producer === node ||
@@ -40,7 +40,9 @@ export default defineRule<WorkflowModel>({
   },
 });
 
+/** The candidate contains the node (a loop_group around it), or is in the body the node's until_bash checks. */
 function enclosing(node: ArchonNode, candidate: ArchonNode): boolean {
+  if (node.body && candidate.scope === node.body) return true;
   for (let scope: ArchonNode['scope'] | undefined = node.scope; scope; scope = scope.parent)
     if (scope.owner === candidate) return true;
   return false;

@@ -10,12 +10,12 @@ export default defineRule<WorkflowModel>({
     "validator.ts (archon validate): \"Tool 'Task' was renamed to 'Agent' in the claude SDK\" (claude capabilities.ts renamedTools)",
   summary: 'a Claude tool name that the SDK renamed',
   check(model, report) {
-    for (const { node, field, item, name, explicit } of claudeToolEntries(model)) {
+    for (const { node, field, item, name, choice } of claudeToolEntries(model)) {
       const renamed = ownValue(CLAUDE_RENAMED_TOOLS, name);
       if (!renamed) continue;
       report({
         at: item,
-        message: `${node.label}: tool '${name}' was renamed to '${renamed}' in the Claude SDK, so '${field}' no longer matches it${explicit ? '' : ' (when the node runs on Claude, the default provider)'}; write '${renamed}'`,
+        message: `${node.label}: tool '${name}' was renamed to '${renamed}' in the Claude SDK, so '${field}' no longer matches it${choice ? ` (${choice})` : ''}; write '${renamed}'`,
       });
     }
   },

@@ -16,13 +16,24 @@ export default defineRule<WorkflowModel>({
       const producers = node.dependsOn.map((d) =>
         typeof d.value === 'string' ? node.scope.byId.get(d.value) : undefined,
       );
-      // A join on one path through a gated node (its other dependencies are upstream of it, or
-      // downstream of it) is that node's conditional phase: it runs exactly when the gated node does.
-      const onItsPath = (gate: ArchonNode): boolean =>
+      // Branches gated by the same when: run or skip together, so a join on them (and on nodes along
+      // their paths: upstream of one, or downstream of one) is their conditional phase: it runs exactly
+      // when they do. One gated node is the simplest such group.
+      const byCondition = new Map<string, ArchonNode[]>();
+      for (const p of producers) {
+        const condition = p?.when?.located.value.trim();
+        if (condition !== undefined) byCondition.set(condition, [...(byCondition.get(condition) ?? []), p!]);
+      }
+      const onTheirPath = (gates: ArchonNode[]): boolean =>
         producers.every(
-          (p) => !p || p === gate || model.analysis.upstream(gate).has(p) || model.analysis.upstream(p).has(gate),
+          (p) =>
+            !p ||
+            gates.some(
+              (gate) => p === gate || model.analysis.upstream(gate).has(p) || model.analysis.upstream(p).has(gate),
+            ),
         );
-      const gated = node.dependsOn.filter((_, i) => producers[i]?.when && !onItsPath(producers[i]!));
+      const excused = new Set([...byCondition.values()].filter(onTheirPath).flat());
+      const gated = node.dependsOn.filter((_, i) => producers[i]?.when && !excused.has(producers[i]!));
       if (!gated.length) continue;
       const names = gated.map((d) => `'${String(d.value)}'`).join(', ');
       report({

@@ -57,6 +57,13 @@ import * as excessiveAgency from './excessive-agency.js';
 import * as hardcodedSecret from './hardcoded-secret.js';
 import * as unpinnedCode from './unpinned-code.js';
 import * as shellcheck from './shellcheck.js';
+import * as execRepoKey from './exec-repo-key.js';
+import * as artifactReference from './artifact-reference.js';
+import * as failurePolicy from './failure-policy.js';
+import * as workspacePacketBinding from './workspace-packet-binding.js';
+import * as simulateBlock from './simulate-block.js';
+import * as markdownFallback from './markdown-fallback.js';
+import * as emptyFrontMatter from './empty-front-matter.js';
 
 interface RuleModule {
   default: Rule<any>;
@@ -127,6 +134,13 @@ const beyond: RuleModule[] = [
   hardcodedSecret,
   unpinnedCode,
   shellcheck,
+  execRepoKey,
+  artifactReference,
+  failurePolicy,
+  workspacePacketBinding,
+  simulateBlock,
+  markdownFallback,
+  emptyFrontMatter,
 ];
 
 export const promptRunnerRules: readonly Rule<any>[] = [...upstream, ...beyond].map((m) => m.default);

@@ -37,6 +37,7 @@ import providerOptionalRef from './provider-optional-ref.js';
 import providerRef from './provider-ref.js';
 import providerRole from './provider-role.js';
 import runtimePortability from './runtime-portability.js';
+import engineKeyIgnored from './engine-key-ignored.js';
 import stateComposition from './state-composition.js';
 import statePromptTask from './state-prompt-task.js';
 import terminalWithTransitions from './terminal-with-transitions.js';
@@ -49,6 +50,11 @@ import workflowEntry from './workflow-entry.js';
 import workflowVersion from './workflow-version.js';
 import hardcodedSecret from './hardcoded-secret.js';
 import irreversibleToolWithoutApproval from './irreversible-tool-without-approval.js';
+import agentStatePrompt from './agent-state-prompt.js';
+import blocklistRef from './blocklist-ref.js';
+import controlLevel from './control-level.js';
+import providerRouting from './provider-routing.js';
+import statePersistence from './state-persistence.js';
 
 export const promptpackRules: readonly Rule<any>[] = [
   schema,
@@ -89,6 +95,7 @@ export const promptpackRules: readonly Rule<any>[] = [
   providerRef,
   providerRole,
   runtimePortability,
+  engineKeyIgnored,
   stateComposition,
   statePromptTask,
   terminalWithTransitions,
@@ -101,4 +108,9 @@ export const promptpackRules: readonly Rule<any>[] = [
   workflowVersion,
   hardcodedSecret,
   irreversibleToolWithoutApproval,
+  agentStatePrompt,
+  blocklistRef,
+  controlLevel,
+  providerRouting,
+  statePersistence,
 ];

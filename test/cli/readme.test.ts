@@ -23,7 +23,7 @@ describe('the README', () => {
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     const report = /```console\n\$ orchlint fixtures\/demo\n([\s\S]*?)```/.exec(readme)![1]!;
-    expect(report).toMatch(/^✖ \d+ problems \(0 errors, \d+ warnings, 0 info\) in \d+ files checked$/m);
+    expect(report).toMatch(/^✖ \d+ problems \(0 errors, \d+ warnings, \d+ info\) in \d+ files checked$/m);
     expect(report).not.toMatch(/\u001b\[/);
     for (const dialect of ['promptpack', 'archon', 'prompt-runner']) expect(report).toContain(`[${dialect}/`);
   });

@@ -1,5 +1,8 @@
 import { cyclicComponents, memoized } from '@orchlint/core';
 import type { Analysis, ArchonNode, Scope, WorkflowModel } from './model.js';
+import { providerResolver, type ProviderResolver } from './provider-resolution.js';
+
+const UNTIL_BASH = 'loop_group.until_bash';
 
 export function createAnalysis(model: WorkflowModel): Analysis {
   const upstream = memoized((node: ArchonNode): ReadonlySet<ArchonNode> => {
@@ -8,7 +11,10 @@ export function createAnalysis(model: WorkflowModel): Analysis {
     return new Upstream(node, owner ? () => upstream(owner) : undefined);
   });
 
-  const resolve = (from: ArchonNode, id: string): ArchonNode | undefined => {
+  const resolve = (from: ArchonNode, id: string, where?: string): ArchonNode | undefined => {
+    // A loop_group's until_bash runs against the output map its body just filled, so the body's own nodes count.
+    const inBody = where === UNTIL_BASH && from.body?.byId.get(id);
+    if (inBody) return inBody;
     for (let scope: Scope | undefined = from.scope; scope; scope = scope.parent) {
       const hit = scope.byId.get(id);
       if (hit) return hit;
@@ -16,9 +22,18 @@ export function createAnalysis(model: WorkflowModel): Analysis {
     return undefined;
   };
 
+  // Built on first use: the project's config is set on the model after the model is built.
+  let providers: ProviderResolver | undefined;
+  const resolver = (): ProviderResolver => {
+    providers ??= providerResolver(model);
+    return providers;
+  };
+
   return {
     upstream,
     resolve,
+    provider: (node) => resolver().ofNode(node),
+    workflowProvider: () => resolver().ofWorkflow(),
     cycles: () => cyclesOf(model),
   };
 }

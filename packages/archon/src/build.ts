@@ -145,12 +145,14 @@ export function buildWorkflow(tree: Tree, source: Source, root: TreeNode, option
       inputRefs: [],
       variableRefs: [],
       shells: [],
+      variableSlips: [],
     };
     if (id !== undefined) node.id = id;
     if (idField) node.idField = idField;
     node.label = `node ${id !== undefined ? `'${id}'` : `#${index + 1}`}${owner ? ` in loop_group ${owner.id !== undefined ? `'${owner.id}'` : `#${owner.index + 1}`}` : ''}`;
     if (kindEntries.length === 1) node.kind = kindEntries[0]!.kind;
-    const nodeProvider = locatedString(nodeFields.get('provider'));
+    // A loop node's own provider is dropped when the workflow loads: its iterations run on the workflow's.
+    const nodeProvider = node.kind === 'loop' ? undefined : locatedString(nodeFields.get('provider'));
     const effectiveProvider = nodeProvider ?? provider;
     if (effectiveProvider) node.provider = effectiveProvider;
     const outputFormat = readOutputFormat(tree, nodeFields.get('output_format')?.node);
@@ -178,6 +180,7 @@ export function buildWorkflow(tree: Tree, source: Source, root: TreeNode, option
         node.outputRefs.push(...refs.outputRefs);
         node.inputRefs.push(...refs.inputRefs);
         node.variableRefs.push(...refs.variableRefs);
+        if (surface.path[0] !== 'script') node.variableSlips.push(...refs.variableSlips);
       }
     }
     node.shells = shellBodies(node, text);

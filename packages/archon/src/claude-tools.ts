@@ -1,6 +1,7 @@
-import { scalarValue } from '@orchlint/core';
 import type { Node } from 'yaml';
-import { isAiNode, type ArchonNode, type WorkflowModel } from './model.js';
+import type { ArchonNode, WorkflowModel } from './model.js';
+import { providerChoice } from './provider-words.js';
+import { toolEntries } from './tool-entries.js';
 
 /**
  * claude capabilities.ts knownToolNames: the only provider in 0.9 with a fixed tool vocabulary, so the
@@ -42,25 +43,19 @@ export const CLAUDE_RENAMED_TOOLS: Readonly<Record<string, string>> = {
   MultiEdit: 'Edit',
 };
 
-/** One `allowed_tools` / `denied_tools` entry of an AI node that may run on Claude (named, or the default provider). */
+/** One `allowed_tools` / `denied_tools` entry of an AI node that runs on Claude (named, resolved or the default). */
 export interface ClaudeToolEntry {
   node: ArchonNode;
   field: 'allowed_tools' | 'denied_tools';
   item: Node;
   name: string;
-  /** Whether the file names the provider; otherwise Claude runs it as the default. */
-  explicit: boolean;
+  /** How the node came to run on Claude, for the message; empty when the file names Claude. */
+  choice: string;
 }
 
 export function* claudeToolEntries(model: WorkflowModel): Generator<ClaudeToolEntry> {
-  for (const node of model.nodes) {
-    const provider = node.provider?.value;
-    if (!isAiNode(node) || (provider !== undefined && provider !== 'claude')) continue;
-    for (const field of ['allowed_tools', 'denied_tools'] as const) {
-      for (const item of model.tree.items(node.fields.get(field)?.node)) {
-        const name = scalarValue(item);
-        if (typeof name === 'string') yield { node, field, item, name, explicit: provider !== undefined };
-      }
-    }
+  for (const { node, field, item, name, resolution } of toolEntries(model)) {
+    if (resolution.provider !== 'claude') continue;
+    yield { node, field, item, name, choice: providerChoice(model, resolution) };
   }
 }

@@ -13,7 +13,8 @@ import { buildWorkflow } from './build.js';
 import { discoveryOf, placeOf, stubFixture } from './placement.js';
 import { resolveIncludes, subRunTarget, type IncludeScope } from './includes.js';
 import { isStubFixture, type ArchonUnit, type StubFixtureModel, type WorkflowModel } from './model.js';
-import { archonProjectRoot, commandsFolder, roleOf, workflowsRelative } from './project.js';
+import { archonProjectRoot, commandsFolder, emptyCommands, roleOf, workflowsRelative } from './project.js';
+import { readMcpFiles } from './mcp-configs.js';
 import { archonGraph, archonOutline, referenceSlots } from './services.js';
 import { archonTarget, DEFAULT_VERSION, resolveVersion, schemaFor } from './versions.js';
 
@@ -97,11 +98,20 @@ export const archon: Dialect<ArchonUnit> = {
       if (target) node.subRun = target;
     }
     if (place.rel !== undefined) {
+      const config = place.project.config;
+      if (config) model.config = { ...config, shown: place.write(config.path) };
       const commands = commandsFolder(place.project, place.role, place.rel, host);
-      if (commands) model.commands = commands;
+      if (commands) {
+        model.commands = commands;
+        const empty = emptyCommands(model, commands.files, host);
+        if (empty.length)
+          model.emptyCommands = empty.map((e) => ({ node: e.node, name: e.name, shown: place.write(e.path) }));
+      }
       model.discovery = discoveryOf(model, place.rel, place.role!, place.located, scope);
+      const mcpFiles = readMcpFiles(model, place.project.root, host);
+      // Included files are workflows of their own, linted as their own units; only the main file is this unit's.
+      return { model, diagnostics, sources: [source], consulted: [...place.project.consulted, ...mcpFiles] };
     }
-    // Included files are workflows of their own, linted as their own units; only the main file is this unit's.
     return { model, diagnostics, sources: [source], consulted: place.project.consulted };
   },
 

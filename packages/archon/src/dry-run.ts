@@ -2,6 +2,7 @@ import type { Source } from '@orchlint/core';
 import type { ArchonNode, SubRunTarget, WorkflowModel } from './model.js';
 import { flattenWorkflow, type DryRunNodeType, type FlatNode, type NodeText } from './flat-workflow.js';
 import { parseWhen, type WhenAtom } from './when.js';
+import { BUNDLED_COMMANDS } from './facts.js';
 
 /*
  * Archon 0.9's dry run (`archon workflow run NAME --dry-run --stubs F`), computed from the model:
@@ -336,12 +337,12 @@ function requireCommand(name: string, run: Run): void {
   if (!exists(run.workflow, name)) throw new NodeFailure(`Command '${name}' not found`);
 }
 
-/** A command resolves from the project's (or the package's) commands/, or is one Archon bundles (archon-*). */
+/** A command resolves from the project's (or the package's) commands/, or is one Archon bundles (unless turned off). */
 export function commandResolves(workflow: WorkflowModel, name: string): boolean {
   const commands = workflow.commands;
   // Without a commands folder only the bundled commands resolve (~/.archon/commands is outside the project).
-  if (!commands) return name.startsWith('archon-');
-  return commands.names.has(name) || (!commands.packaged && name.startsWith('archon-'));
+  if (!commands) return BUNDLED_COMMANDS.has(name);
+  return commands.files.has(name) || (commands.bundled && BUNDLED_COMMANDS.has(name));
 }
 
 /** The node's stub; a reachable node without one fails, and the run lists it as missing. */

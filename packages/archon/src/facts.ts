@@ -44,6 +44,59 @@ export const IGNORED_FIELDS: Partial<Record<NodeKind, readonly string[]>> = {
   workflow: without(BASH_IGNORED, 'output_format'),
 };
 
+/**
+ * Fields a kind's transform drops without even a log line: a `loop:` node keeps neither `provider` nor
+ * `model` (dag-node.ts builds it from the structural base), so its iterations run on the workflow's.
+ */
+export const SILENTLY_DROPPED_FIELDS: Partial<Record<NodeKind, readonly string[]>> = {
+  loop: ['provider', 'model'],
+};
+
+/**
+ * The commands Archon 0.9 bundles (`BUNDLED_COMMANDS`, `.archon/commands/defaults/` upstream): a `command:`
+ * naming one resolves without a file in the project, unless `.archon/config.yaml` sets
+ * `defaults.loadDefaultCommands: false`. Not every `archon-*` name is one: the bundled workflows are not.
+ */
+export const BUNDLED_COMMANDS: ReadonlySet<string> = new Set([
+  'archon-assist',
+  'archon-auto-fix-review',
+  'archon-code-review-agent',
+  'archon-comment-quality-agent',
+  'archon-confirm-plan',
+  'archon-create-plan',
+  'archon-create-pr',
+  'archon-docs-impact-agent',
+  'archon-error-handling-agent',
+  'archon-finalize-pr',
+  'archon-fix-issue',
+  'archon-implement',
+  'archon-implement-issue',
+  'archon-implement-review-fixes',
+  'archon-implement-tasks',
+  'archon-investigate-issue',
+  'archon-issue-completion-report',
+  'archon-parse-user-request',
+  'archon-plan-setup',
+  'archon-post-review-to-pr',
+  'archon-pr-review-scope',
+  'archon-ralph-generate',
+  'archon-ralph-prd',
+  'archon-resolve-merge-conflicts',
+  'archon-self-fix-all',
+  'archon-simplify-changes',
+  'archon-sync-pr-with-main',
+  'archon-synthesize-review',
+  'archon-test-coverage-agent',
+  'archon-validate',
+  'archon-validate-pr-code-review-feature',
+  'archon-validate-pr-code-review-main',
+  'archon-validate-pr-e2e-feature',
+  'archon-validate-pr-e2e-main',
+  'archon-validate-pr-report',
+  'archon-web-research',
+  'archon-workflow-summary',
+]);
+
 /** Where `with:` means something; elsewhere it draws a parse warning and is ignored. */
 export const WITH_KINDS: ReadonlySet<NodeKind> = new Set(['command', 'script', 'include', 'workflow']);
 
@@ -65,6 +118,7 @@ export const CAPABILITIES: Record<Provider, ReadonlySet<string>> = {
     'fallbackModel',
     'sandbox',
     'settingSources',
+    'containerExec',
   ]),
   codex: new Set(['mcp', 'effortControl', 'webSearch']),
   opencode: new Set(['agents', 'toolRestrictions']),

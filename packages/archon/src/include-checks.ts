@@ -52,7 +52,7 @@ const blockContract = memoized((block: WorkflowModel): BlockContract => {
       if (!(decl && block.tree.entry(decl.value, 'default'))) contract.undefaulted.push(ref);
     }
     for (const ref of nodeReferences(inner))
-      if (!block.analysis.resolve(inner, ref.id)) contract.outsideRefs.push({ node: inner, ref });
+      if (!block.analysis.resolve(inner, ref.id, ref.where)) contract.outsideRefs.push({ node: inner, ref });
   }
   return contract;
 });

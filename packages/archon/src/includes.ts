@@ -1,7 +1,14 @@
 import { isMap, memoized, Source, Tree, type Host } from '@orchlint/core';
 import { buildWorkflow } from './build.js';
 import type { ArchonNode, ArchonVersion, IncludeInfo, SubRunTarget, WorkflowModel } from './model.js';
-import { WORKFLOWS, type ArchonProject, type ProjectWorkflow } from './project.js';
+import {
+  commandsFolder,
+  emptyCommands,
+  roleOf,
+  WORKFLOWS,
+  type ArchonProject,
+  type ProjectWorkflow,
+} from './project.js';
 
 /** "Chains up to this many include levels are allowed" (include-expander.ts, INCLUDE_MAX_DEPTH). */
 export const INCLUDE_MAX_DEPTH = 3;
@@ -98,7 +105,18 @@ function builtWorkflow(
   }
   const workflow = buildWorkflow(tree, source, root, { version: scope.version, includeChain: chain });
   resolveIncludes(workflow, scope);
-  const found = { kind: 'found' as const, path, shown: shownPath(file, scope), source, workflow };
+  const found: Extract<IncludeInfo['resolution'], { kind: 'found' }> = {
+    kind: 'found',
+    path,
+    shown: shownPath(file, scope),
+    source,
+    workflow,
+  };
+  // The expander compiles an included block's command bodies into it, and refuses an empty one
+  // (include-expander.ts materializeBlockCommandPrompts); project files come first in its precedence.
+  const commands = scope.inProject ? commandsFolder(scope.project, roleOf(file.rel), file.rel, scope.host) : undefined;
+  const empty = commands && emptyCommands(workflow, commands.files, scope.host)[0];
+  if (empty) found.emptyCommand = { node: empty.node, name: empty.name, shown: scope.write(empty.path) };
   scope.project.built.set(key, found);
   return found;
 }
@@ -124,11 +142,18 @@ function shownPath(file: ProjectWorkflow, scope: IncludeScope): string {
  * Why an include cannot expand, following found targets down the chain; undefined when it expands.
  * Once per node: a diamond's shared targets are walked once.
  */
-export const includeFailure = memoized((node: ArchonNode): { message: string; at?: string } | undefined =>
+/** Why an include cannot expand, where (the included file, when deeper), and what to do when the default advice does not fit. */
+export interface IncludeFailure {
+  message: string;
+  at?: string;
+  advice?: string;
+}
+
+export const includeFailure = memoized((node: ArchonNode): IncludeFailure | undefined =>
   node.include ? failureOf(node) : undefined,
 );
 
-function failureOf(node: ArchonNode): { message: string; at?: string } | undefined {
+function failureOf(node: ArchonNode): IncludeFailure | undefined {
   const info = node.include!;
   const r = info.resolution;
   switch (r.kind) {
@@ -143,9 +168,21 @@ function failureOf(node: ArchonNode): { message: string; at?: string } | undefin
     case 'too-deep':
       return { message: `include depth limit exceeded (max ${INCLUDE_MAX_DEPTH} levels): ${r.chain.join(' -> ')}` };
     case 'found':
+      // A block whose every node waits for another has a cycle (or waits for nodes it does not have): it
+      // never loads, so the engine has no workflow of that name to include.
+      if (r.workflow.top.nodes.length && r.workflow.top.nodes.every((n) => n.dependsOn.length > 0))
+        return {
+          message: `included workflow '${String(info.target.value)}' has no entry node: every one of its nodes has depends_on, so it does not load (a dependency cycle, or dependencies it does not hold) and Archon reports include target '${String(info.target.value)}' not found`,
+          advice: 'give the block a node that waits for nothing (break the cycle there)',
+        };
+      if (r.emptyCommand)
+        return {
+          message: `included workflow '${String(info.target.value)}' ${r.emptyCommand.node.label} uses command '${r.emptyCommand.name}', whose file ${r.emptyCommand.shown} is empty: an included command must have a prompt body, so the include does not compose`,
+          advice: 'write the prompt into that command file',
+        };
       for (const inner of r.workflow.nodes) {
         const failure = includeFailure(inner);
-        if (failure) return { message: failure.message, at: failure.at ?? r.shown };
+        if (failure) return { ...failure, at: failure.at ?? r.shown };
       }
       return undefined;
     default:

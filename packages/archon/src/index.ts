@@ -21,6 +21,8 @@ export * from './facts.js';
 export * from './claude-tools.js';
 export * from './pi-tools.js';
 export { loaderCheckedBindingRefs, nodeReferences, type NodeReference } from './node-refs.js';
+export { providerChoice } from './provider-words.js';
+export { literalOutput } from './literal-output.js';
 export { whenFindings, type WhenFinding } from './when-findings.js';
 export {
   includeContract,

@@ -112,6 +112,21 @@ export interface ShellBody {
   rescanned: boolean;
 }
 
+/**
+ * An upper-case `$NAME` in a text surface that only looks like a run variable: `spliced`, a longer
+ * name the engine splices a variable's value into (`$ARTIFACTS_DIRECTORY`); `misspelt`, a name near
+ * one (`$ARTIFACT_DIR`), which stays literal (empty in a shell); `braced`, a variable written
+ * `${ARTIFACTS_DIR}` outside a shell, which stays literal.
+ */
+export interface RunVariableSlip {
+  name: string;
+  surface: string;
+  span: Span;
+  kind: 'spliced' | 'misspelt' | 'braced';
+  /** The run variable it starts with, or the one it is near. */
+  variable: string;
+}
+
 export interface WhenModel {
   located: Located<string>;
   condition: WhenCondition;
@@ -152,6 +167,8 @@ export interface ArchonNode {
   outputRefs: OutputRef[];
   inputRefs: InputRef[];
   variableRefs: VariableRef[];
+  /** Upper-case `$NAME`s that look like run variables and are not (the `script:` surface is code, and not read). */
+  variableSlips: RunVariableSlip[];
   outputFormat?: OutputFormat;
   /** The node's shell bodies (`bash:`, `loop.until_bash`, `loop_group.until_bash`), parsed on first use. */
   shells: ShellBody[];
@@ -168,6 +185,15 @@ export interface ArchonNode {
   include?: IncludeInfo;
   /** A `workflow:` node's target, when the project holds exactly one workflow of that name. */
   subRun?: SubRunTarget;
+  /** The file a string `mcp:` names, as the project holds it (see mcp-configs.ts); unset when orchlint cannot look. */
+  mcpFile?: McpFile;
+}
+
+/** What a node's `mcp:` file is, read from the project root (the run's working directory). */
+export interface McpFile {
+  /** As `mcp:` writes it, relative to the project root. */
+  path: string;
+  state: 'missing' | 'not-json' | 'not-an-object' | 'ok';
 }
 
 export interface SubRunTarget {
@@ -190,7 +216,15 @@ export interface Scope {
 
 export type IncludeResolution =
   /** `shown`: the target's path as findings name it, the same from any working directory. */
-  | { kind: 'found'; path: string; shown: string; source: Source; workflow: WorkflowModel }
+  | {
+      kind: 'found';
+      path: string;
+      shown: string;
+      source: Source;
+      workflow: WorkflowModel;
+      /** A command of the block (its first) whose project file holds only whitespace: composing it fails. */
+      emptyCommand?: { node: ArchonNode; name: string; shown: string };
+    }
   | { kind: 'not-found'; searched: string[]; ambiguous?: string[] }
   /** A name of a workflow Archon bundles: it resolves without a file in the project. */
   | { kind: 'bundled' }
@@ -229,14 +263,19 @@ export interface WorkflowModel {
   /** Explicit workflow-level provider. */
   provider?: Located<string>;
   templating: TemplatingSite[];
-  /** The project's `.archon/commands` folder and the command files in it, when the host can list it. */
   /**
-   * The command files `command:` names resolve to: a packaged workflow's own `commands/` (nothing else is
-   * searched for it), else `.archon/commands`. `folder` is project-relative.
+   * The commands `command:` names resolve to: a packaged workflow's own `commands/` (nothing else is
+   * searched for it), else `.archon/commands` and the folder `.archon/config.yaml` names (each with one
+   * level of subfolders), then the bundled ones unless the config turns them off: each project command's
+   * name to the file the host reads it from. `folder` is project-relative, the one messages name.
    */
-  commands?: { folder: string; names: ReadonlySet<string>; packaged: boolean };
+  commands?: { folder: string; files: ReadonlyMap<string, string>; packaged: boolean; bundled: boolean };
+  /** Command nodes whose command file in the project holds only whitespace, with the file as findings name it. */
+  emptyCommands?: Array<{ node: ArchonNode; name: string; shown: string }>;
   /** Where the file sits under `.archon/workflows/`, as the engine's discovery sees it. */
   discovery?: Discovery;
+  /** The project's `.archon/config.yaml`, when the workflow is in a project that has one; `shown` names it as findings do. */
+  config?: ProjectConfig & { shown: string };
   /** Include chain from the file being linted to this one (names), for cycle and depth checks. */
   includeChain: string[];
   /** Memoized answers to graph questions; built once per model. */
@@ -271,6 +310,8 @@ export interface Discovery {
   overrides?: string[];
   /** The bundled workflow whose file name this file has, which it replaces (`<name>.yaml`). */
   replacesBundled?: string;
+  /** The names the project's loaded workflows declare (shared by every file of the project). */
+  projectNames: { has(name: string): boolean };
 }
 
 /** A workflow file discovery finds, with the name it declares and where. */
@@ -335,12 +376,71 @@ export function isStubFixture(model: ArchonUnit): model is StubFixtureModel {
   return (model as StubFixtureModel).kind === 'stub-fixture';
 }
 
+/** A tier or `@alias` entry: the provider and model a `model:` reference stands for. */
+export interface ModelPreset {
+  provider: string;
+  model: string;
+}
+
+/**
+ * What a project's `.archon/config.yaml` says about providers (config-loader.ts loadRepoConfig): the
+ * default `assistant` and the `tiers:` and `aliases:` presets a `model:` reference resolves through.
+ * The engine layers these over the user's `~/.archon/config.yaml`, which orchlint cannot see: a value
+ * set here wins for the project, one left unset here is the user's to choose.
+ */
+export interface ProjectConfig {
+  /** The file's path as the host reads it. */
+  path: string;
+  /** `assistant:`, when it names a registered provider (the engine throws on any other). */
+  assistant?: string;
+  /** `tiers.small|medium|large` entries with a provider and a model. */
+  tiers: ReadonlyMap<string, ModelPreset>;
+  /** `commands.folder`: one more folder (project-relative) command files are found in. */
+  commandFolder?: string;
+  /** `defaults.loadDefaultCommands`: false turns the bundled commands off. */
+  loadDefaultCommands?: boolean;
+  /** `aliases.'@name'` entries with a provider and a model. */
+  aliases: ReadonlyMap<string, ModelPreset>;
+}
+
+/** How a session node's provider was decided. */
+export type ProviderSource =
+  /** A `provider:` the node, its workflow or its loop_group writes. */
+  | 'provider'
+  /** A tier keyword or `@alias` in `model:`, through a preset. */
+  | 'model-ref'
+  /** Nothing names one: the default assistant (`.archon/config.yaml`'s, else the user's, else Claude). */
+  | 'assistant';
+
+/** The provider a session node runs on, and how sure orchlint can be of it (see provider-resolution.ts). */
+export interface ProviderResolution {
+  provider: string;
+  source: ProviderSource;
+  /** The `provider:` or `model:` value that decided it (none for the default assistant). */
+  at?: Located<string>;
+  /** The tier or alias that decided it, and whether `.archon/config.yaml` defines it. */
+  preset?: { ref: string; inProjectConfig: boolean };
+  /** True when the user's own Archon settings (`~/.archon/config.yaml`, per-user preferences) can change the answer. */
+  userDependent: boolean;
+  /** A `provider:` the file writes that the tier or alias overrides (the engine warns at run time and uses the preset's). */
+  overridden?: Located<string>;
+  /** An `@alias` `.archon/config.yaml` does not define: the node fails unless the user's settings define it. */
+  unknownAlias?: Located<string>;
+}
+
 /** Graph questions every rule shares, answered lazily once per model. */
 export interface Analysis {
+  /** The provider a command, prompt, loop or loop_group node runs on; undefined for other kinds. */
+  provider(node: ArchonNode): ProviderResolution | undefined;
+  /** The provider the workflow's own `provider:` and `model:` choose, which its workflow-level fields meet. */
+  workflowProvider(): ProviderResolution;
   /** Every node the given one transitively waits for, across enclosing scopes. */
   upstream(node: ArchonNode): ReadonlySet<ArchonNode>;
-  /** The node an id names from the given node's position: its scope, then enclosing scopes. */
-  resolve(from: ArchonNode, id: string): ArchonNode | undefined;
+  /**
+   * The node an id names from the given node's position: its scope, then enclosing scopes; for a reference
+   * written in a loop_group's `until_bash` (`where`), the group's direct body first.
+   */
+  resolve(from: ArchonNode, id: string, where?: string): ArchonNode | undefined;
   /** Cyclic strongly connected sets per scope, in document order. */
   cycles(): ArchonNode[][];
 }

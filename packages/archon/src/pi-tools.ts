@@ -1,6 +1,7 @@
-import { scalarValue } from '@orchlint/core';
 import type { Node } from 'yaml';
-import { isAiNode, type ArchonNode, type WorkflowModel } from './model.js';
+import type { ArchonNode, WorkflowModel } from './model.js';
+import { providerChoice } from './provider-words.js';
+import { toolEntries } from './tool-entries.js';
 
 /**
  * Pi's seven built-in coding tools (pi options-translator.ts, PI_TOOL_NAMES). `resolvePiTools` lower-cases
@@ -10,22 +11,19 @@ import { isAiNode, type ArchonNode, type WorkflowModel } from './model.js';
  */
 export const PI_TOOLS: readonly string[] = ['read', 'bash', 'edit', 'write', 'grep', 'find', 'ls'];
 
-/** One `allowed_tools` / `denied_tools` entry of an AI node whose file names Pi as its provider. */
+/** One `allowed_tools` / `denied_tools` entry of an AI node that runs on Pi (named, or resolved through a preset or the project's assistant). */
 export interface PiToolEntry {
   node: ArchonNode;
   field: 'allowed_tools' | 'denied_tools';
   item: Node;
   name: string;
+  /** How the node came to run on Pi, for the message; empty when the file names Pi. */
+  choice: string;
 }
 
 export function* piToolEntries(model: WorkflowModel): Generator<PiToolEntry> {
-  for (const node of model.nodes) {
-    if (!isAiNode(node) || node.provider?.value !== 'pi') continue;
-    for (const field of ['allowed_tools', 'denied_tools'] as const) {
-      for (const item of model.tree.items(node.fields.get(field)?.node)) {
-        const name = scalarValue(item);
-        if (typeof name === 'string') yield { node, field, item, name };
-      }
-    }
+  for (const { node, field, item, name, resolution } of toolEntries(model)) {
+    if (resolution.provider !== 'pi') continue;
+    yield { node, field, item, name, choice: providerChoice(model, resolution) };
   }
 }

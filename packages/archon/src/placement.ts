@@ -49,7 +49,7 @@ export function discoveryOf(
   scope: IncludeScope,
 ): Discovery {
   const { project, write } = scope;
-  const discovery: Discovery = { role, rel };
+  const discovery: Discovery = { role, rel, projectNames: project.byName };
   const parts = rel.split('/');
   const badFolder = [parts[0]!, parts.slice(0, 2).join('/')].find(
     (f, i) => i < parts.length - 1 && project.badFolders.has(f),

@@ -1,6 +1,7 @@
 import { Source, type Host, type Span } from '@orchlint/core';
 import { nameLine } from './discovery.js';
-import type { ProjectRole, WorkflowModel } from './model.js';
+import type { ArchonNode, ProjectConfig, ProjectRole, WorkflowModel } from './model.js';
+import { CONFIG_PATH, readProjectConfig } from './project-config.js';
 
 /**
  * An Archon project as 0.9's discovery (`workflow-discovery.ts`) sees it, built once per run:
@@ -35,6 +36,8 @@ export interface ArchonProject {
   consulted: string[];
   /** Include targets built this run (see includes.ts), by path, version and include chain. */
   built: Map<string, unknown>;
+  /** The project's `.archon/config.yaml`, when it has one (a plain folder has none). */
+  config?: ProjectConfig;
 }
 
 export interface ProjectWorkflow {
@@ -198,6 +201,10 @@ function buildProject(root: string, host: Host): ArchonProject {
     if (named) named.push(workflow);
     else byName.set(declared.name, [workflow]);
   }
+  // Its tiers, aliases and assistant decide which provider a node runs on.
+  const configPath = join(root, CONFIG_PATH);
+  consulted.push(configPath);
+  const config = readProjectConfig(configPath, host);
   return {
     root,
     workflowsDir: dir,
@@ -210,6 +217,7 @@ function buildProject(root: string, host: Host): ArchonProject {
     flatOverrides,
     consulted,
     built: new Map(),
+    ...(config ? { config } : {}),
   };
 }
 
@@ -278,8 +286,10 @@ export function sourceOf(workflow: ProjectWorkflow, write: (path: string) => str
 
 /**
  * The command files a workflow's `command:` names resolve to: a packaged workflow's own `commands/`
- * folder (discovery qualifies its commands to the package, so nothing else is searched, and a
- * package without one has none), else the project's `.archon/commands`, as far as the host sees them.
+ * folder (discovery qualifies its commands to the package, so nothing else is searched, and a package
+ * without one has none), else the project's `.archon/commands` and the `commands.folder` of
+ * `.archon/config.yaml`, each read one subfolder deep by file name (validator.ts resolveCommandInDir),
+ * as far as the host sees them.
  */
 export function commandsFolder(
   project: ArchonProject,
@@ -287,9 +297,63 @@ export function commandsFolder(
   rel: string,
   host: Host,
 ): WorkflowModel['commands'] {
-  const packaged = role?.kind === 'packaged';
-  const folder = packaged ? `${WORKFLOWS}/${rel.slice(0, rel.lastIndexOf('/'))}/commands` : '.archon/commands';
-  const entries = host.readDir(join(project.root, folder)) ?? (packaged ? [] : undefined);
+  if (role?.kind === 'packaged') {
+    const folder = `${WORKFLOWS}/${rel.slice(0, rel.lastIndexOf('/'))}/commands`;
+    const dir = join(project.root, folder);
+    const files = new Map<string, string>();
+    for (const entry of host.readDir(dir) ?? []) if (isMarkdown(entry)) files.set(commandName(entry), join(dir, entry));
+    return { folder, files, packaged: true, bundled: false };
+  }
+  const folder = '.archon/commands';
+  const files = commandFiles(join(project.root, folder), host);
+  if (!files) return undefined;
+  const configured = project.config?.commandFolder;
+  if (configured && configured !== folder)
+    for (const [name, path] of commandFiles(join(project.root, configured), host) ?? [])
+      if (!files.has(name)) files.set(name, path);
+  return { folder, files, packaged: false, bundled: project.config?.loadDefaultCommands !== false };
+}
+
+const isMarkdown = (entry: string): boolean => entry.endsWith('.md');
+const commandName = (entry: string): string => entry.slice(0, -3);
+
+/** The command files of a folder and its subfolders (not deeper; dot entries and node_modules skipped), by name. */
+function commandFiles(dir: string, host: Host): Map<string, string> | undefined {
+  const entries = host.readDir(dir);
   if (!entries) return undefined;
-  return { folder, names: new Set(entries.filter((e) => e.endsWith('.md')).map((e) => e.slice(0, -3))), packaged };
+  const files = new Map<string, string>();
+  const add = (name: string, path: string) => {
+    if (!files.has(name)) files.set(name, path);
+  };
+  for (const entry of entries) {
+    if (entry.startsWith('.') || entry === 'node_modules') continue;
+    const inner = host.readDir(join(dir, entry));
+    if (inner) {
+      for (const file of inner)
+        if (!file.startsWith('.') && isMarkdown(file)) add(commandName(file), join(dir, `${entry}/${file}`));
+    } else if (isMarkdown(entry)) add(commandName(entry), join(dir, entry));
+  }
+  return files;
+}
+
+/** The command names a node runs: its `command:` and its `loop.command`. */
+function commandsOf(node: ArchonNode): string[] {
+  return [node.fields.get('command')?.value, node.blocks.get('loop')?.byKey.get('command')?.value].filter(
+    (v): v is string => typeof v === 'string',
+  );
+}
+
+/** The command nodes of a workflow whose project command file holds only whitespace, with the file. */
+export function emptyCommands(
+  model: WorkflowModel,
+  files: ReadonlyMap<string, string>,
+  host: Host,
+): Array<{ node: ArchonNode; name: string; path: string }> {
+  const found: Array<{ node: ArchonNode; name: string; path: string }> = [];
+  for (const node of model.nodes)
+    for (const name of commandsOf(node)) {
+      const path = files.get(name);
+      if (path !== undefined && host.readFile(path)?.trim() === '') found.push({ node, name, path });
+    }
+  return found;
 }

@@ -1,5 +1,5 @@
-import type { ScalarText } from '@orchlint/core';
-import type { InputRef, OutputRef, VariableRef } from './model.js';
+import { nearMiss, type ScalarText } from '@orchlint/core';
+import type { InputRef, OutputRef, RunVariableSlip, VariableRef } from './model.js';
 
 /** The engine's output-reference grammar (`output-ref.ts`): one optional level of field access. */
 const OUTPUT_REF = /\$([a-zA-Z_][a-zA-Z0-9_-]*)\.output(?:\.([a-zA-Z_][a-zA-Z0-9_]*))?/g;
@@ -12,6 +12,87 @@ export interface ScannedRefs {
   outputRefs: OutputRef[];
   inputRefs: InputRef[];
   variableRefs: VariableRef[];
+  variableSlips: RunVariableSlip[];
+}
+
+/**
+ * The run variables (executor-shared.ts substituteWorkflowVariables, variables.md), and in a shell the
+ * environment a bash node gets (dag-executor.ts): `LOG_DIR` and `INPUTS_<NAME>` besides.
+ */
+const RUN_VARIABLES = [
+  'WORKFLOW_ID',
+  'USER_MESSAGE',
+  'ARGUMENTS',
+  'ARTIFACTS_DIR',
+  'STATE_DIR',
+  'BASE_BRANCH',
+  'DOCS_DIR',
+  'CONTEXT',
+  'EXTERNAL_CONTEXT',
+  'ISSUE_CONTEXT',
+  'LOOP_USER_INPUT',
+  'REJECTION_REASON',
+  'LOOP_PREV_OUTPUT',
+];
+const SHELL_VARIABLES = [...RUN_VARIABLES, 'LOG_DIR'];
+/**
+ * Variables replaced with no check of what follows (`.replace(/\$ARTIFACTS_DIR/g, …)`): a longer name
+ * starting with one gets the value spliced in front of the rest. In a shell only the engine's own
+ * (the rest arrive as environment variables); the context variables end at a word boundary.
+ */
+const PREFIX_REPLACED = ['WORKFLOW_ID', 'ARTIFACTS_DIR', 'STATE_DIR', 'BASE_BRANCH', 'DOCS_DIR'];
+const PREFIX_REPLACED_IN_TEXT = [
+  ...PREFIX_REPLACED,
+  'USER_MESSAGE',
+  'ARGUMENTS',
+  'LOOP_USER_INPUT',
+  'REJECTION_REASON',
+  'LOOP_PREV_OUTPUT',
+];
+const UPPER_VARIABLE = /\$(\{)?([A-Z][A-Z0-9_]*)/g;
+
+/**
+ * Upper-case `$NAME`s that are not a run variable but look like one: a name with a variable's value
+ * spliced in front of its rest, one a letter or two from a variable's name (at least 6 long, and in a
+ * shell not one the script assigns itself), or outside a shell a variable written `${NAME}`.
+ */
+function variableSlips(text: ScalarText, surface: string, shell: boolean): RunVariableSlip[] {
+  const value = text.value;
+  const known = shell ? SHELL_VARIABLES : RUN_VARIABLES;
+  const prefixed = shell ? PREFIX_REPLACED : PREFIX_REPLACED_IN_TEXT;
+  const slips: RunVariableSlip[] = [];
+  for (const m of value.matchAll(UPPER_VARIABLE)) {
+    const name = m[2]!;
+    const span = text.sourceSpan(m.index, m.index + m[0].length);
+    // Outside a shell the engine substitutes only the bare form.
+    if (m[1] && !shell && known.includes(name) && value[m.index + m[0].length] === '}') {
+      slips.push({
+        name,
+        surface,
+        span: text.sourceSpan(m.index, m.index + m[0].length + 1),
+        kind: 'braced',
+        variable: name,
+      });
+      continue;
+    }
+    if (known.includes(name) || name === 'INPUTS' || (shell && name.startsWith('INPUTS_'))) continue;
+    const prefix = m[1] ? undefined : prefixed.find((p) => name.startsWith(p));
+    if (prefix) {
+      slips.push({ name, surface, span, kind: 'spliced', variable: prefix });
+      continue;
+    }
+    const near = name.length >= 6 ? nearMiss(name, known) : undefined;
+    if (near && !(shell && assigns(value, name))) slips.push({ name, surface, span, kind: 'misspelt', variable: near });
+  }
+  return slips;
+}
+
+/** The script sets the name itself (`NAME=`, `for NAME in`, `read … NAME`, `export|local|declare|readonly NAME`). */
+function assigns(script: string, name: string): boolean {
+  return new RegExp(
+    `(^|[^A-Za-z0-9_$])${name}=|\\b(for|read|export|local|declare|readonly|typeset)\\b[^\\n;]*\\b${name}\\b`,
+    'm',
+  ).test(script);
 }
 
 /**
@@ -39,7 +120,7 @@ export function scanSurface(text: ScalarText, surface: string, shell = false): S
       span: text.sourceSpan(m.index, m.index + m[0].length),
     });
   }
-  return { outputRefs, inputRefs, variableRefs };
+  return { outputRefs, inputRefs, variableRefs, variableSlips: variableSlips(text, surface, shell) };
 }
 
 /**

@@ -38,6 +38,8 @@ export const schemaFindings = memoized((model: WorkflowModel): ClassifiedFinding
     }
     const node = nodeOf(model, finding.path, byTreeNode);
     if (node && isKindFinding(model, finding)) continue;
+    // A loop node's provider is dropped before the loader checks it: archon/ai-field-ignored says so.
+    if (node?.kind === 'loop' && isDroppedLoopProvider(finding)) continue;
     const joinAt = finding.path.lastIndexOf('join');
     if (
       joinAt > 0 &&
@@ -129,6 +131,14 @@ function isKindFinding(model: WorkflowModel, finding: SchemaFinding): boolean {
   return (
     missing !== undefined &&
     (KIND_KEYS as readonly string[]).concat(model.version === '0.9' ? [] : ['wait']).includes(missing)
+  );
+}
+
+/** A provider on a loop node that the flat schema accepts (a non-blank string) and the transform then drops. */
+function isDroppedLoopProvider(finding: SchemaFinding): boolean {
+  const last = finding.path[finding.path.length - 1];
+  return (
+    last === 'provider' && finding.keyword === 'enum' && typeof finding.data === 'string' && finding.data.trim() !== ''
   );
 }
 

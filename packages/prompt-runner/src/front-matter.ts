@@ -13,6 +13,12 @@ export interface MarkdownFile {
   attributes?: TreeNode;
   /** Why the runner reads no front matter from a file that starts like it has some. */
   unread?: 'crlf' | 'bom';
+  /**
+   * The file starts with an empty block (`---` straight after `---`) and no later line closes one: the
+   * split needs a line break before the closing fence, so the runner reads no front matter and the
+   * two fence lines are part of the body.
+   */
+  emptyBlock?: true;
   /** Front matter the runner cannot use (a YAML error, or a root that is not a mapping). */
   unusable?: Array<{ span: Span; message: string; notAMap?: true }>;
   /** Offset where the body (everything after the closing fence line) starts. */
@@ -32,6 +38,7 @@ export function readMarkdown(source: Source): MarkdownFile {
   if (!match) {
     if (text.startsWith('\uFEFF---')) file.unread = 'bom';
     else if (text.startsWith('---\r\n')) file.unread = 'crlf';
+    else if (/^---\n---(\n|$)/.test(text)) file.emptyBlock = true;
     return file;
   }
   const yaml = match[1]!;

@@ -3,7 +3,14 @@ export { promptRunner } from './dialect.js';
 export { MANIFEST, promptFiles } from './packet.js';
 export { knownClauses, lastClause } from './contract.js';
 export { knowsRepos, repoReferences, unknownRepoReferences, PATH_CLAUSES, type RepoReference } from './references.js';
-export { manifestKeys, PROMPT_KEYS, RECOVERY_NUMBERS, RECOVERY_BOOLEANS, RECOVERY_CLASSES } from './keys.js';
+export {
+  manifestKeys,
+  OPTION_SPELLINGS,
+  PROMPT_KEYS,
+  RECOVERY_NUMBERS,
+  RECOVERY_BOOLEANS,
+  RECOVERY_CLASSES,
+} from './keys.js';
 export {
   inspect,
   termOf,

@@ -71,6 +71,21 @@ export const PROMPT_KEYS: readonly string[] = [
   ...PROVIDER_OPTIONS,
 ];
 
+/**
+ * Keys written the way the run options are named (`--retry-attempts`, `--auto-repair`, …, since 0.7 the
+ * `prompt_runner run` flags and `packet new` options), which the manifest and the front matter never read:
+ * the same settings live under `recovery:` (`RecoveryConfig.normalize/1`). Each with its spelling there.
+ */
+export const OPTION_SPELLINGS: Readonly<Record<string, string>> = {
+  retry_attempts: 'recovery: {retry: {max_attempts: N}}',
+  retry_base_delay_ms: 'recovery: {retry: {base_delay_ms: N}}',
+  retry_max_delay_ms: 'recovery: {retry: {max_delay_ms: N}}',
+  retry_jitter: 'recovery: {retry: {jitter: true}}',
+  auto_repair: 'recovery: {repair: {enabled: true}}',
+  repair_attempts: 'recovery: {repair: {max_attempts: N}}',
+  resume_attempts: 'recovery: {resume_attempts: N}',
+};
+
 /** What `RecoveryConfig.normalize/1` reads: numbers (non-negative integers) and booleans, by path. */
 export const RECOVERY_NUMBERS: readonly string[][] = [
   ['resume_attempts'],

@@ -152,6 +152,11 @@ export interface PacketModel {
    * leaving the packet: the host reads nothing outside the lint root).
    */
   promptDirExists?: boolean;
+  /**
+   * True when the prompt folder holds no `*.prompt.md`, so the runner takes every `*.md` in it as a
+   * prompt (`DirectorySource.prompt_files/1`), checklists and READMEs included.
+   */
+  markdownFallback: boolean;
   /** In the runner's order: filename prefix (padded), then basename. */
   prompts: PromptModel[];
   reposField?: Field;
@@ -193,6 +198,14 @@ export interface WorkspaceModel {
   packetPath?: string;
   capabilities: Located<string>[];
   capabilitiesField?: Field;
+  /** The `contracts.artifacts` ids: each resolves as the exec `@artifact:<id>` in a run of this workspace. */
+  artifactIds: string[];
+  /** The `packet:` entry (a binding added in 0.12.1), when written. */
+  packetField?: Field;
+  /** The oldest release `requires.prompt_runner` admits, whatever the project targets. */
+  oldestAdmitted?: string;
+  /** `failure_policy`, when written. */
+  failurePolicyField?: Field;
   requiresField?: Field;
   version: string;
   /** Where `version` comes from: the project's target, the oldest release the requirement admits, or 0.12.1. */

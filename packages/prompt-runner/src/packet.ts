@@ -53,7 +53,8 @@ export function loadPacket(
   const promptDir = typeof dirTerm === 'string' && dirTerm !== '' ? dirTerm : 'prompts';
   const promptPath = promptDir.startsWith('/') ? join(promptDir) : join(root, promptDir);
   const inside = !/^[/~]/.test(promptDir) && !promptDir.split('/').includes('..');
-  const prompts = promptFiles(host, promptPath)
+  const promptNames = promptFiles(host, promptPath);
+  const prompts = promptNames
     .map((file) => read(join(promptPath, file)))
     .filter((s): s is Source => s !== undefined)
     .map((s) => buildPrompt(readMarkdown(s)));
@@ -79,6 +80,7 @@ export function loadPacket(
     promptDir,
     promptDirField: optionalField(entry('prompt_dir')),
     promptDirExists: inside ? host.readDir(promptPath) !== undefined : undefined,
+    markdownFallback: promptNames.length > 0 && !promptNames.some(isPromptFile),
     prompts,
     reposField: optionalField(reposEntry),
     repos,
@@ -101,6 +103,7 @@ export function loadLonePrompt(source: Source, explicit: string | undefined): Lo
     kind: 'packet',
     root: dirname(source.path),
     promptDir: '.',
+    markdownFallback: false,
     prompts: [prompt],
     repos: [],
     repoNames: [],
@@ -114,9 +117,11 @@ export function loadLonePrompt(source: Source, explicit: string | undefined): Lo
 /** `*.prompt.md` in the prompt folder (no dotfiles, not recursive), else every `*.md` there. */
 export function promptFiles(host: Host, promptPath: string): string[] {
   const names = (host.readDir(promptPath) ?? []).filter((n) => !n.startsWith('.'));
-  const prompts = names.filter((n) => n.endsWith('.prompt.md'));
+  const prompts = names.filter(isPromptFile);
   return prompts.length ? prompts : names.filter((n) => n.endsWith('.md'));
 }
+
+const isPromptFile = (name: string): boolean => name.endsWith('.prompt.md');
 
 /** `{String.pad_leading(leading digits || "9999", 6, "0"), basename}`. */
 function sortKey(file: MarkdownFile): [string, string] {

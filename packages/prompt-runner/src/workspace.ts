@@ -54,6 +54,7 @@ export function buildWorkspace(source: Source, explicit: string | undefined): Wo
     problems,
     repositories: [],
     capabilities: [],
+    artifactIds: [],
     version: explicit ?? DEFAULT_VERSION,
     versionFrom: explicit ? 'target' : 'default',
   };
@@ -193,6 +194,9 @@ export function buildWorkspace(source: Source, explicit: string | undefined): Wo
   const declared = new Set(model.repositories.map((r) => r.value));
 
   const packetEntry = get('packet');
+  if (packetEntry) model.packetField = fieldOf(packetEntry);
+  const failurePolicy = get('failure_policy');
+  if (failurePolicy) model.failurePolicyField = fieldOf(failurePolicy);
   if (packetEntry && term(packetEntry) !== null) {
     if (!isMap(tree.resolve(packetEntry.value))) {
       add(
@@ -236,6 +240,7 @@ export function buildWorkspace(source: Source, explicit: string | undefined): Wo
   if (requirement?.value && typeof requirementText === 'string') {
     model.requirement = { value: requirementText, node: requirement.value };
     const required = requiredVersion(requirementText);
+    if (required) model.oldestAdmitted = required;
     if (!explicit && required) {
       model.version = required;
       model.versionFrom = 'requirement';
@@ -277,6 +282,7 @@ export function buildWorkspace(source: Source, explicit: string | undefined): Wo
           `artifact id '${artifactId}' is used twice; artifact ids must be unique`,
         );
       seen.set(artifactId, item);
+      model.artifactIds.push(artifactId);
     }
     const repo = requiredString(attrs, 'repo', path, item);
     if (repo !== undefined && isMap(reposNode) && !declared.has(repo)) {
