@@ -231,20 +231,13 @@ function auditor(rule) {
 const posix = (p) => p.split(path.sep).join('/');
 
 /**
- * Lints a case as the CLI does (named relative to the working directory), with the rule's dialect forced,
- * except on the files of a project the dialect itself knows are not units (an Archon project's
- * `.archon/config.yaml`, its commands and MCP files): they are data the unit reads, not cases.
+ * Lints a case as the CLI does (named relative to the working directory), with the rule's dialect
+ * forced (which, in a walked folder, leaves out the files a project's units read as data).
  */
 export function lintCase(casePath, rule) {
   const rel = posix(path.relative(process.cwd(), casePath));
-  const dialect = dialectById(rule.dialect);
-  const targets = discover([rel]).filter((t) => !projectData(dialect, t.file));
-  return lintTargets(targets, rulesFor(rule), settingsOf(casePath, rule), dialect).diagnostics;
-}
-
-function projectData(dialect, file) {
-  const abs = posix(path.resolve(file));
-  return dialect.projectRoot?.(abs) !== undefined && dialect.detect(abs, readFileSync(file, 'utf8')) === false;
+  return lintTargets(discover([rel]), rulesFor(rule), settingsOf(casePath, rule), dialectById(rule.dialect))
+    .diagnostics;
 }
 
 function filesOf(casePath) {

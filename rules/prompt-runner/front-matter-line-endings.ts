@@ -26,17 +26,25 @@ export default defineRule<PromptRunnerModel>({
         file.unread === 'bom'
           ? 'save it without the byte order mark'
           : 'save it with LF line endings (a .gitattributes line such as "*.md text eol=lf" keeps them)';
+      // Saved so, the file shows the runner a front matter that is read for the first time: no fix
+      // when that one does not parse cleanly, since the fix would trade this finding for others.
+      const exposes = file.unreadClean
+        ? ''
+        : ' (and fix the YAML of its front matter: it does not parse cleanly once it is read)';
       report({
         at: { start: 0, end: file.source.lineEnd(0) },
         source: file.source,
-        message: `this file ${what}, so Prompt Runner does not see its front matter (the file must start with "---" and a LF) and ${loses} without a word; ${remedy}`,
-        fix:
-          file.unread === 'bom'
-            ? { title: 'Remove the byte order mark', edits: [{ at: { start: 0, end: 1 }, newText: '' }] }
+        message: `this file ${what}, so Prompt Runner does not see its front matter (the file must start with "---" and a LF) and ${loses} without a word; ${remedy}${exposes}`,
+        ...(!file.unreadClean
+          ? {}
+          : file.unread === 'bom'
+            ? { fix: { title: 'Remove the byte order mark', edits: [{ at: { start: 0, end: 1 }, newText: '' }] } }
             : {
-                title: 'Convert line endings to LF',
-                edits: [{ at: { start: 0, end: text.length }, newText: text.replace(/\r\n/g, '\n') }],
-              },
+                fix: {
+                  title: 'Convert line endings to LF',
+                  edits: [{ at: { start: 0, end: text.length }, newText: text.replace(/\r\n/g, '\n') }],
+                },
+              }),
       });
     }
   },

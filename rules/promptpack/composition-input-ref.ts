@@ -1,5 +1,5 @@
 import { defineRule } from '@orchlint/core';
-import { priorSteps, stepGraph, suggestion, type PackModel } from '@orchlint/promptpack';
+import { isPriorStep, stepGraph, suggestion, type PackModel } from '@orchlint/promptpack';
 
 export default defineRule<PackModel>({
   id: 'promptpack/composition-input-ref',
@@ -13,7 +13,6 @@ export default defineRule<PackModel>({
       const { steps, byId } = stepGraph(composition);
       for (const placed of steps) {
         const where = `${placed.step.label} of composition '${composition.key.value}'`;
-        let prior: Set<string> | undefined;
         for (const ref of placed.step.references) {
           if (ref.root === 'input') continue;
           if (!byId.has(ref.root)) {
@@ -25,8 +24,7 @@ export default defineRule<PackModel>({
             });
             continue;
           }
-          prior ??= priorSteps(composition, placed);
-          if (prior.has(ref.root)) continue;
+          if (isPriorStep(composition, placed, ref.root)) continue;
           report({
             at: ref.span,
             message:

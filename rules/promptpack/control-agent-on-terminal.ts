@@ -13,13 +13,14 @@ export default defineRule<PackModel>({
     for (const state of pack.workflow?.states.values() ?? []) {
       if (!isTerminal(state) || state.control?.value !== 'agent') continue;
       const control = state.control;
+      const span = entryRemovalSpan(pack.tree, control);
       report({
         at: control.key ?? control.node,
         message:
           `state '${state.name}' is terminal, so 'control: agent' never gets another round: the workflow ends after ` +
           `this state's prompt; remove 'control', or drop 'terminal: true' if the agent should continue`,
         related: [{ at: state.terminal!.key ?? state.terminal!.node, message: 'the workflow completes here' }],
-        fix: { title: "Remove 'control: agent'", edits: [{ at: entryRemovalSpan(pack.source, control), newText: '' }] },
+        ...(span && { fix: { title: "Remove 'control: agent'", edits: [{ at: span, newText: '' }] } }),
       });
     }
   },

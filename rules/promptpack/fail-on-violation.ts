@@ -13,10 +13,8 @@ export default defineRule<PackModel>({
   check(pack, report) {
     for (const prompt of pack.prompts.values()) {
       for (const field of prompt.failOnViolation) {
-        const remove = {
-          title: 'Remove fail_on_violation',
-          edits: [{ at: entryRemovalSpan(pack.source, field), newText: '' }],
-        };
+        const span = entryRemovalSpan(pack.tree, field);
+        const remove = span && { title: 'Remove fail_on_violation', edits: [{ at: span, newText: '' }] };
         if (field.value === false) {
           report({
             at: field.key ?? field.node,

@@ -15,16 +15,14 @@ export default defineRule<PackModel>({
       if (!isTerminal(state) || state.onEvent.length === 0) continue;
       const onEvent = state.onEventNode!;
       const events = state.onEvent.map((e) => e.event).join(', ');
+      const span = entryRemovalSpan(pack.tree, onEvent);
       report({
         at: onEvent.key ?? onEvent.node,
         message:
           `state '${state.name}' is terminal, so the workflow ends after its prompt and its transitions (${events}) never fire; ` +
           `remove on_event, or drop 'terminal: true' if the workflow should go on from here`,
         related: [{ at: state.terminal!.key ?? state.terminal!.node, message: 'the workflow completes here' }],
-        fix: {
-          title: "Remove the terminal state's on_event",
-          edits: [{ at: entryRemovalSpan(pack.source, onEvent), newText: '' }],
-        },
+        ...(span && { fix: { title: "Remove the terminal state's on_event", edits: [{ at: span, newText: '' }] } }),
       });
     }
   },

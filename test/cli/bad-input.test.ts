@@ -314,11 +314,22 @@ describe('a 10 MB pack', () => {
     return parts.join('');
   }
 
-  it('is linted within the test timeout and a 512 MB heap', { timeout: 120_000 }, async () => {
+  it('is over the default size limit: one core/file-too-large, and nothing parsed', async () => {
+    writeTree(dir, { 'big/huge.promptpack.yaml': bigPack(10 * 1024 * 1024) });
+    const result = await runCli(['--format', 'json', 'big/huge.promptpack.yaml'], {
+      cwd: dir,
+      nodeOptions: ['--max-old-space-size=64'],
+    });
+    const report = JSON.parse(result.stdout) as Report;
+    expect(report.diagnostics.map((d) => [d.rule, d.severity])).toEqual([['core/file-too-large', 'error']]);
+    expect(result.code).toBe(1);
+  });
+
+  it('with the limit raised, is linted within the test timeout and a 512 MB heap', { timeout: 120_000 }, async () => {
     const text = bigPack(10 * 1024 * 1024);
     expect(text.length).toBeGreaterThanOrEqual(10 * 1024 * 1024);
     writeTree(dir, { 'big/huge.promptpack.yaml': text });
-    const result = await runCli(['--format', 'json', 'big/huge.promptpack.yaml'], {
+    const result = await runCli(['--format', 'json', '--max-file-size', '11MiB', 'big/huge.promptpack.yaml'], {
       cwd: dir,
       nodeOptions: ['--max-old-space-size=512'],
       killAfterMs: 115_000,

@@ -16,13 +16,14 @@ describe('--baseline', () => {
     const r = lint(['--baseline', 'ci/orchlint-baseline.json', '--update-baseline', 'packs']);
     expect(r).toMatchObject({
       code: 0,
-      lines: ['orchlint: recorded 2 findings in ci/orchlint-baseline.json'],
+      lines: ['orchlint: recorded 3 findings in ci/orchlint-baseline.json'],
       stderr: '',
     });
     const stored = JSON.parse(readFileSync(path.join(dir, 'ci/orchlint-baseline.json'), 'utf8'));
     expect(stored.version).toBe(1);
     expect(stored.findings.map((f: any) => [f.path, f.rule, f.line])).toEqual([
       ['../packs/loop.pack.json', 'promptpack/agent-cycle-without-exit', 18],
+      ['../packs/loop.pack.json', 'promptpack/control-level', 18],
       ['../packs/support.promptpack.yaml', 'promptpack/control-agent-on-terminal', 19],
     ]);
     expect(stored.findings[0].fingerprint).toMatch(/^[0-9a-f]{16}:1$/);
@@ -50,7 +51,7 @@ describe('--baseline', () => {
     const r = lint(['--baseline', 'ci/orchlint-baseline.json', '--strict', 'packs']);
     expect(r.code).toBe(1);
     expect(r.lines).toEqual([
-      'ci/orchlint-baseline.json:12:5: warning baseline entry for promptpack/control-agent-on-terminal in ../packs/support.promptpack.yaml is stale: no finding matches it any more (fixed, or its code changed); run with --update-baseline to prune it [core/stale-baseline]',
+      'ci/orchlint-baseline.json:19:5: warning baseline entry for promptpack/control-agent-on-terminal in ../packs/support.promptpack.yaml is stale: no finding matches it any more (fixed, or its code changed); run with --update-baseline to prune it [core/stale-baseline]',
       expect.stringMatching(/^packs\/new.promptpack.yaml:19:7: warning state 'done' is terminal/),
     ]);
   });

@@ -118,7 +118,7 @@ describe('orchlint.config.yaml', () => {
     const dir = tempFiles({
       'orchlint.config.yaml': [
         'ignore:',
-        '  - rules: [promptpack/agent-cycle-without-exit]',
+        '  - rules: [promptpack/agent-cycle-without-exit, promptpack/control-level]',
         '    paths: [packs/loop.pack.json:18]',
         '    reason: the critic ends the loop by calling a tool',
         '  - rules: [promptpack/control-agent-on-terminal]',
@@ -136,7 +136,7 @@ describe('orchlint.config.yaml', () => {
     const dir = tempFiles({
       'proj/orchlint.config.yaml': [
         'ignore:',
-        '  - rules: [promptpack/agent-cycle-without-exit]',
+        '  - rules: [promptpack/agent-cycle-without-exit, promptpack/control-level]',
         '    paths: [packs/loop.pack.json:18]',
       ].join('\n'),
       'proj/packs/loop.pack.json': loopPack,

@@ -116,11 +116,12 @@ describe('--format compact', () => {
     const dir = tempFiles(packs);
     const run = orchlint(['--format', 'compact', 'packs'], { cwd: dir });
     const lines = run.stdout.trim().split('\n');
-    expect(lines).toHaveLength(2);
+    expect(lines).toHaveLength(3);
     expect(lines[0]).toMatch(
       /^packs\/loop\.pack\.json:18:7: warning states research → critique → research .* \[promptpack\/agent-cycle-without-exit\]$/,
     );
-    expect(lines[1]).toMatch(
+    expect(lines[1]).toMatch(/^packs\/loop\.pack\.json:18:59: info 2 states .* \[promptpack\/control-level\]$/);
+    expect(lines[2]).toMatch(
       /^packs\/support\.promptpack\.yaml:19:7: warning state 'done' is terminal.* \[promptpack\/control-agent-on-terminal\]$/,
     );
   });
@@ -144,8 +145,8 @@ describe('several reports in one run', () => {
       { cwd: dir },
     );
     expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/✖ 2 problems \(0 errors, 2 warnings, 0 info\) in 2 files checked/);
-    expect(JSON.parse(readFileSync(path.join(dir, 'reports/out.sarif'), 'utf8')).runs[0].results).toHaveLength(2);
+    expect(run.stdout).toMatch(/✖ 3 problems \(0 errors, 2 warnings, 1 info\) in 2 files checked/);
+    expect(JSON.parse(readFileSync(path.join(dir, 'reports/out.sarif'), 'utf8')).runs[0].results).toHaveLength(3);
     expect(readFileSync(path.join(dir, 'reports/junit.xml'), 'utf8')).toMatch(/<testsuites/);
   });
 

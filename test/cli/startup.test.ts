@@ -5,7 +5,13 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { dialects } from '@orchlint/rules';
-import { DEFAULT_CACHE_FILE, DIALECT_IDS, FORMAT_NAMES } from '../../packages/cli/dist/choices.js';
+import { DEFAULT_MAX_FILE_SIZE, parseFileSize } from '@orchlint/core';
+import {
+  DEFAULT_CACHE_FILE,
+  DEFAULT_MAX_FILE_SIZE_TEXT,
+  DIALECT_IDS,
+  FORMAT_NAMES,
+} from '../../packages/cli/dist/choices.js';
 import { formatters } from '../../packages/cli/dist/formatters/index.js';
 import { cliBin, repoRoot } from '../support/paths.js';
 import { orchlint, tempFiles } from '../support/orchlint-bin.js';
@@ -46,6 +52,7 @@ describe('start-up', () => {
     expect(DIALECT_IDS).toEqual(dialects.map((d) => d.id));
     expect(FORMAT_NAMES).toEqual(Object.keys(formatters));
     expect(DEFAULT_CACHE_FILE).toBe('.orchlintcache');
+    expect(parseFileSize(DEFAULT_MAX_FILE_SIZE_TEXT)).toBe(DEFAULT_MAX_FILE_SIZE);
   });
 });
 

@@ -3,7 +3,7 @@ import { join, relative } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isMap, isPair, isScalar, isSeq, Source, Tree } from '@orchlint/core';
-import { parseYaml } from '@orchlint/core/yaml-parse';
+import { MAX_NESTING, parseYaml } from '@orchlint/core/yaml-parse';
 import { hasShared, sharedDir } from '../support/paths.js';
 
 // The located tree of a .json file is built from jsonc-parser; every reader of it expects the tree
@@ -145,14 +145,14 @@ describe('the JSON tree is the tree yaml builds', () => {
   });
 
   it('nesting past the bound is one positioned finding, and the tree is not used', () => {
-    const depth = 1001;
+    const depth = MAX_NESTING + 1;
     const text = '{"a":'.repeat(depth) + '1' + '}'.repeat(depth);
     const tree = new Tree(new Source('x.pack.json', text));
     expect(tree.diagnostics.map((d) => [d.rule, d.message, d.span.start])).toEqual([
-      ['core/yaml-syntax', 'the document is nested too deeply to read; flatten it', 5 * 1000],
+      ['core/yaml-syntax', 'the document is nested too deeply to read (more than 256 levels); flatten it', 5 * 256],
     ]);
     expect(tree.usable).toBe(false);
-    const fine = new Tree(new Source('x.pack.json', '['.repeat(1000) + ']'.repeat(1000)));
+    const fine = new Tree(new Source('x.pack.json', '['.repeat(MAX_NESTING) + ']'.repeat(MAX_NESTING)));
     expect(fine.diagnostics).toEqual([]);
     expect(fine.usable && fine.clean).toBe(true);
   });

@@ -31,7 +31,7 @@ describe('fuzz findings', () => {
 });
 
 describe('fuzz findings about --fix', () => {
-  it('a BOM that hides front matter which does not parse: removing it would expose the error, so --fix leaves the file', () => {
+  it('a BOM that hides front matter which does not parse: removing it would expose the error, so no fix is offered and --fix leaves the file', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'orchlint-fuzz-'));
     try {
       const fixture = path.join(repoRoot, 'fixtures/prompt-runner/front-matter-line-endings/invalid-bom');
@@ -42,7 +42,9 @@ describe('fuzz findings about --fix', () => {
       writeFileSync(prompt, broken);
       const target = { file: path.join(dir, 'prompt_runner_packet.md'), explicit: true, root: dir };
       const run = lintTargets([target], rules, defaultSettings);
-      expect(run.diagnostics.some((d) => d.rule === 'prompt-runner/front-matter-line-endings' && d.fix)).toBe(true);
+      const finding = run.diagnostics.find((d) => d.rule === 'prompt-runner/front-matter-line-endings');
+      expect(finding?.fix).toBeUndefined();
+      expect(finding?.message).toContain('it does not parse cleanly once it is read');
       const fixed = fixUnit(
         target,
         { file: target.file, files: run.files, diagnostics: run.diagnostics },
@@ -50,7 +52,6 @@ describe('fuzz findings about --fix', () => {
         defaultSettings,
       );
       expect(fixed.changes.size).toBe(0);
-      expect([...fixed.refused.keys()]).toEqual([prompt]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

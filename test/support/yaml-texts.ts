@@ -1,5 +1,4 @@
-// What the tests of core's partial parses (the editor's re-parse, a big file's pieces) read and
-// change: every data file of a folder, a parse's shape, seeded random edits, and short documents
+// What the tests of core's partial parse (the editor's re-parse) read and change: every data file of a folder, a parse's shape, seeded random edits, and short documents
 // of the constructs YAML reads by context.
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';

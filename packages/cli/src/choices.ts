@@ -21,5 +21,8 @@ export const FORMAT_NAMES: readonly string[] = [
 /** In the working directory, as ESLint's .eslintcache: no extension, so discovery never lints it. */
 export const DEFAULT_CACHE_FILE = '.orchlintcache';
 
+/** The size limit's default as --help names it (core's DEFAULT_MAX_FILE_SIZE). */
+export const DEFAULT_MAX_FILE_SIZE_TEXT = '8MB';
+
 /** The `packet` command group's line in the top-level help (packet/command.ts defines the group). */
 export const PACKET_DESCRIPTION = 'Prompt Runner packet commands';

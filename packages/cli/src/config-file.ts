@@ -52,6 +52,8 @@ export class ConfigResolver {
     private readonly knownRules: readonly string[],
     private readonly explicit?: string,
     private readonly strict = false,
+    /** --max-file-size, in bytes: wins over every config's maxFileSize. */
+    private readonly maxFileSize?: number,
   ) {
     if (explicit && !existsSync(explicit)) throw new UsageError(`no such config file: ${explicit}`);
   }
@@ -64,7 +66,10 @@ export class ConfigResolver {
 
   resolve(file: string, isDir = false): ResolvedSettings & { config?: LoadedConfig } {
     const loaded = this.configFor(file, isDir);
-    const strictness = this.strict ? { requireSuppressionReasons: true } : {};
+    const strictness = {
+      ...(this.strict ? { requireSuppressionReasons: true } : {}),
+      ...(this.maxFileSize !== undefined ? { maxFileSize: this.maxFileSize } : {}),
+    };
     if (!loaded) return { ignored: false, settings: { rules: {}, targets: {}, ...strictness } };
     const relative = path.relative(loaded.dir, path.resolve(file));
     const rel = staysInside(relative) ? withSlashes(relative) : '';

@@ -7,8 +7,10 @@ import {
   type Confidence,
   type LintSettings,
   type Persona,
+  DEFAULT_MAX_FILE_SIZE,
   INTERNAL_ERROR,
   ISSUES_URL,
+  parseFileSize,
   sortAndDedupe,
   Source,
   type Diagnostic,
@@ -58,6 +60,8 @@ export interface LintOptions {
   /** --persona / --min-confidence: which security findings show; over the config file's. */
   persona?: Persona;
   minConfidence?: Confidence;
+  /** --max-file-size, as written (checked by runLint). */
+  maxFileSize?: string;
 }
 
 /**
@@ -82,10 +86,15 @@ export async function runLint(
 ): Promise<number> {
   const plan = planOutputs(options.format ?? [], options.output ?? []);
   checkCombinations(paths, options);
+  const maxFileSize = options.maxFileSize === undefined ? undefined : parseFileSize(options.maxFileSize);
+  if (options.maxFileSize !== undefined && maxFileSize === undefined)
+    throw new UsageError(
+      `--max-file-size '${options.maxFileSize}' is not a size; write a number of bytes or one with a unit, e.g. 40MB or 64MiB`,
+    );
   const forced = options.dialect ? dialectById(options.dialect) : undefined;
   let loaded = options.config !== undefined || options.printConfig !== undefined ? await loadRules() : undefined;
   const resolver = (all: Rules | undefined) =>
-    new ConfigResolver(all?.ruleInfos.map((r) => r.id) ?? [], options.config, options.strict);
+    new ConfigResolver(all?.ruleInfos.map((r) => r.id) ?? [], options.config, options.strict, maxFileSize);
   // A --config that is not there is said before anything is read.
   const named = options.config !== undefined ? resolver(loaded) : undefined;
   if (options.printConfig !== undefined) {
@@ -286,7 +295,7 @@ async function lintJobs(
       stamps.set(i, cache.stamp(`f:${job.target.file}`, job.target.file));
       const read = () => {
         if (!texts.has(i)) {
-          const decoded = readTargetText(job.target, []);
+          const decoded = readTargetText(job.target, [], job.settings.maxFileSize);
           if (decoded) texts.set(i, decoded);
         }
         return texts.get(i)?.text;
@@ -386,6 +395,7 @@ function printConfig(
     minConfidence: withSecurityLevel(resolved.settings, options).minConfidence ?? 'high',
     // The archon/shellcheck and prompt-runner/shellcheck rules run it when it is installed; else they report nothing.
     shellcheck: shellcheckInstalled() ?? null,
+    maxFileSize: resolved.settings.maxFileSize ?? DEFAULT_MAX_FILE_SIZE,
   };
   return JSON.stringify(report, null, 2) + '\n';
 }

@@ -1,9 +1,10 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import path from 'node:path';
 import {
-  CANDIDATE,
   coreFinding,
+  DEFAULT_MAX_FILE_SIZE,
   detectDialect as detectIn,
+  fileTooLarge,
   lintFile,
   mergeOutcomes,
   Source,
@@ -16,7 +17,6 @@ import {
   type UnitOutcome,
 } from '@orchlint/core';
 import { dialects } from '@orchlint/rules/dialects';
-import { modestHeapFor } from './big-text.js';
 // Validators compiled at build time, for every unit this module lints.
 import './compiled-schemas.js';
 import { decodeText, type DecodedText } from './decode.js';
@@ -27,9 +27,6 @@ export type { LintedFile, LintRun, UnitOutcome } from '@orchlint/core';
 export { mergeOutcomes };
 
 export type SettingsFor = (target: Target) => LintSettings;
-
-/** Files past this size are reported, not read: no workflow definition is this large. */
-const MAX_FILE_BYTES = 32 * 1024 * 1024;
 
 /** Lints targets in order in this process. A file already linted as part of an earlier unit is not linted again. */
 export function lintTargets(
@@ -62,9 +59,11 @@ export function lintTarget(
   preread?: DecodedText,
 ): UnitOutcome {
   const diagnostics: Diagnostic[] = [];
-  const read = target.text !== undefined ? { text: target.text } : (preread ?? readTargetText(target, diagnostics));
-  if (read === undefined) return { file: target.file, files: [], diagnostics };
-  modestHeapFor(read.text);
+  const read =
+    target.text !== undefined
+      ? { text: target.text }
+      : (preread ?? readTargetText(target, diagnostics, settings.maxFileSize));
+  if (read === undefined) return unread(target, diagnostics, forced);
   return lintFile(
     {
       path: target.file,
@@ -80,12 +79,42 @@ export function lintTarget(
       settings,
       host,
       forced,
-      unknownAdvice:
-        target.text === undefined
-          ? 'pass --dialect to lint it as one'
-          : 'name it with --stdin-filename (e.g. x.pack.json) or pass --dialect',
+      unknownAdvice: unknownAdvice(target),
     },
   ).outcome;
+}
+
+/**
+ * A target that was not read. One over the size limit is reported as what its head shows it to be
+ * (detection reads no further than that), and, when that is nothing orchlint lints and no one named
+ * it, skipped as a walk skips any file of another format: a big data file beside the workflows is
+ * not an error.
+ */
+function unread(target: Target, diagnostics: Diagnostic[], forced: Dialect<any> | undefined): UnitOutcome {
+  if (!diagnostics.some((d) => d.rule === 'core/file-too-large')) return { file: target.file, files: [], diagnostics };
+  const dialect = forced ?? detectDialect(target, readHead(target.file));
+  if (!dialect) return unknownFormat(target, new Source(target.file, ''), []);
+  return { file: target.file, files: [{ path: target.file, dialect: dialect.id }], diagnostics };
+}
+
+/** A target no dialect claims: skipped, as a walk skips it, unless it was named (then a warning says so). */
+function unknownFormat(target: Target, source: Source, diagnostics: Diagnostic[]): UnitOutcome {
+  if (target.explicit !== true) return { file: target.file, files: [], diagnostics };
+  diagnostics.push(
+    coreFinding(
+      source,
+      { start: 0, end: 0 },
+      'core/unknown-format',
+      `not a format orchlint knows (${dialects.map((d) => d.id).join(', ')}); ${unknownAdvice(target)}`,
+    ),
+  );
+  return { file: target.file, files: [{ path: target.file, dialect: 'unknown' }], diagnostics };
+}
+
+function unknownAdvice(target: Target): string {
+  return target.text === undefined
+    ? 'pass --dialect to lint it as one'
+    : 'name it with --stdin-filename (e.g. x.pack.json) or pass --dialect';
 }
 
 /** The files a target's unit may read: its root folder, with the target's own text when it is not on disk. */
@@ -118,23 +147,21 @@ function absolute(file: string): string {
   return path.resolve(file).split(path.sep).join('/');
 }
 
-/** The target file's text, or undefined with a finding when it is too large, unreadable or binary. */
-export function readTargetText(target: Target, diagnostics: Diagnostic[]): DecodedText | undefined {
+/**
+ * The target file's text, or undefined with a finding when it is over the size limit (checked
+ * before a byte is read), unreadable or binary.
+ */
+export function readTargetText(
+  target: Target,
+  diagnostics: Diagnostic[],
+  maxFileSize = DEFAULT_MAX_FILE_SIZE,
+): DecodedText | undefined {
   const empty = new Source(target.file, '');
   let buffer: Buffer;
   try {
-    const read = readWhole(target.file);
-    if (read === 'too large') {
-      // Named with --ignore-unknown, a file a walk would not read (a video) is skipped as the walk skips it.
-      if (target.explicit === 'ignore-unknown' && !CANDIDATE.test(target.file)) return undefined;
-      diagnostics.push(
-        coreFinding(
-          empty,
-          { start: 0, end: 0 },
-          'core/unknown-format',
-          `the file is larger than ${MAX_FILE_BYTES / 1024 / 1024} MB; orchlint does not read it`,
-        ),
-      );
+    const read = readWhole(target.file, maxFileSize);
+    if (typeof read === 'number') {
+      diagnostics.push(fileTooLarge(empty, read, maxFileSize));
       return undefined;
     }
     buffer = read;
@@ -165,12 +192,37 @@ export function readTargetText(target: Target, diagnostics: Diagnostic[]): Decod
   return decodeText(buffer);
 }
 
-/** A file's bytes by one open, one fstat (its size, checked before anything is read) and reads up to that size, as readFileSync reads. */
-function readWhole(file: string): Buffer | 'too large' {
+/**
+ * Every dialect's detection reads at most a text's first 200,000 characters (a big file is one of
+ * a format by its head): this many bytes hold them whatever their UTF-8 lengths.
+ */
+const DETECTED_HEAD_BYTES = 800_000;
+
+/** The head of a file that is too large to read whole, as text (empty when it cannot be read). */
+function readHead(file: string): string {
+  try {
+    const fd = openSync(file, 'r');
+    try {
+      const buffer = Buffer.allocUnsafe(DETECTED_HEAD_BYTES);
+      const n = readSync(fd, buffer, 0, DETECTED_HEAD_BYTES, 0);
+      return buffer.toString('utf8', 0, n);
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * A file's bytes by one open, one fstat (its size, checked before anything is read) and reads up
+ * to that size, as readFileSync reads; its size when that is over `limit`.
+ */
+function readWhole(file: string, limit: number): Buffer | number {
   const fd = openSync(file, 'r');
   try {
     const size = fstatSync(fd).size;
-    if (size > MAX_FILE_BYTES) return 'too large';
+    if (size > limit) return size;
     const buffer = Buffer.allocUnsafe(size);
     let got = 0;
     while (got < size) {

@@ -1,5 +1,11 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
-import { DEFAULT_CACHE_FILE, DIALECT_IDS, FORMAT_NAMES, PACKET_DESCRIPTION } from './choices.js';
+import {
+  DEFAULT_CACHE_FILE,
+  DEFAULT_MAX_FILE_SIZE_TEXT,
+  DIALECT_IDS,
+  FORMAT_NAMES,
+  PACKET_DESCRIPTION,
+} from './choices.js';
 import { UsageError } from './usage-error.js';
 import type { LintOptions } from './lint-command.js';
 import type { TraceOptions } from './trace/options.js';
@@ -78,6 +84,10 @@ export async function main(argv: readonly string[], io: Io = nodeIo): Promise<nu
     .option(
       '--ignore-unknown',
       'skip named files of no known format without a warning, as a folder walk does (for pre-commit)',
+    )
+    .option(
+      '--max-file-size <size>',
+      `files larger than this get core/file-too-large and are not parsed, e.g. 40MB (default: ${DEFAULT_MAX_FILE_SIZE_TEXT})`,
     )
     .action(async (paths: string[], options: LintOptions) => {
       const { runLint } = await import('./lint-command.js');

@@ -45,18 +45,18 @@ export function loadNamedUnit(
       `${named} is a folder; name the unit's main file (a pack, a workflow, a packet's ${MANIFEST})`,
     );
   const target = { file: toPosix(file), explicit: true, root: path.dirname(file) };
-  const problems: Parameters<typeof readTargetText>[1] = [];
-  const text = readTargetText(target, problems)?.text;
-  if (text === undefined) throw new UsageError(`cannot ${verb} ${file}: ${problems[0]?.message ?? 'unreadable'}`);
-  const dialect: Dialect<any> | undefined = options.dialect
-    ? dialectById(options.dialect)
-    : detectDialect(dialects, target.file, text, path.resolve(file).split(path.sep).join('/'))?.dialect;
-  if (!dialect) throw new UsageError(`${file} is not a format orchlint knows; pass --dialect`);
   // The project's version targets decide how the unit reads (a pack's spec version, Archon's engine).
   const { settings } = new ConfigResolver(
     ruleInfos.map((r) => r.id),
     options.config,
   ).resolve(target.file);
+  const problems: Parameters<typeof readTargetText>[1] = [];
+  const text = readTargetText(target, problems, settings.maxFileSize)?.text;
+  if (text === undefined) throw new UsageError(`cannot ${verb} ${file}: ${problems[0]?.message ?? 'unreadable'}`);
+  const dialect: Dialect<any> | undefined = options.dialect
+    ? dialectById(options.dialect)
+    : detectDialect(dialects, target.file, text, path.resolve(file).split(path.sep).join('/'))?.dialect;
+  if (!dialect) throw new UsageError(`${file} is not a format orchlint knows; pass --dialect`);
   const host = hostFor(target);
   const loaded = dialect.load(new Source(target.file, text), host, settings.targets);
   const syntax = loaded.diagnostics.find(isSyntaxFinding);

@@ -2,6 +2,7 @@ import picomatch from 'picomatch';
 import configSchema from '@orchlint/schemas/orchlint-config.schema.json' with { type: 'json' };
 import { CONFIG_RULE, coreFinding } from './core-rules.js';
 import { rangeOf, type Confidence, type Diagnostic, type Range, type Severity } from './diagnostic.js';
+import { parseFileSize } from './file-size.js';
 import type { Source, Span } from './source.js';
 import type { Targets } from './rule.js';
 import { didYouMean, SchemaChecker } from './schema.js';
@@ -41,6 +42,8 @@ export interface LintSettings {
   ignores?: IgnoreEntries;
   /** Every inline suppression must give a reason (`-- why`); set by --strict. */
   requireSuppressionReasons?: boolean;
+  /** Files over this many bytes get core/file-too-large and are not parsed; default DEFAULT_MAX_FILE_SIZE. */
+  maxFileSize?: number;
   /** Security findings below this confidence are not reported; default 'high' (the regular persona). */
   minConfidence?: Confidence;
 }
@@ -63,6 +66,8 @@ export const defaultSettings: LintSettings = { rules: {}, targets: {} };
 
 /** orchlint.config.{yaml,yml,json}, as validated by schemas/orchlint-config.schema.json. */
 export interface OrchlintConfig {
+  /** A size as `20MB`, `512KiB` or a number of bytes (see parseFileSize). */
+  maxFileSize?: string | number;
   rules?: Record<string, RuleSetting>;
   targets?: Record<string, string>;
   /** Which security findings show: a persona, or the least confidence (which wins when both are set). */
@@ -160,6 +165,18 @@ export function validateConfig(
       );
     }
   };
+  // A size the schema's pattern lets through may still be none (0MB).
+  const size = tree.get(root, 'maxFileSize');
+  if (isScalar(size) && !reported.has(size.range?.[0] ?? -1) && parseFileSize(size.value as string) === undefined) {
+    out.push(
+      coreFinding(
+        tree.source,
+        { start: size.range?.[0] ?? 0, end: size.range?.[1] ?? 0 },
+        CONFIG_RULE,
+        `maxFileSize ${JSON.stringify(size.value)} is not a size; write a number of bytes or one with a unit, e.g. 20MB`,
+      ),
+    );
+  }
   ruleKeys(tree.get(root, 'rules'));
   targetValues(tree.get(root, 'targets'));
   for (const o of tree.items(tree.get(root, 'overrides'))) ruleKeys(tree.get(o, 'rules'));
@@ -242,11 +259,13 @@ export function resolveSettings(
       });
     });
   });
+  const maxFileSize = config.maxFileSize === undefined ? undefined : parseFileSize(config.maxFileSize);
   const settings: LintSettings = {
     rules,
     targets,
     ...(entries.length ? { ignores: { ...anchor, entries } } : {}),
     ...(minConfidence ? { minConfidence } : {}),
+    ...(maxFileSize !== undefined ? { maxFileSize } : {}),
   };
   return { ignored, settings };
 }

@@ -64,8 +64,15 @@ export const coreRules = [
     id: 'core/unknown-format',
     severity: 'warning',
     clause: 'dropped',
-    summary: 'a file named on the command line is of no format orchlint knows, or too large or binary to read',
+    summary: 'a file named on the command line is of no format orchlint knows, or binary',
     basis: 'derived: an explicitly named file that is not linted is worth saying',
+  },
+  {
+    id: 'core/file-too-large',
+    severity: 'error',
+    clause: 'rejected',
+    summary: 'a file is over the size orchlint parses (--max-file-size, maxFileSize), so it was not linted',
+    basis: 'derived: a file is parsed whole, and one that was not linted must not pass as if it had been',
   },
   {
     id: 'core/unreadable-file',

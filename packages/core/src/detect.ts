@@ -34,7 +34,8 @@ export function detectDialect(
   return member ? { dialect: member, member: true } : undefined;
 }
 
-function claimOf(dialect: Dialect<any>, path: string, text: string) {
+/** What a dialect's detection says of a file; one whose detection throws claims nothing. */
+export function claimOf(dialect: Dialect<any>, path: string, text: string) {
   try {
     return dialect.detect(path, text);
   } catch {

@@ -1,6 +1,7 @@
 import { confident, type LintSettings } from './config.js';
 import { makeDiagnostic, rangeOf, sortAndDedupe, type Diagnostic } from './diagnostic.js';
 import { coreFinding, coreRules, INTERNAL_ERROR, ISSUES_URL } from './core-rules.js';
+import { DEFAULT_MAX_FILE_SIZE, fileTooLarge, sizeOver } from './file-size.js';
 import type { Dialect, Host, LoadResult } from './dialect.js';
 import { spanOf } from './location.js';
 import type { ReportDescriptor, Rule } from './rule.js';
@@ -30,9 +31,15 @@ export function lintUnit(
   host: Host,
   settings: LintSettings,
 ): UnitResult {
+  const limit = settings.maxFileSize ?? DEFAULT_MAX_FILE_SIZE;
+  const bytes = sizeOver(source.text, limit);
+  if (bytes !== undefined) {
+    const diagnostics = configured([fileTooLarge(source, bytes, limit)], settings);
+    return { dialect: dialect.id, model: undefined, diagnostics, sources: [source], consulted: [] };
+  }
   let loaded: LoadResult<unknown>;
   try {
-    loaded = dialect.load(source, host, settings.targets);
+    loaded = dialect.load(source, sizedHost(host, limit), settings.targets);
   } catch (error) {
     return {
       dialect: dialect.id,
@@ -73,6 +80,24 @@ export function lintUnit(
   const { kept, added } = applySuppressions(diagnostics, loaded.sources, settings, knownRules, model !== undefined);
   const all = sortAndDedupe([...kept, ...configured(added, settings)]);
   return { dialect: dialect.id, model, diagnostics: all, sources: loaded.sources, consulted: loaded.consulted ?? [] };
+}
+
+/**
+ * The host as a unit's load reads it: a member file over the size limit (an include target, a
+ * prompt) reads as absent, so it is never parsed; linted as a unit of its own, it gets its
+ * core/file-too-large there.
+ */
+function sizedHost(host: Host, limit: number): Host {
+  const sized: Host = {
+    readFile: (path) => {
+      const text = host.readFile(path);
+      return text === undefined || sizeOver(text, limit) !== undefined ? undefined : text;
+    },
+    readDir: (path) => host.readDir(path),
+  };
+  if (host.locate) sized.locate = (path) => host.locate!(path);
+  if (host.shared) sized.shared = host.shared;
+  return sized;
 }
 
 function toDiagnostic(d: ReportDescriptor, rule: string, severity: Diagnostic['severity'], main: Source): Diagnostic {

@@ -38,6 +38,80 @@ function search(
   return seen;
 }
 
+/** Answers, for one graph that does not change, whether one node reaches another. */
+export interface Reachability {
+  /** Whether `to` is reachable from `from` (a node reaches itself). */
+  reaches(from: string, to: string): boolean;
+}
+
+/**
+ * Reachability questions about one graph without a search per question, which made a question per
+ * node quadratic in a chain of n steps (each reaches all before it). A depth-first forest over the
+ * out-edges, grown from the nodes nothing points at, numbers each node on entry and on exit, so
+ * "`to` lies in `from`'s subtree" is two comparisons: the whole answer along a chain or a tree.
+ * Only a path that needs an edge outside the forest costs a search, which stops at the first node
+ * whose subtree holds the target and remembers, per target, the nodes found not to reach it.
+ */
+export function reachability(graph: Digraph): Reachability {
+  const enter = new Map<string, number>();
+  const leave = new Map<string, number>();
+  let clock = 0;
+  const grow = (root: string): void => {
+    enter.set(root, clock++);
+    const frames: Array<{ node: string; next: string[]; at: number }> = [
+      { node: root, next: graph.outNeighbors(root), at: 0 },
+    ];
+    while (frames.length) {
+      const frame = frames[frames.length - 1]!;
+      if (frame.at < frame.next.length) {
+        const child = frame.next[frame.at++]!;
+        if (enter.has(child)) continue;
+        enter.set(child, clock++);
+        frames.push({ node: child, next: graph.outNeighbors(child), at: 0 });
+      } else {
+        leave.set(frame.node, clock++);
+        frames.pop();
+      }
+    }
+  };
+  graph.forEachNode((node) => {
+    if (graph.inDegree(node) === 0 && !enter.has(node)) grow(node);
+  });
+  // What only cycles hold has no node nothing points at.
+  graph.forEachNode((node) => {
+    if (!enter.has(node)) grow(node);
+  });
+  const holds = (from: string, to: string): boolean =>
+    enter.get(from)! <= enter.get(to)! && leave.get(to)! <= leave.get(from)!;
+  const unreaching = new Map<string, Set<string>>();
+  return {
+    reaches(from, to) {
+      if (!graph.hasNode(from) || !graph.hasNode(to)) return false;
+      if (holds(from, to)) return true;
+      let known = unreaching.get(to);
+      if (!known) {
+        known = new Set();
+        unreaching.set(to, known);
+      }
+      if (known.has(from)) return false;
+      const seen = new Set([from]);
+      const stack = [from];
+      while (stack.length) {
+        const node = stack.pop()!;
+        for (const next of graph.outNeighbors(node)) {
+          if (seen.has(next) || known.has(next)) continue;
+          if (holds(next, to)) return true;
+          seen.add(next);
+          stack.push(next);
+        }
+      }
+      // The whole of what `from` reaches was read: none of it reaches `to`.
+      for (const node of seen) known.add(node);
+      return false;
+    },
+  };
+}
+
 /** Strongly connected components that hold a cycle: two or more nodes, or one with a self-loop. */
 export function cyclicComponents(graph: Digraph): string[][] {
   return stronglyConnectedComponents(graph).filter(

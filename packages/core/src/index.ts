@@ -17,6 +17,7 @@ export * from './fixes.js';
 export * from './fingerprint.js';
 export * from './own.js';
 export * from './file-patterns.js';
+export * from './file-size.js';
 export * from './target-pattern.js';
 export * from './detect.js';
 export * from './lint-file.js';

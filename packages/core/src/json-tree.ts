@@ -2,20 +2,13 @@ import { visit } from 'jsonc-parser';
 import { isScalar, Pair, Scalar, YAMLMap, YAMLSeq, type Document, type Node, type ScalarTag } from 'yaml';
 import { JsonErrors, type JsonContainer, type JsonSyntaxError } from './json-syntax.js';
 import type { Span } from './source.js';
-import { parseYaml } from './yaml-parse.js';
-
-/**
- * Deeper nesting is reported rather than read. The yaml path overflows its stack near this depth
- * (where exactly depends on the stack); here it is a fixed bound, and every reader of the tree
- * (plain value, model builders, schema checks) stays far from its own stack limit.
- */
-export const MAX_JSON_DEPTH = 1000;
+import { MAX_NESTING, parseYaml } from './yaml-parse.js';
 
 /** A .json file read as JSON: the located tree, what strict JSON rejects, and where it nests too deeply. */
 export interface JsonTree {
   root: Node | undefined;
   errors: JsonSyntaxError[];
-  /** Set when the nesting passed MAX_JSON_DEPTH: then the tree is not to be used. */
+  /** Set when the nesting passed MAX_NESTING: then the tree is not to be used. */
   tooDeep: Span | undefined;
 }
 
@@ -42,7 +35,7 @@ interface Frame extends JsonContainer {
   colon: number;
 }
 
-/** Thrown out of jsonc-parser's visitor to stop at MAX_JSON_DEPTH (the visitor has no other way out). */
+/** Thrown out of jsonc-parser's visitor to stop at MAX_NESTING (the visitor has no other way out). */
 const TOO_DEEP = Symbol('too deep');
 
 let context: Document.Parsed | undefined;
@@ -107,7 +100,7 @@ export function parseJsonTree(text: string, lineAt: (offset: number) => number):
     if (top) top.mark = end;
   };
   const open = (node: YAMLMap | YAMLSeq, offset: number) => {
-    if (++depth > MAX_JSON_DEPTH) {
+    if (++depth > MAX_NESTING) {
       tooDeep = { start: offset, end: offset + 1 };
       throw TOO_DEEP;
     }

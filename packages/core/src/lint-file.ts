@@ -1,6 +1,6 @@
 import type { LintSettings } from './config.js';
 import { coreFinding } from './core-rules.js';
-import { detectDialect } from './detect.js';
+import { claimOf, detectDialect, type DetectedDialect } from './detect.js';
 import { sortAndDedupe, type Diagnostic } from './diagnostic.js';
 import type { Dialect, Host } from './dialect.js';
 import { lintUnit } from './engine.js';
@@ -68,7 +68,7 @@ export function lintFile(file: FileToLint, context: LintContext): LintedUnit {
   const diagnostics: Diagnostic[] = [];
   const source = new Source(file.path, file.text);
   const detected = context.forced
-    ? { dialect: context.forced, member: false }
+    ? forcedOn(context.forced, file)
     : detectDialect(context.dialects, file.detectAs ?? file.path, file.text, file.located);
   const dialect = detected && (!detected.member || file.explicit) ? detected.dialect : undefined;
   if (!dialect) {
@@ -91,6 +91,22 @@ export function lintFile(file: FileToLint, context: LintContext): LintedUnit {
     dialect,
     model: result.model,
   };
+}
+
+/**
+ * A forced dialect (`--dialect`) claims every file, but for a file a folder walk found that the
+ * dialect knows is data of a project it reads (an Archon project's `.archon/config.yaml`, its command
+ * files): that is read by the units, never a unit of its own.
+ */
+function forcedOn(dialect: Dialect<any>, file: FileToLint): DetectedDialect | undefined {
+  const where = file.located ?? file.path;
+  if (
+    file.explicit === false &&
+    dialect.projectRoot?.(where) !== undefined &&
+    claimOf(dialect, where, file.text) === false
+  )
+    return undefined;
+  return { dialect, member: false };
 }
 
 /**

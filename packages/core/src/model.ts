@@ -1,3 +1,4 @@
+import type { Pair } from 'yaml';
 import { isMap, isScalar, isSeq, scalarValue, type Entry, type Tree, type TreeNode } from './tree.js';
 
 /**
@@ -11,7 +12,10 @@ export interface Located<T = unknown> {
 }
 
 /** A mapping key, the one way every model holds one: its text and its node. */
-export type Key = Located<string>;
+export interface Key extends Located<string> {
+  /** The pair as written, aliases unresolved: where the whole entry stands in the text (edits need it). */
+  pair?: Pair;
+}
 
 /**
  * One key of a mapping as a model holds it: the key, the value's node (aliases resolved; undefined for
@@ -29,7 +33,7 @@ export interface Field {
 }
 
 export function keyOf(entry: Entry): Key {
-  return { value: entry.key, node: entry.keyNode };
+  return { value: entry.key, node: entry.keyNode, pair: entry.pair };
 }
 
 /** The JSON type of a value node (aliases already resolved), as JSON Schema names types. */

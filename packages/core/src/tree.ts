@@ -20,8 +20,15 @@ import { rangeOf, type Diagnostic } from './diagnostic.js';
 import type { Source, Span } from './source.js';
 import { isJsonPath } from './json-syntax.js';
 import { parseJsonTree } from './json-tree.js';
-import { eachNode, firstDifference, parseYaml, reparseYaml, type ParseBasis } from './yaml-parse.js';
-import { PIECE_THRESHOLD, parseYamlInPieces } from './yaml-pieces.js';
+import {
+  eachNode,
+  firstDifference,
+  MAX_NESTING,
+  parseYaml,
+  reparseYaml,
+  TOO_DEEP_CODE,
+  type ParseBasis,
+} from './yaml-parse.js';
 import { firstNonSpace, syntaxHint } from './yaml-syntax-hints.js';
 
 export type { Node as TreeNode, Pair as TreePair, Scalar as TreeScalar, YAMLMap as TreeMap, YAMLSeq as TreeSeq };
@@ -58,18 +65,7 @@ export interface TreeOptions {
   reparseFrom?: ParseBasis;
 }
 
-/** A document parsed whole, or in pieces when it is big (see parseYamlInPieces). */
-function parseWhole(text: string, path: string): Document.Parsed {
-  const pieces = text.length >= PIECE_THRESHOLD ? parseYamlInPieces(text) : undefined;
-  if (!pieces) return parseYaml(text);
-  if (pieces.pieces > 1 && checkReparse()) {
-    const differs = firstDifference(pieces.doc.contents, parseYaml(text).contents);
-    if (differs) throw new Error(`the parse in pieces of ${path} differs from a whole parse at ${differs}`);
-  }
-  return pieces.doc;
-}
-
-/** ORCHLINT_CHECK_REPARSE=1: every re-parse (and parse in pieces) is checked against a whole parse (a mismatch throws, so it shows as core/internal-error). */
+/** ORCHLINT_CHECK_REPARSE=1: every re-parse is checked against a whole parse (a mismatch throws, so it shows as core/internal-error). */
 function checkReparse(): boolean {
   // Core runs outside Node too (the browser), where there is no process.
   return Boolean(
@@ -126,7 +122,7 @@ export class Tree {
       this.root = reused;
     } else {
       try {
-        doc = parseWhole(text, source.path);
+        doc = parseYaml(text);
       } catch (error) {
         usable = false;
         this.report({ start: region?.start ?? 0, end: region?.start ?? 0 }, 'core/yaml-syntax', tooDeep(error));
@@ -148,6 +144,15 @@ export class Tree {
           spanOfNode(alias),
           'core/yaml-syntax',
           `the alias *${alias.source} is inside the node it names, so the value holds itself without end; replace the alias with a copy of what it should hold`,
+        );
+      }
+      for (const alias of scanned.unresolved) {
+        // yaml reads an alias by the last anchor of its name before it; with none, no reader can build the value.
+        usable = false;
+        this.report(
+          spanOfNode(alias),
+          'core/yaml-syntax',
+          `the alias *${alias.source} names no anchor &${alias.source} before it, so the document cannot be read; define the anchor before the alias, or write the value out`,
         );
       }
       for (const { key, first } of scanned.duplicates) {
@@ -197,7 +202,7 @@ export class Tree {
    * truncated and not usable, and its other errors are echoes of that).
    */
   private reportYamlErrors(doc: Document.Parsed, text: string, path: string): boolean {
-    const overflow = doc.errors.find((e) => /call stack/i.test(e.message));
+    const overflow = doc.errors.find((e) => e.code === TOO_DEEP_CODE);
     if (overflow) {
       this.report({ start: overflow.pos[0], end: overflow.pos[1] }, 'core/yaml-syntax', tooDeep(new RangeError()));
       return true;
@@ -247,6 +252,17 @@ export class Tree {
 
   private keyText(keyNode: Node): string {
     return isScalar(keyNode) ? String(keyNode.value) : this.source.text.slice(...spanTuple(keyNode));
+  }
+
+  /** Whether an alias outside `span` names a node inside it: deleting the span would leave that alias naming nothing. */
+  anchorNamedOutside(span: Span): boolean {
+    for (const [alias, target] of this.aliasTargets) {
+      const a = alias.range;
+      const t = target.range;
+      if (!a || !t || t[0] < span.start || t[1] > span.end) continue;
+      if (a[1] <= span.start || a[0] >= span.end) return true;
+    }
+    return false;
   }
 
   /** Follows an alias to its anchor; any other node comes back as is. */
@@ -324,8 +340,11 @@ export class Tree {
     let node: Node | undefined = this.root;
     let keyNode: Node | undefined;
     for (const step of path) {
-      if (typeof step === 'number' || isSeq(this.resolve(node))) {
-        node = this.items(node)[Number(step)];
+      const seq = this.resolve(node);
+      if (typeof step === 'number' || isSeq(seq)) {
+        // The item at that index as the plain value counts them, without a copy of the list per step
+        // (a schema finding per item of a long list made that quadratic).
+        node = isSeq(seq) ? this.resolve(seq.items[Number(step)]) : undefined;
         keyNode = undefined;
       } else {
         const e = this.entry(node, step);
@@ -395,7 +414,7 @@ function firstAlias(root: Node | undefined): Span | undefined {
 
 function tooDeep(error: unknown): string {
   return error instanceof RangeError
-    ? 'the document is nested too deeply to read; flatten it'
+    ? `the document is nested too deeply to read (more than ${MAX_NESTING} levels); flatten it`
     : `the document could not be read: ${error instanceof Error ? error.message : String(error)}`;
 }
 
@@ -408,24 +427,28 @@ function syntaxMessage(message: string): string {
  * Scalar keys that repeat an earlier key of the same mapping (equal as yaml compares them), with
  * that earlier key; whether any node has an anchor or is an alias; each alias's node (the last
  * anchor of its name before it, as yaml resolves it, found once here rather than by a walk of the
- * document per alias); and the aliases that sit inside the node they name (a cycle).
+ * document per alias); the aliases that sit inside the node they name (a cycle), and those that
+ * name no anchor before them.
  */
 function scanNodes(root: Node | undefined): {
   duplicates: Array<{ key: Scalar; first: Scalar }>;
   anchored: boolean;
   aliasTargets: Map<Alias, Node>;
   cycles: Alias[];
+  unresolved: Alias[];
 } {
   const out: Array<{ key: Scalar; first: Scalar }> = [];
   let anchored = false;
   const anchors = new Map<string, Node>();
   const aliasTargets = new Map<Alias, Node>();
   const cycles: Alias[] = [];
+  const unresolved: Alias[] = [];
   eachNode(root, (node) => {
     if (node.anchor) anchors.set(node.anchor, node);
     if (isAlias(node)) {
       const target = anchors.get(node.source);
-      if (target) {
+      if (!target) unresolved.push(node);
+      else {
         aliasTargets.set(node, target);
         // Ranges nest: a node named before the alias whose range holds it is its ancestor.
         if (target.range && node.range && target.range[0] <= node.range[0] && node.range[1] <= target.range[1])
@@ -443,7 +466,7 @@ function scanNodes(root: Node | undefined): {
       else seen.set(key.value, key);
     }
   });
-  return { duplicates: out, anchored, aliasTargets, cycles };
+  return { duplicates: out, anchored, aliasTargets, cycles, unresolved };
 }
 
 const NOT_PLAIN = Symbol('not plain');

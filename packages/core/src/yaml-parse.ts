@@ -1,4 +1,5 @@
 import {
+  Composer,
   isAlias,
   isMap,
   isNode,
@@ -6,18 +7,87 @@ import {
   isScalar,
   isSeq,
   Pair,
+  Parser,
   parseDocument,
+  YAMLParseError,
+  type CST,
   type Document,
   type Node,
   type YAMLMap,
   type YAMLSeq,
 } from 'yaml';
 
-/** One parse of YAML text, with the options every orchlint parse uses. */
-export function parseYaml(text: string): Document.Parsed {
-  // yaml's own uniqueKeys check compares each key with every earlier one of its mapping, which is
-  // quadratic in the mapping's size; Tree finds the same keys in one pass.
-  return parseDocument(text, { uniqueKeys: false, strict: true, prettyErrors: false, logLevel: 'error' });
+/**
+ * Collections nested deeper than this are not read, in YAML or JSON: the document is reported as
+ * nested too deeply at the first collection past it. yaml composes nodes by recursion and runs out
+ * of stack somewhere past 700 nested flow collections, at a place that depends on the thread and
+ * on what ran before; this bound is checked on the syntax tree before any node is composed, so the
+ * finding is the same on every thread and every run, and every later reader of the tree (plain
+ * value, model builders, schema checks) stays far from its own stack limit. No real file comes near.
+ */
+export const MAX_NESTING = 256;
+
+/** The code of yaml's error for a document it could not compose: its own stack overflow, or MAX_NESTING. */
+export const TOO_DEEP_CODE = 'RESOURCE_EXHAUSTION';
+
+// yaml's own uniqueKeys check compares each key with every earlier one of its mapping, which is
+// quadratic in the mapping's size; Tree finds the same keys in one pass.
+const OPTIONS = { uniqueKeys: false, strict: true, prettyErrors: false, logLevel: 'error' } as const;
+
+/**
+ * One parse of YAML text, with the options every orchlint parse uses: yaml's parseDocument, with
+ * the nesting checked between its two stages. `outerDepth` is how deep the text sits in a larger
+ * document (a re-parsed piece), so the bound is the whole document's.
+ */
+export function parseYaml(text: string, outerDepth = 0): Document.Parsed {
+  let tooDeepAt: number | undefined;
+  function* checked(tokens: Iterable<CST.Token>): Generator<CST.Token> {
+    for (const token of tokens) {
+      if (token.type === 'document') {
+        tooDeepAt = nestedPast(token, MAX_NESTING - outerDepth);
+        if (tooDeepAt !== undefined) return;
+      }
+      yield token;
+    }
+  }
+  let doc: Document.Parsed | undefined;
+  // As parseDocument composes: the first document, and an error at the start of a second one.
+  for (const next of new Composer(OPTIONS).compose(checked(new Parser().parse(text)), true, text.length)) {
+    if (!doc) doc = next;
+    else {
+      doc.errors.push(
+        new YAMLParseError(
+          [next.range[0], next.range[1]],
+          'MULTIPLE_DOCS',
+          'Source contains multiple documents; please use YAML.parseAllDocuments()',
+        ),
+      );
+      break;
+    }
+  }
+  if (tooDeepAt === undefined) return doc!;
+  const empty = parseDocument('', OPTIONS);
+  empty.errors.push(
+    new YAMLParseError([tooDeepAt, tooDeepAt + 1], TOO_DEEP_CODE, `collections nested more than ${MAX_NESTING} deep`),
+  );
+  return empty;
+}
+
+/** The offset of the first collection (in text order) nested more than `limit` deep, if any. */
+function nestedPast(document: CST.Document, limit: number): number | undefined {
+  const stack: Array<{ token: CST.Token | null | undefined; depth: number }> = [{ token: document.value, depth: 0 }];
+  while (stack.length) {
+    const { token, depth } = stack.pop()!;
+    if (!token) continue;
+    if (token.type !== 'block-map' && token.type !== 'block-seq' && token.type !== 'flow-collection') continue;
+    if (depth + 1 > limit) return token.offset;
+    for (let i = token.items.length - 1; i >= 0; i--) {
+      const item = token.items[i]!;
+      stack.push({ token: item.value, depth: depth + 1 });
+      if ('key' in item) stack.push({ token: item.key, depth: depth + 1 });
+    }
+  }
+  return undefined;
 }
 
 export type Collection = YAMLMap | YAMLSeq;
@@ -89,7 +159,7 @@ function reparseBlockItems(region: Region, old: string, text: string, delta: num
   }
   const piece = text.slice(region.start, pieceEnd);
   if (DOCUMENT_LINE.test(piece) || LONE_CR.test(piece)) return undefined;
-  const fresh = cleanCollectionLike(piece, target, false);
+  const fresh = cleanCollectionLike(piece, region, false);
   if (!fresh) return undefined;
   // Every item starts its line at the old items' column, the first on the piece's first line: a
   // node before the piece reaches (with its trailing comments) up to the first item, so it must stay put.
@@ -121,7 +191,7 @@ function reparseFlowItems(region: Region, text: string, delta: number): Collecti
   if (DOCUMENT_LINE.test(piece) || LONE_CR.test(piece)) return undefined;
   const [open, close] = isMap(target) ? ['{', '}'] : ['[', ']'];
   const wrapped = open + piece + close;
-  const fresh = cleanCollectionLike(wrapped, target, true);
+  const fresh = cleanCollectionLike(wrapped, region, true);
   if (!fresh) return undefined;
   if (!fresh.items.length || fresh.items.some((item) => flowItemStart(wrapped, fresh, item) === undefined))
     return undefined;
@@ -137,19 +207,23 @@ function reparseFlowItems(region: Region, text: string, delta: number): Collecti
   return fresh;
 }
 
-/** `text` parsed alone, when it is one collection of the target's kind and style with no error or warning. */
-function cleanCollectionLike(text: string, target: Collection, flow: boolean): Collection | undefined {
-  const doc = parseYaml(text);
+/**
+ * `text` parsed alone, when it is one collection of the region's target's kind and style with no
+ * error or warning (nested no deeper, counted from the target's own depth, than a whole parse reads).
+ */
+function cleanCollectionLike(text: string, region: Region, flow: boolean): Collection | undefined {
+  const target = region.target;
+  const doc = parseYaml(text, region.path.length);
   const fresh = doc.contents;
   if (doc.errors.length || doc.warnings.length || !isNode(fresh) || !isCollection(fresh)) return undefined;
   return isMap(fresh) === isMap(target) && Boolean(fresh.flow) === flow ? fresh : undefined;
 }
 
 /** A line that starts or ends a document, or a directive: the piece would not be one document's items. */
-export const DOCUMENT_LINE = /^(?:---|\.\.\.)(?:[ \t]|$)|^%/m;
+const DOCUMENT_LINE = /^(?:---|\.\.\.)(?:[ \t]|$)|^%/m;
 const DIRECTIVE = /^%/m;
 /** A CR without LF: the parser and a line index disagree on whether it ends a line. */
-export const LONE_CR = /\r(?!\n)/;
+const LONE_CR = /\r(?!\n)/;
 
 interface Region {
   /** The collections from the root down to (not including) the target, and the item followed in each. */
@@ -266,11 +340,7 @@ function flowItemEnd(item: unknown): number {
  * sequence's `-`); undefined for an item that shares its line with what comes before it, such as
  * the first key after a `- `, or one whose `-` stands alone on its line.
  */
-export function itemStart(
-  text: string,
-  collection: Collection,
-  item: unknown,
-): { line: number; column: number } | undefined {
+function itemStart(text: string, collection: Collection, item: unknown): { line: number; column: number } | undefined {
   let at: number;
   if (isMap(collection)) {
     // An empty key (a line starting with ':') is placed where the text before it ended: not its own line.
@@ -289,7 +359,7 @@ export function itemStart(
   return { line, column: at - line };
 }
 
-export function isCollection(node: unknown): node is Collection {
+function isCollection(node: unknown): node is Collection {
   return (isMap(node) || isSeq(node)) && !isAlias(node);
 }
 
@@ -336,7 +406,7 @@ export function firstDifference(a: unknown, b: unknown, at = 'root'): string | u
   return same(a.range, b.range) ? undefined : at;
 }
 
-export function hasAnchorOrAlias(root: Node): boolean {
+function hasAnchorOrAlias(root: Node): boolean {
   let found = false;
   eachNode(root, (n) => {
     if (isAlias(n) || n.anchor) found = true;
@@ -346,12 +416,10 @@ export function hasAnchorOrAlias(root: Node): boolean {
 
 /**
  * Moves the offsets of freshly parsed nodes (owned by nobody else) in place: yaml gives each node
- * a range of its own, and new ones would leave the old as garbage (72 bytes a node). `visit` sees
- * each node in the same walk.
+ * a range of its own, and new ones would leave the old as garbage (72 bytes a node).
  */
-export function moveBy(root: Node, by: number, visit?: (node: Node) => void): void {
+function moveBy(root: Node, by: number): void {
   eachNode(root, (n) => {
-    visit?.(n);
     const r = n.range;
     if (r && by) {
       r[0] += by;

@@ -1,18 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { entryRemovalSpan, keyOf, Source, Tree } from '../src/index.js';
 
-/** Removes the entry at a key path with entryRemovalSpan and returns the new text. */
-function remove(text: string, path: string[]): string {
-  const source = new Source('f', text);
-  const tree = new Tree(source);
+/** The span entryRemovalSpan gives for the entry at a path of keys (and sequence indexes). */
+function spanOf(text: string, path: string[]) {
+  const tree = new Tree(new Source('f', text));
   let node = tree.root;
   let entry: ReturnType<Tree['entry']>;
-  for (const key of path) {
-    entry = tree.entry(node, key);
-    node = entry?.value;
+  for (const step of path) {
+    if (/^\d+$/.test(step)) node = tree.items(node)[Number(step)];
+    else {
+      entry = tree.entry(node, step);
+      node = entry?.value;
+    }
   }
-  const span = entryRemovalSpan(source, { value: undefined, key: keyOf(entry!), node: entry!.value! });
-  return text.slice(0, span.start) + text.slice(span.end);
+  return entryRemovalSpan(tree, { value: undefined, key: keyOf(entry!), node: entry!.value! });
+}
+
+/** Removes the entry at a key path with entryRemovalSpan and returns the new text. */
+function remove(text: string, path: string[]): string {
+  const span = spanOf(text, path);
+  expect(span, 'a span to remove').toBeDefined();
+  return text.slice(0, span!.start) + text.slice(span!.end);
 }
 
 /** The result must still parse cleanly, as strict JSON too when the input was JSON. */
@@ -73,5 +81,25 @@ describe('entryRemovalSpan', () => {
     const out = remove(text, ['states', 'done', 'control']);
     expect(out).toBe('{\n  "states": {\n    "done": {\n      "terminal": true\n    }\n  }\n}\n');
     expectValid(out, true);
+  });
+});
+
+describe('entryRemovalSpan declines what a deletion cannot remove cleanly', () => {
+  it.each([
+    ['an anchor before the key', 'a: 1\n&k b: 2\nc: 3\n', ['b']],
+    ['a tag before the key', 'a: 1\n!!str b: 2\nc: 3\n', ['b']],
+    ['an explicit key', 'a: 1\n? b\n: 2\nc: 3\n', ['b']],
+    ['the first key of a sequence item', 'items:\n  - b: 2\n    c: 3\n', ['items', '0', 'b']],
+    ['an anchor in the value that an alias elsewhere names', 'a: 1\nb: &v {x: 1}\nc: *v\n', ['b']],
+    ['a flow entry behind a comment', 's: { a: 1, # why\n  b: 2 }\n', ['s', 'b']],
+  ])('%s', (_name, text, path) => {
+    expect(new Tree(new Source('f', text)).diagnostics).toEqual([]);
+    expect(spanOf(text, path)).toBeUndefined();
+  });
+
+  it('removes an entry whose value is an alias where the alias is written, not where its anchor is', () => {
+    const text = 'a: &v 1\nb: *v\nc: 3\n';
+    expect(remove(text, ['b'])).toBe('a: &v 1\nc: 3\n');
+    expect(spanOf('a: &v 1\nb: 2\n', ['a'])).toBeDefined();
   });
 });

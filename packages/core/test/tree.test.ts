@@ -148,10 +148,24 @@ describe('Tree', () => {
     expect(tree.diagnostics[0]!.message).toMatch(/alias/);
   });
 
+  it('reports an alias that names no anchor before it at the alias, not as an alias bomb', () => {
+    const tree = treeOf('a: 1\nb: *v\nc: &v 2\n');
+    expect(tree.usable).toBe(false);
+    expect(tree.diagnostics.map((d) => [d.rule, d.span.start, d.message])).toEqual([
+      [
+        'core/yaml-syntax',
+        8,
+        'the alias *v names no anchor &v before it, so the document cannot be read; define the anchor before the alias, or write the value out',
+      ],
+    ]);
+  });
+
   it('reports a document nested too deeply once, and does not use it', () => {
     const tree = treeOf('['.repeat(50_000) + ']'.repeat(50_000));
     expect(tree.usable).toBe(false);
-    expect(tree.diagnostics.map((d) => d.message)).toEqual(['the document is nested too deeply to read; flatten it']);
+    expect(tree.diagnostics.map((d) => [d.message, d.span.start])).toEqual([
+      ['the document is nested too deeply to read (more than 256 levels); flatten it', 256],
+    ]);
   });
 
   it('reads a lone CR as a line break, as YAML 1.2 does', () => {

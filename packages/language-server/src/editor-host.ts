@@ -1,16 +1,18 @@
 import { closeSync, fstatSync, openSync, readdirSync, readFileSync, realpathSync, statSync, type Stats } from 'node:fs';
 import path from 'node:path';
-import type { Host } from '@orchlint/core';
+import { DEFAULT_MAX_FILE_SIZE, type Host } from '@orchlint/core';
 import { isFilePath, isInside, realPathInside, toSlashes } from './paths.js';
-
-/** Files past this size are not read: no workflow definition is this large. */
-export const MAX_FILE_BYTES = 8 * 1024 * 1024;
 
 /**
  * What a unit sees while the user edits: the editor's buffers first (unsaved text wins), then the
- * disk, confined to one folder (the workspace folder), so no dialect reads outside it.
+ * disk, confined to one folder (the workspace folder), so no dialect reads outside it. A file on
+ * disk over `maxFileSize` bytes is not read (the engine treats a larger buffer the same way).
  */
-export function editorHost(root: string, openText: (path: string) => string | undefined): Host {
+export function editorHost(
+  root: string,
+  openText: (path: string) => string | undefined,
+  maxFileSize = DEFAULT_MAX_FILE_SIZE,
+): Host {
   const confined = (p: string): string | undefined => {
     const abs = isFilePath(p) ? p : toSlashes(path.resolve(root, p));
     return isInside(root, abs) ? abs : undefined;
@@ -20,7 +22,7 @@ export function editorHost(root: string, openText: (path: string) => string | un
     readFile(p) {
       // An open buffer is no exception: a file outside the folder is refused whether open or not.
       const abs = confined(p);
-      return abs === undefined ? undefined : (openText(abs) ?? readDiskText(abs, root));
+      return abs === undefined ? undefined : (openText(abs) ?? readDiskText(abs, root, maxFileSize));
     },
     readDir(p) {
       const abs = confined(p);
@@ -51,13 +53,16 @@ const diskTexts = new Map<string, { stamp: string; text: string | undefined; ins
  */
 const SETTLED_MS = 2_000;
 
-/** A text file's contents, or undefined when it is missing, too large, binary, or (given a root) resolves outside it. */
-export function readDiskText(abs: string, root?: string): string | undefined {
+/**
+ * A text file's contents, or undefined when it is missing, over `maxFileSize` bytes, binary, or
+ * (given a root) resolves outside it.
+ */
+export function readDiskText(abs: string, root?: string, maxFileSize = DEFAULT_MAX_FILE_SIZE): string | undefined {
   try {
     const readAt = Date.now();
     // Most reads look for a file that is not there (config names upward): no exception for that.
     const stat = statSync(abs, { throwIfNoEntry: false });
-    if (!stat?.isFile() || stat.size > MAX_FILE_BYTES) return undefined;
+    if (!stat?.isFile() || stat.size > maxFileSize) return undefined;
     const known = diskTexts.get(abs);
     const same = known?.stamp === stampOf(stat);
     if (same && (root === undefined || known.inside.has(root))) return known.text;
@@ -73,7 +78,7 @@ export function readDiskText(abs: string, root?: string): string | undefined {
     let buffer: Buffer;
     try {
       opened = fstatSync(fd);
-      if (!opened.isFile() || opened.size > MAX_FILE_BYTES) return undefined;
+      if (!opened.isFile() || opened.size > maxFileSize) return undefined;
       buffer = readFileSync(fd);
     } finally {
       closeSync(fd);

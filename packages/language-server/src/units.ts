@@ -10,7 +10,7 @@ import {
   type ResolvedSettings,
   type Rule,
 } from '@orchlint/core';
-import { editorHost, MAX_FILE_BYTES, readDiskText } from './editor-host.js';
+import { editorHost, readDiskText } from './editor-host.js';
 import { isFilePath, isInside, rootFor } from './paths.js';
 
 /** One linted unit: a file, or a multi-file unit rooted at it, as it was at its last lint. */
@@ -170,7 +170,6 @@ export class Units {
     return unit.outline;
   }
 
-  /** A file's text: the open buffer, else the disk; undefined when missing, binary or too large to be a definition. */
   /** The dialect's lenses for the unit (fixture coverage), read through the unit's host; none when it has none. */
   lenses(unit: UnitState): Lens[] {
     if (unit.model === undefined || !unit.dialect.lenses) return [];
@@ -185,10 +184,18 @@ export class Units {
     }
   }
 
+  /**
+   * A file's text: the open buffer (the lint says when it is over the size limit), else the disk;
+   * undefined when missing, binary, or on disk over the limit.
+   */
   read(path: string): string | undefined {
     const open = this.options.documents.text(path);
-    if (open !== undefined) return open.length > MAX_FILE_BYTES ? undefined : open;
-    return isFilePath(path) ? readDiskText(path) : undefined;
+    if (open !== undefined) return open;
+    return isFilePath(path) ? readDiskText(path, undefined, this.maxFileSize(path)) : undefined;
+  }
+
+  private maxFileSize(main: string): number | undefined {
+    return this.options.settingsFor(main).settings.maxFileSize;
   }
 
   private hostFor(main: string): Host {
@@ -197,7 +204,11 @@ export class Units {
     const folder = rootFor(main, this.options.folders());
     // A file of a project (an Archon workflow, say) reads up to the project's root, never beyond.
     const project = this.options.dialects.map((d) => d.projectRoot?.(main)).find((r) => r !== undefined);
-    return editorHost(project !== undefined && isInside(project, folder) ? project : folder, open);
+    return editorHost(
+      project !== undefined && isInside(project, folder) ? project : folder,
+      open,
+      this.maxFileSize(main),
+    );
   }
 
   forget(): void {

@@ -1,4 +1,4 @@
-import { isMap, Tree, type Diagnostic, type Source, type Span, type TreeNode } from '@orchlint/core';
+import { isMap, Source, Tree, type Diagnostic, type Span, type TreeNode } from '@orchlint/core';
 import { inspect } from './elixir.js';
 import { basename } from './paths.js';
 
@@ -19,6 +19,12 @@ export interface MarkdownFile {
    * two fence lines are part of the body.
    */
   emptyBlock?: true;
+  /**
+   * For an unread file: whether the front matter the runner would read once the file has LF line
+   * endings and no byte order mark is clean YAML (it parses, to a mapping, with no key twice), so
+   * that saving the file so exposes nothing broken.
+   */
+  unreadClean?: boolean;
   /** Front matter the runner cannot use (a YAML error, or a root that is not a mapping). */
   unusable?: Array<{ span: Span; message: string; notAMap?: true }>;
   /** Offset where the body (everything after the closing fence line) starts. */
@@ -39,6 +45,10 @@ export function readMarkdown(source: Source): MarkdownFile {
     if (text.startsWith('\uFEFF---')) file.unread = 'bom';
     else if (text.startsWith('---\r\n')) file.unread = 'crlf';
     else if (/^---\n---(\n|$)/.test(text)) file.emptyBlock = true;
+    if (file.unread) {
+      const exposed = readMarkdown(new Source(source.path, withoutHiding(text)));
+      file.unreadClean = !exposed.unusable && exposed.parserFindings.length === 0;
+    }
     return file;
   }
   const yaml = match[1]!;
@@ -69,6 +79,11 @@ export function readMarkdown(source: Source): MarkdownFile {
   }
   file.attributes = root;
   return file;
+}
+
+/** A text as the runner would read it with no byte order mark and LF line endings. */
+export function withoutHiding(text: string): string {
+  return (text.startsWith('\uFEFF') ? text.slice(1) : text).replace(/\r\n/g, '\n');
 }
 
 /**

@@ -1,4 +1,12 @@
-import { createDigraph, cycleThrough, cyclicComponents, memoized, reachableFrom, type Digraph } from '@orchlint/core';
+import {
+  createDigraph,
+  cycleThrough,
+  cyclicComponents,
+  memoized,
+  reachability,
+  type Digraph,
+  type Reachability,
+} from '@orchlint/core';
 import type { CompositionModel, StepModel } from './model.js';
 
 /** A step with where it sits: top level, or inside a parallel step's branches. */
@@ -61,20 +69,22 @@ export function stepCycles(composition: CompositionModel): string[][] {
   });
 }
 
+const waitsFor = memoized((composition: CompositionModel): Reachability => reachability(stepGraph(composition).graph));
+
 /**
- * Steps whose output a step may read: those it runs after, directly or not, and for a step inside
- * a parallel block, those its parallel step runs after (RFC 0010 rule 11: "a prior step's output").
+ * Whether a step may read the output of step `id`: one it runs after, directly or not, or, for a
+ * step inside a parallel block, one its parallel step runs after (RFC 0010 rule 11: "a prior step's
+ * output"). Answered without a search per step (see reachability).
  */
-export function priorSteps(composition: CompositionModel, placed: PlacedStep): Set<string> {
+export function isPriorStep(composition: CompositionModel, placed: PlacedStep, id: string): boolean {
   const { graph, byId } = stepGraph(composition);
-  if (placed.id === undefined) return new Set();
-  const starts = [placed.id];
+  if (placed.id === undefined || id === placed.id) return false;
+  const after = waitsFor(composition);
+  if (after.reaches(placed.id, id)) return true;
   for (let p = placed.parent; p?.id !== undefined; p = p.parent) {
-    for (const n of graph.outNeighbors(p.id)) if (byId.get(n)?.parent !== p) starts.push(n);
+    for (const n of graph.outNeighbors(p.id)) if (byId.get(n)?.parent !== p && after.reaches(n, id)) return true;
   }
-  const prior = reachableFrom(graph, starts);
-  prior.delete(placed.id);
-  return prior;
+  return false;
 }
 
 function stringOf(l: { value: unknown } | undefined): string | undefined {

@@ -24,7 +24,7 @@ export {
   type AgentCycle,
   type ProviderReference,
 } from './analysis.js';
-export { stepGraph, stepCycles, priorSteps, type PlacedStep, type StepGraph } from './composition.js';
+export { stepGraph, stepCycles, isPriorStep, type PlacedStep, type StepGraph } from './composition.js';
 export { stringOf, nameList, suggestion } from './names.js';
 export { packOutline, packReferenceSlots } from './outline.js';
 export { tracePack, eventsOfText, type PackTrace, type PackStep, type PackEnd, type Turn } from './trace.js';

@@ -3,7 +3,7 @@ import { memoryHost, Source } from '@orchlint/core';
 import { lintMemory } from '../../../test/support/lint.js';
 import {
   forcedExitCycles,
-  priorSteps,
+  isPriorStep,
   promptpack,
   reachableStates,
   stepCycles,
@@ -70,7 +70,11 @@ describe('composition step graph', () => {
       - { id: no, kind: prompt, prompt_task: p }
 `).compositions.get('c')!;
   const placed = (id: string) => stepGraph(composition).byId.get(id)!;
-  const prior = (id: string) => [...priorSteps(composition, placed(id))].sort();
+  const prior = (id: string) =>
+    stepGraph(composition)
+      .steps.map((s) => s.id!)
+      .filter((other) => isPriorStep(composition, placed(id), other))
+      .sort();
 
   it('places nested branches under their parallel step', () => {
     expect(stepGraph(composition).steps.map((s) => `${s.id}${s.parent ? `<${s.parent.id}` : ''}`)).toEqual([
