@@ -4,9 +4,9 @@ import type { Source } from './source.js';
 
 /**
  * The largest file orchlint parses by default, in bytes. A file is parsed whole (yaml has no
- * streaming inside one document), and what a run holds grows with the file: about 45 bytes of
- * memory a byte of YAML and 30 a byte of JSON at its peak (test/bench/big-pack.mjs), so a YAML
- * file just under this lints in under 1 GiB. `--max-file-size` and the config's `maxFileSize`
+ * streaming inside one document), and what a run holds grows with the file: about 100 bytes of
+ * memory a byte of YAML and 32 a byte of JSON at its peak (test/bench/big-pack.mjs; a 7.9 MB YAML
+ * pack peaked at 799 MB), so a YAML file just under this lints in under 1 GiB. `--max-file-size` and the config's `maxFileSize`
  * raise it.
  */
 export const DEFAULT_MAX_FILE_SIZE = 8_000_000;
