@@ -14,6 +14,61 @@ const folder = (files: Record<string, string>) => {
 };
 afterAll(() => made.forEach(removeDir));
 
+interface JsonReport {
+  files: Array<{ path: string; dialect: string }>;
+  diagnostics: Array<{
+    path: string;
+    rule: string;
+    severity: string;
+    message: string;
+    range: { start: { line: number; column: number } };
+  }>;
+}
+const json = (stdout: string) => JSON.parse(stdout) as JsonReport;
+
+describe('1. a YAML pack named x.pack.yaml is a pack', () => {
+  // A pack without 'prompts' (and so without its required keys): a schema error, as its JSON twin gets.
+  const unfinished = 'id: support\nname: Support\nversion: 1.0.0\n';
+
+  it('named, walked and passed by the pre-commit hook alike, with its promptpack/schema error', () => {
+    const dir = folder({ 'support.pack.yaml': unfinished, 'b.pack.yml': unfinished, 'twin.pack.json': '{"id": "x"}' });
+    for (const args of [
+      ['support.pack.yaml', 'b.pack.yml'],
+      ['.'],
+      ['--ignore-unknown', 'support.pack.yaml', 'b.pack.yml'],
+    ]) {
+      const r = orchlint(['--format', 'json', ...args], { cwd: dir });
+      expect(r.code, args.join(' ')).toBe(1);
+      const report = json(r.stdout);
+      expect(report.files).toEqual(
+        expect.arrayContaining([
+          { path: 'support.pack.yaml', dialect: 'promptpack' },
+          { path: 'b.pack.yml', dialect: 'promptpack' },
+        ]),
+      );
+      for (const file of ['support.pack.yaml', 'b.pack.yml'])
+        expect(
+          report.diagnostics.filter((d) => d.path === file).map((d) => d.rule),
+          file,
+        ).toContain('promptpack/schema');
+    }
+  });
+
+  it('a list and an empty file named like a pack get the dialect’s findings, each at its place', () => {
+    const dir = folder({
+      'l.pack.yaml': '# packs\n- a\n- b\n',
+      'e.pack.yaml': '',
+      's.pack.yml': '# comment\njust text\n',
+    });
+    const r = json(orchlint(['--format', 'json', '.'], { cwd: dir }).stdout);
+    expect(r.diagnostics.map((d) => [d.path, d.rule, d.range.start.line, d.range.start.column])).toEqual([
+      ['e.pack.yaml', 'promptpack/empty-file', 1, 1],
+      ['l.pack.yaml', 'promptpack/not-a-mapping', 2, 1],
+      ['s.pack.yml', 'promptpack/not-a-mapping', 2, 1],
+    ]);
+  });
+});
+
 describe('3. orchlint mcp ends cleanly when its client closes standard input', () => {
   const mcp = (input: string) =>
     spawnSync(process.execPath, [cliBin, 'mcp'], { cwd: folder({}), input, encoding: 'utf8', timeout: 20_000 });
