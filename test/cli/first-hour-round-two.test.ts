@@ -1,8 +1,11 @@
 import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { removeDir } from '../support/cli.js';
-import { orchlint, tempFiles } from '../support/orchlint-bin.js';
-import { cliBin } from '../support/paths.js';
+import { orchlint, tempFiles, terminalAgentPack } from '../support/orchlint-bin.js';
+import { cleanPackJson, warningPack } from '../support/packs.js';
+import { cliBin, repoRoot } from '../support/paths.js';
 
 /** What a new user hit in the first hour, round two (issue 22): each item as the user met it. */
 
@@ -125,5 +128,152 @@ describe('4. a stub file misplaced in .archon/workflows/fixtures/ is checked aga
     const r = orchlint(['trace', '.archon/workflows/fixtures/release.stubs.yaml'], { cwd: project() });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('move it to <group>/<workflow>/fixtures/');
+  });
+});
+
+describe('9. the smaller ones', () => {
+  it('a binary file named on the command line: the warning, and no source line of its bytes', () => {
+    const dir = folder({});
+    writeFileSync(
+      path.join(dir, 'blob.bin'),
+      Buffer.from([0x61, 0x62, 0x00, 0x01, 0xff, 0x1b, 0x5b, 0x33, 0x31, 0x6d, 0x0a]),
+    );
+    const r = orchlint(['blob.bin'], { cwd: dir });
+    expect(r.stdout).toContain('a binary file, not a workflow definition; orchlint skips it  [core/unknown-format]');
+    expect(r.stdout).not.toMatch(/^ +\d+ \|/m);
+    expect(r.stdout).not.toContain('\uFFFD');
+  });
+
+  it('a UTF-16 file with a byte order mark gets core/encoding, and is linted as decoded', () => {
+    const dir = folder({});
+    const pack = 'id: x\nname: X\n';
+    writeFileSync(
+      path.join(dir, 'le.pack.yaml'),
+      Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(pack, 'utf16le')]),
+    );
+    const be = Buffer.from(pack, 'utf16le').swap16();
+    writeFileSync(path.join(dir, 'be.pack.yaml'), Buffer.concat([Buffer.from([0xfe, 0xff]), be]));
+    const r = json(orchlint(['--format', 'json', 'le.pack.yaml', 'be.pack.yaml'], { cwd: dir }).stdout);
+    for (const [file, encoding] of [
+      ['le.pack.yaml', 'UTF-16LE'],
+      ['be.pack.yaml', 'UTF-16BE'],
+    ] as const) {
+      const mine = r.diagnostics.filter((d) => d.path === file);
+      const enc = mine.find((d) => d.rule === 'core/encoding')!;
+      expect(enc.message).toContain(`the file is ${encoding}`);
+      expect(enc.range.start).toEqual({ line: 1, column: 1 });
+      expect(mine.some((d) => d.rule === 'core/unknown-format')).toBe(false);
+      // Decoded, the pack is read: its schema finding names what is missing.
+      expect(mine.some((d) => d.rule === 'promptpack/schema' && d.message.includes("'prompts'"))).toBe(true);
+    }
+    const stylish = orchlint(['le.pack.yaml'], { cwd: dir }).stdout;
+    expect(stylish).toContain('  1 | id: x\n');
+  });
+
+  it('"1 warning fails the run"', () => {
+    const dir = folder({ 'w.promptpack.yaml': warningPack });
+    const r = orchlint(['--max-warnings', '0', 'w.promptpack.yaml'], { cwd: dir });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe('orchlint: 1 warning fails the run: --max-warnings allows at most 0\n');
+  });
+
+  it('--fix says on standard error what it changed; the report on standard output stays clean', () => {
+    const dir = folder({ 'a.promptpack.yaml': terminalAgentPack, 'b.pack.json': cleanPackJson });
+    const r = orchlint(['--fix', '--format', 'json', '.'], { cwd: dir });
+    expect(r.code).toBe(0);
+    expect(() => JSON.parse(r.stdout)).not.toThrow();
+    expect(r.stderr).toBe('orchlint: fixed 1 finding in a.promptpack.yaml\n');
+    expect(orchlint(['--fix', '.'], { cwd: dir }).stderr).toBe(
+      'orchlint: --fix changed no file (no finding had a fix it could apply)\n',
+    );
+  });
+
+  it('orchlint graph on a folder: a packet folder draws; any other says what to name, exit 2 like every input it cannot draw', () => {
+    const dir = folder({
+      'packs/research.pack.json': readFileSync(path.join(repoRoot, 'fixtures/demo/research.pack.json'), 'utf8'),
+      'packs/notes.md': '# notes\n',
+      'empty/readme.md': '# nothing\n',
+      'plain.pack.json':
+        '{"id": "x", "name": "X", "version": "1.0.0", "template_engine": {"version": "v1", "syntax": "{{v}}"}, "prompts": {}}',
+    });
+    const folderGraph = orchlint(['graph', 'packs'], { cwd: dir });
+    expect(folderGraph.code).toBe(2);
+    expect(folderGraph.stderr).toBe(
+      'orchlint: packs is a folder but not a packet (it holds no prompt_runner_packet.md); name a pack or a workflow file instead: packs/research.pack.json\n',
+    );
+    expect(orchlint(['graph', 'empty'], { cwd: dir }).stderr).toBe(
+      'orchlint: empty is a folder but not a packet (it holds no prompt_runner_packet.md); name a pack or a workflow file instead\n',
+    );
+    const nothing = orchlint(['graph', 'plain.pack.json'], { cwd: dir });
+    expect(nothing.code).toBe(2);
+    expect(nothing.stderr).toMatch(/^orchlint: plain\.pack\.json has no graph to draw/);
+    const packet = orchlint(['graph', path.join(repoRoot, 'fixtures/demo/packet')]);
+    expect(packet.code).toBe(0);
+    expect(packet.stdout).toMatch(/^flowchart/);
+  });
+
+  it('agent-cycle-without-exit names every state of the cycle', () => {
+    const pack = `id: x
+name: X
+version: 1.0.0
+template_engine: { version: v1, syntax: "{{v}}" }
+prompts:
+  p: { id: p, name: P, version: 1.0.0, system_template: Work. }
+workflow:
+  version: 1
+  entry: plan
+  states:
+    plan: { prompt_task: p, control: agent, on_event: { Search: search } }
+    search: { prompt_task: p, control: agent, on_event: { Plan: plan, Draft: drafting } }
+    drafting: { prompt_task: p, control: agent, on_event: { Replan: plan } }
+`;
+    const dir = folder({ 'c.promptpack.yaml': pack });
+    const cycle = json(orchlint(['--format', 'json', 'c.promptpack.yaml'], { cwd: dir }).stdout).diagnostics.find(
+      (d) => d.rule === 'promptpack/agent-cycle-without-exit',
+    )!;
+    expect(cycle.message).toMatch(/^states plan, search and drafting \(e\.g\. plan → search → plan\) form a cycle/);
+  });
+
+  it("the when-syntax hint repeats the user's own atom, with the quotes it needs", () => {
+    const dir = folder({
+      '.archon/workflows/w.yaml': `name: w\ndescription: d\nnodes:\n  - id: triage\n    prompt: Triage.\n  - id: fix\n    depends_on: [triage]\n    when: $triage.output.kind == "bug"\n    prompt: Fix.\n`,
+    });
+    const d = json(orchlint(['--format', 'json', '.'], { cwd: dir }).stdout).diagnostics.find(
+      (x) => x.rule === 'archon/when-syntax',
+    )!;
+    expect(d.message).toContain(`Write it as when: "$triage.output.kind == 'bug'"`);
+    expect(d.message).not.toContain('$classify');
+  });
+
+  it('an orchlint-disable-next-line inside a bash: | block is shell text, and says so where it is written', () => {
+    const workflow = `name: w
+description: d
+nodes:
+  - id: classify
+    prompt: Classify.
+  - id: label
+    depends_on: [classify]
+    bash: |
+      # orchlint-disable-next-line archon/bash-double-quoted-ref -- the label needs the prefix
+      gh issue edit 1 --add-label "triage:$classify.output"
+`;
+    const dir = folder({ '.archon/workflows/w.yaml': workflow });
+    const r = json(orchlint(['--format', 'json', '.'], { cwd: dir }).stdout);
+    const invalid = r.diagnostics.find((d) => d.rule === 'core/invalid-suppression')!;
+    expect(invalid.range.start).toEqual({ line: 9, column: 7 });
+    expect(invalid.message).toContain("is a line of a block scalar's text");
+    expect(invalid.message).toContain("'# orchlint-enable archon/bash-double-quoted-ref'");
+    // The finding it meant to silence is still there: nothing was silenced.
+    expect(r.diagnostics.some((d) => d.rule === 'archon/bash-double-quoted-ref')).toBe(true);
+    // What the message advises works.
+    const advised = workflow
+      .replace(/ {6}# orchlint-disable-next-line[^\n]*\n/, '')
+      .replace(
+        '    bash: |\n',
+        '    # orchlint-disable archon/bash-double-quoted-ref -- the label needs the prefix\n    bash: |\n',
+      )
+      .concat('    # orchlint-enable archon/bash-double-quoted-ref\n');
+    const fixedDir = folder({ '.archon/workflows/w.yaml': advised });
+    expect(json(orchlint(['--format', 'json', '.'], { cwd: fixedDir }).stdout).diagnostics).toEqual([]);
   });
 });

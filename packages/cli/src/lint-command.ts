@@ -22,10 +22,10 @@ import { dialectById, dialects } from '@orchlint/rules/dialects';
 import { Baseline } from './baseline.js';
 import { LintCache, DEFAULT_CACHE_FILE, settingsKey } from './cache.js';
 import { ConfigResolver } from './config-file.js';
-import type { DecodedText } from './decode.js';
+import { decodeFile, type DecodedText } from './decode.js';
 import { discover, toPosix, UsageError, type Target } from './discover.js';
-import { fixUnit, unifiedDiff, writeChanges } from './fix.js';
-import { counts, type FormatContext, type RuleInfo } from './formatters/index.js';
+import { fixUnit, unifiedDiff, writeChanges, type FileChange } from './fix.js';
+import { counts, escapeControls, type FormatContext, type RuleInfo } from './formatters/index.js';
 import { detectDialect, mergeOutcomes, readTargetText, type UnitOutcome } from './lint.js';
 import type { Io } from './io.js';
 import { planOutputs, writeOutputs } from './outputs.js';
@@ -204,13 +204,13 @@ export function exitCodeFor(
   }
   const { errors, warnings } = counts(diagnostics);
   if (errors > 0) return 1;
-  const plural = warnings === 1 ? '1 warning' : `${warnings} warnings`;
+  const failing = warnings === 1 ? '1 warning fails' : `${warnings} warnings fail`;
   if (options.strict && warnings > 0) {
-    say(`${plural} fail the run: --strict counts warnings as errors`);
+    say(`${failing} the run: --strict counts warnings as errors`);
     return 1;
   }
   if (options.maxWarnings !== undefined && warnings > options.maxWarnings) {
-    say(`${plural} fail the run: --max-warnings allows at most ${options.maxWarnings}`);
+    say(`${failing} the run: --max-warnings allows at most ${options.maxWarnings}`);
     return 1;
   }
   return 0;
@@ -225,17 +225,34 @@ function fixJobs(
   forced: Dialect<any> | undefined,
   io: Io,
 ): Map<string, string> {
-  const changes = new Map<string, { before: string; after: string }>();
+  const changes = new Map<string, FileChange>();
+  let refused = 0;
   jobs.forEach((job, i) => {
     if (!outcomes[i]!.diagnostics.some((d) => d.fix)) return;
     const fixed = fixUnit(job.target, outcomes[i]!, rules, job.settings, forced);
     outcomes[i] = fixed.outcome;
     for (const [p, c] of fixed.changes) changes.set(p, c);
-    for (const [p, why] of fixed.refused) io.stderr(`orchlint: ${p} was not fixed: ${why}\n`);
+    for (const [p, why] of fixed.refused) io.stderr(`orchlint: ${escapeControls(p)} was not fixed: ${why}\n`);
+    refused += fixed.refused.size;
   });
   if (dryRun) io.stdout(unifiedDiff(changes));
-  else writeChanges(changes);
+  else {
+    writeChanges(changes);
+    // Said on standard error, so a report on standard output stays what its format says.
+    if (changes.size || !refused) io.stderr(fixSummary(changes));
+  }
   return new Map([...changes].map(([p, c]) => [p, c.after]));
+}
+
+/** What --fix wrote: one line per file, with the number of fixes (and the total for several), or that it wrote none. */
+function fixSummary(changes: ReadonlyMap<string, FileChange>): string {
+  if (!changes.size) return 'orchlint: --fix changed no file (no finding had a fix it could apply)\n';
+  const lines = [...changes]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([p, c]) => `orchlint: fixed ${c.fixes} finding${c.fixes === 1 ? '' : 's'} in ${escapeControls(p)}\n`);
+  const total = [...changes.values()].reduce((n, c) => n + c.fixes, 0);
+  if (changes.size > 1) lines.push(`orchlint: fixed ${total} findings in ${changes.size} files\n`);
+  return lines.join('');
 }
 
 /**
@@ -433,9 +450,10 @@ function isFile(p: string): boolean {
   }
 }
 
+/** A file's text as it was linted, for excerpts: none for a binary file, whose bytes would reach the terminal. */
 function safeRead(path: string): string | undefined {
   try {
-    return readFileSync(path, 'utf8');
+    return decodeFile(readFileSync(path))?.text;
   } catch {
     return undefined;
   }

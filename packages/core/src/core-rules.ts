@@ -106,7 +106,7 @@ export const coreRules = [
     id: INVALID_SUPPRESSION,
     severity: 'warning',
     clause: 'dropped',
-    summary: 'a suppression comment names no rule or an unknown one',
+    summary: 'a suppression comment names no rule or an unknown one, or is text inside a block scalar',
     basis: 'derived: a suppression that cannot apply is a typo',
   },
   {

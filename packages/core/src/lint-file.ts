@@ -23,6 +23,8 @@ export interface FileToLint {
   located?: string;
   /** Offset of the first byte that was not valid UTF-8, when the host decoded bytes. */
   invalidAt?: number;
+  /** The encoding other than UTF-8 the host decoded the bytes from, as their byte order mark declared. */
+  encoding?: string;
 }
 
 export interface LintContext {
@@ -84,6 +86,7 @@ export function lintFile(file: FileToLint, context: LintContext): LintedUnit {
     return { outcome: { file: file.path, files: [{ path: file.path, dialect: 'unknown' }], diagnostics } };
   }
   if (file.invalidAt !== undefined) diagnostics.push(invalidUtf8(source, file.invalidAt));
+  if (file.encoding !== undefined) diagnostics.push(notUtf8(source, file.encoding));
   const result = lintUnit(source, dialect, context.rules, context.host, context.settings);
   const files = result.sources.map((s) => ({ path: s.path, dialect: result.dialect }));
   return {
@@ -137,5 +140,16 @@ export function invalidUtf8(source: Source, offset: number): Diagnostic {
     'core/encoding',
     'these bytes are not valid UTF-8, so orchlint read them as U+FFFD; YAML and JSON files must be Unicode text: ' +
       're-save the file as UTF-8',
+  );
+}
+
+/** A file decoded from another encoding its byte order mark declared: linted as read, and said at its start. */
+function notUtf8(source: Source, encoding: string): Diagnostic {
+  return coreFinding(
+    source,
+    { start: 0, end: Math.min(1, source.text.length) },
+    'core/encoding',
+    `the file is ${encoding} (its byte order mark says so), but YAML and JSON files must be UTF-8 text for the ` +
+      'runtimes that load them: re-save the file as UTF-8 (orchlint linted it as decoded)',
   );
 }

@@ -20,6 +20,11 @@ export interface Directive {
   line: number;
   /** The line a -next-line / -line directive covers. */
   targetLine?: number;
+  /**
+   * Set when the directive is written inside a YAML block scalar (a `bash: |` script, a prompt): a
+   * line of the value there, not a comment, so it silences nothing and is reported where it stands.
+   */
+  inScalar?: true;
 }
 
 const DIRECTIVE = /^(\s*)orchlint-(disable-next-line|disable-line|disable-file|disable|enable)(?![\w-])([\s\S]*)$/;
@@ -32,7 +37,7 @@ export function parseDirectives(source: Source): Directive[] {
   const text = source.text;
   if (!text.includes('orchlint-')) return [];
   if (/\.json$/i.test(source.path)) return [];
-  const comments: Array<{ span: Span; body: Span }> = [];
+  const comments: Comment[] = [];
   if (/\.(md|markdown)$/i.test(source.path)) {
     const fm = frontMatterRegion(text);
     if (fm) yamlComments(text.slice(fm.start, fm.end), fm.start, comments);
@@ -55,7 +60,14 @@ export function parseDirectives(source: Source): Directive[] {
       span: { start: argsStart + r.index, end: argsStart + r.index + r[0].length },
     }));
     const line = source.positionAt(c.span.start).line;
-    const directive: Directive = { kind, rules, span: c.span, line, ...(reason ? { reason } : {}) };
+    const directive: Directive = {
+      kind,
+      rules,
+      span: c.span,
+      line,
+      ...(reason ? { reason } : {}),
+      ...(c.inScalar ? { inScalar: true as const } : {}),
+    };
     if (kind === 'disable-line') directive.targetLine = line;
     if (kind === 'disable-next-line') directive.targetLine = nextContentLine(source, line);
     out.push(directive);
@@ -72,18 +84,41 @@ export function frontMatterRegion(text: string): Span | undefined {
   return { start: open[0].length, end: open[0].length + close.index };
 }
 
+/** A comment's whole span and its text after the marker; `inScalar` for a `#` line inside a block scalar. */
+interface Comment {
+  span: Span;
+  body: Span;
+  inScalar?: boolean;
+}
+
+/** A line of a block scalar that reads like a suppression comment (it is the value's text). */
+const SCALAR_DIRECTIVE = /^[ \t]*(#[ \t]*orchlint-(?:disable|enable)[^\n]*)$/gm;
+
 /**
  * The `#` comments of YAML text, from yaml's lexer alone (a third of a full parse's cost, and this
  * runs on every keystroke in a file with a directive). Offsets advance as yaml's parser advances
  * them: its control tokens take no room, and the token after a scalar marker is a scalar's text
- * (a block scalar's line starting with `#` is text, not a comment).
+ * (a block scalar's line starting with `#` is text, not a comment: a directive written there is
+ * kept apart, to be reported).
  */
-function yamlComments(text: string, offset: number, out: Array<{ span: Span; body: Span }>): void {
+function yamlComments(text: string, offset: number, out: Comment[]): void {
   let at = offset;
   let inScalar = false;
+  let blockHeader = false;
   for (const token of new Lexer().lex(text)) {
     if (inScalar) {
       inScalar = false;
+      if (blockHeader && token.includes('orchlint-')) {
+        for (const m of token.matchAll(SCALAR_DIRECTIVE)) {
+          const start = at + m.index + m[0].length - m[1]!.length;
+          out.push({
+            span: { start, end: start + m[1]!.length },
+            body: { start: start + 1, end: start + m[1]!.length },
+            inScalar: true,
+          });
+        }
+      }
+      blockHeader = false;
     } else if (token === CST.SCALAR) {
       inScalar = true;
       continue;
@@ -91,13 +126,15 @@ function yamlComments(text: string, offset: number, out: Array<{ span: Span; bod
       continue;
     } else if (token.startsWith('#')) {
       out.push({ span: { start: at, end: at + token.length }, body: { start: at + 1, end: at + token.length } });
+    } else if (token[0] === '|' || token[0] === '>') {
+      blockHeader = true;
     }
     at += token.length;
   }
 }
 
 /** `<!-- … -->` in a Markdown body, outside fenced code blocks (where they are examples, not directives). */
-function htmlComments(text: string, from: number, out: Array<{ span: Span; body: Span }>): void {
+function htmlComments(text: string, from: number, out: Comment[]): void {
   const fences: Span[] = [];
   for (const f of text.slice(from).matchAll(/^ {0,3}(```|~~~)[\s\S]*?(^ {0,3}\1|(?![\s\S]))/gm)) {
     fences.push({ start: from + f.index, end: from + f.index + f[0].length });
@@ -163,6 +200,19 @@ export function applySuppressions(
           if (o) scope.ranges.push({ use: o.use, from: o.from, to: directive.line });
           open.delete(id);
         }
+        continue;
+      }
+      if (directive.inScalar) {
+        const ids = directive.rules.map((r) => r.id).join(', ') || 'RULE';
+        meta.push(
+          coreFinding(
+            source,
+            directive.span,
+            INVALID_SUPPRESSION,
+            `this 'orchlint-${directive.kind}' is a line of a block scalar's text (a script, a prompt), not a YAML comment, so it silences nothing; ` +
+              `write YAML comments around the key instead: '# orchlint-disable ${ids} -- ${directive.reason ?? 'why'}' on the line before it and '# orchlint-enable ${ids}' after its block`,
+          ),
+        );
         continue;
       }
       if (!directive.rules.length) {
