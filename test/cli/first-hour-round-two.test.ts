@@ -6,6 +6,7 @@ import { removeDir } from '../support/cli.js';
 import { orchlint, tempFiles, terminalAgentPack } from '../support/orchlint-bin.js';
 import { cleanPackJson, warningPack } from '../support/packs.js';
 import { cliBin, repoRoot } from '../support/paths.js';
+import { sarifValidator } from '../support/sarif.js';
 
 /** What a new user hit in the first hour, round two (issue 22): each item as the user met it. */
 
@@ -275,5 +276,62 @@ nodes:
       .concat('    # orchlint-enable archon/bash-double-quoted-ref\n');
     const fixedDir = folder({ '.archon/workflows/w.yaml': advised });
     expect(json(orchlint(['--format', 'json', '.'], { cwd: fixedDir }).stdout).diagnostics).toEqual([]);
+  });
+});
+
+describe('8. every requested report is written, even when the config stops the run', () => {
+  const badConfig = {
+    'orchlint.config.yaml': 'rules:\n  promptpack/dead-end-stat: warning\n',
+    'a.promptpack.yaml': warningPack,
+  };
+
+  it('--format json prints the config findings as the report, exit 2', () => {
+    const r = orchlint(['--format', 'json', '.'], { cwd: folder(badConfig) });
+    expect(r.code).toBe(2);
+    const report = json(r.stdout);
+    expect(report.files).toEqual([]);
+    expect(report.diagnostics.map((d) => [d.path, d.rule, d.range.start.line])).toEqual([
+      ['orchlint.config.yaml', 'core/config', 2],
+    ]);
+    expect(r.stderr).toContain('orchlint: the configuration file is invalid');
+  });
+
+  it('every --output file is written: SARIF as an empty run with the error as a tool notification', () => {
+    const dir = folder(badConfig);
+    const r = orchlint(
+      ['--format', 'github', '--output', 'sarif=out/orchlint.sarif', '--output', 'junit=junit.xml', '.'],
+      { cwd: dir },
+    );
+    expect(r.code).toBe(2);
+    expect(r.stdout).toMatch(/^::error file=orchlint\.config\.yaml,line=2,/);
+    const log = JSON.parse(readFileSync(path.join(dir, 'out/orchlint.sarif'), 'utf8'));
+    const validate = sarifValidator();
+    if (validate) expect(validate(log), JSON.stringify(validate.errors, null, 2)).toBe(true);
+    const run = log.runs[0];
+    expect(run.results).toEqual([]);
+    expect(run.invocations[0].executionSuccessful).toBe(false);
+    const [note] = run.invocations[0].toolExecutionNotifications;
+    expect(note.level).toBe('error');
+    expect(note.message.text).toContain("unknown rule 'promptpack/dead-end-stat'");
+    expect(note.locations[0].physicalLocation).toMatchObject({
+      artifactLocation: { uri: 'orchlint.config.yaml' },
+      region: { startLine: 2 },
+    });
+    expect(readFileSync(path.join(dir, 'junit.xml'), 'utf8')).toContain('<failure message="1 problem: core/config"');
+  });
+
+  it('SARIF describes the rules that have results; --sarif-all-rules every rule', () => {
+    const dir = folder({ 'a.promptpack.yaml': warningPack });
+    const ids = (args: string[]) =>
+      (
+        JSON.parse(orchlint(['--format', 'sarif', ...args, '.'], { cwd: dir }).stdout).runs[0].tool.driver
+          .rules as Array<{ id: string }>
+      ).map((r) => r.id);
+    expect(ids([])).toEqual(['promptpack/control-agent-on-terminal']);
+    const all = ids(['--sarif-all-rules']);
+    expect(all.length).toBeGreaterThan(100);
+    expect(all).toEqual(
+      expect.arrayContaining(['core/unused-suppression', 'archon/when-syntax', 'promptpack/control-agent-on-terminal']),
+    );
   });
 });

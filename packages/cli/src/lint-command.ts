@@ -21,14 +21,14 @@ import { MANIFEST } from '@orchlint/prompt-runner';
 import { dialectById, dialects } from '@orchlint/rules/dialects';
 import { Baseline } from './baseline.js';
 import { LintCache, DEFAULT_CACHE_FILE, settingsKey } from './cache.js';
-import { ConfigResolver } from './config-file.js';
+import { ConfigError, ConfigResolver } from './config-file.js';
 import { decodeFile, type DecodedText } from './decode.js';
 import { discover, toPosix, UsageError, type Target } from './discover.js';
 import { fixUnit, unifiedDiff, writeChanges, type FileChange } from './fix.js';
 import { counts, escapeControls, type FormatContext, type RuleInfo } from './formatters/index.js';
 import { detectDialect, mergeOutcomes, readTargetText, type UnitOutcome } from './lint.js';
 import type { Io } from './io.js';
-import { planOutputs, writeOutputs } from './outputs.js';
+import { planOutputs, writeOutputs, type OutputPlan } from './outputs.js';
 import { lintInWorkers, threadCount, type Job, type JobResult } from './parallel.js';
 import { startProgress } from './progress.js';
 import { inShard, type Shard } from './shard.js';
@@ -62,6 +62,8 @@ export interface LintOptions {
   minConfidence?: Confidence;
   /** --max-file-size, as written (checked by runLint). */
   maxFileSize?: string;
+  /** --sarif-all-rules: SARIF describes every rule, not only those with results. */
+  sarifAllRules?: boolean;
 }
 
 /**
@@ -127,13 +129,20 @@ export async function runLint(
   const jobs: Job[] = [];
   /** Folders with units that another shard lints: not empty, whatever this shard's share of them. */
   const otherShards = new Set<string | undefined>();
-  for (const target of targets) {
-    if (options.shard && !inShard(target.file, options.shard)) {
-      otherShards.add(target.folder);
-      continue;
+  try {
+    for (const target of targets) {
+      if (options.shard && !inShard(target.file, options.shard)) {
+        otherShards.add(target.folder);
+        continue;
+      }
+      const resolved = configs.resolve(target.file);
+      if (!resolved.ignored) jobs.push({ target, settings: withSecurityLevel(resolved.settings, options) });
     }
-    const resolved = configs.resolve(target.file);
-    if (!resolved.ignored) jobs.push({ target, settings: withSecurityLevel(resolved.settings, options) });
+  } catch (error) {
+    // The run stops (exit 2, the findings on stderr), but every report asked for is written: CI steps
+    // after it (a SARIF upload `if: always()`) find their file, and it says why nothing was linted.
+    if (error instanceof ConfigError) writeStoppedReports(plan, error, options, io);
+    throw error;
   }
 
   const rulesToLint = async () => {
@@ -179,11 +188,29 @@ export async function runLint(
     rules: loaded?.ruleInfos ?? engineFindings,
     strict: Boolean(options.strict),
     ...(options.maxWarnings !== undefined ? { maxWarnings: options.maxWarnings } : {}),
+    ...(options.sarifAllRules ? { allRules: true } : {}),
   };
   writeOutputs(plan, run, context, io.stdout);
   // Said where the user reads the run, unless standard output carries a report for a machine.
   if (recorded) (plan.outputs.some((o) => !o.file && MACHINE_FORMATS.has(o.format)) ? io.stderr : io.stdout)(recorded);
   return exitCodeFor(run.diagnostics, options, (line) => io.stderr(`orchlint: ${line}\n`));
+}
+
+/**
+ * The reports of a run an invalid config stopped: the config's findings as the run's, SARIF's as
+ * notifications of a failed invocation. A stylish report for standard output is left out: the
+ * findings go to standard error as stylish already (main.ts).
+ */
+function writeStoppedReports(plan: OutputPlan, error: ConfigError, options: LintOptions, io: Io): void {
+  const outputs = plan.outputs.filter((o) => o.file || o.format !== 'stylish');
+  const context: FormatContext = {
+    color: io.color,
+    source: (p) => (p === error.source.path ? error.source : undefined),
+    rules: engineFindings,
+    strict: Boolean(options.strict),
+    stopped: true,
+  };
+  writeOutputs({ outputs }, { files: [], diagnostics: error.diagnostics }, context, io.stdout);
 }
 
 /**
