@@ -335,3 +335,28 @@ describe('8. every requested report is written, even when the config stops the r
     );
   });
 });
+
+describe('2. packet lint honours the config file’s ignore entries for the packet’s files', () => {
+  const manifest = `---\nname: "changelog"\nprovider: "codex"\nrepos:\n  app:\n    path: "./repos/app"\n    default: true\nphases:\n  "1": "Collect"\n---\n# Changelog\n`;
+  const prompt = `---\nid: "01"\nphase: 1\nname: "Collect"\ntargets: ["app"]\ncommit: "docs: draft the changelog"\nverify:\n  files_exist: ["CHANGELOG.md"]\n  commands:\n    - "timeout 300 mix test"\n---\n# Collect\n\nAdd an entry to CHANGELOG.md.\n`;
+  const packet = { 'packet/prompt_runner_packet.md': manifest, 'packet/prompts/01_collect.prompt.md': prompt };
+  const ignore = (paths: string) =>
+    `ignore:\n  - rules: [prompt-runner/legacy-shell-command]\n    paths: [${paths}]\n    reason: the runner image has no exec form yet\n`;
+
+  it('an entry that silences a finding in orchlint . silences it in packet lint --strict too', () => {
+    const dir = folder({ ...packet, 'orchlint.config.yaml': ignore('packet/prompts/01_collect.prompt.md') });
+    expect(orchlint(['--strict', '.'], { cwd: dir }).code).toBe(0);
+    const r = orchlint(['packet', 'lint', '--strict', 'packet'], { cwd: dir });
+    expect(r.stdout).not.toContain('legacy_shell_command');
+    expect(r.code).toBe(0);
+    // Without the entry, the hook fails on it.
+    const bare = orchlint(['packet', 'lint', '--strict', 'packet'], { cwd: folder(packet) });
+    expect(bare.stdout).toMatch(/ERROR +01_collect\.prompt\.md +legacy_shell_command/);
+    expect(bare.code).toBe(1);
+  });
+
+  it('from inside the packet folder, and with the config above the working directory', () => {
+    const dir = folder({ ...packet, 'orchlint.config.yaml': ignore('packet/prompts/01_collect.prompt.md:10') });
+    expect(orchlint(['packet', 'lint', '--strict'], { cwd: path.join(dir, 'packet') }).code).toBe(0);
+  });
+});
