@@ -360,3 +360,67 @@ describe('2. packet lint honours the config file’s ignore entries for the pack
     expect(orchlint(['packet', 'lint', '--strict'], { cwd: path.join(dir, 'packet') }).code).toBe(0);
   });
 });
+
+describe('5. config entries that silence or match nothing are reported where they are written', () => {
+  const research = readFileSync(path.join(repoRoot, 'fixtures/demo/research.pack.json'), 'utf8');
+  const config = [
+    'ignore:',
+    '  - rules: [promptpack/agent-cycle-without-exit, promptpack/control-level]',
+    '    paths: [packs/research.pack.json:18]', // used
+    '  - rules: [promptpack/tool-ref]',
+    '    paths: [packs/old.pack.json, packs/research.pack.json]', // no such file; silences nothing
+    '  - rules: [promptpack/agent-cycle-without-exit]',
+    '    paths: ["packs/*.pack.json"]', // used in one file of two: in use
+    'overrides:',
+    '  - files: [experiments/**, packs/**]', // the first matches nothing
+    '    rules: { promptpack/dead-end-state: info }',
+    '',
+  ].join('\n');
+  const files = {
+    'orchlint.config.yaml': config,
+    'packs/research.pack.json': research,
+    'packs/other.pack.json': cleanPackJson,
+    'sub/x.promptpack.yaml': warningPack,
+  };
+  const findings = (args: string[], cwd: string) =>
+    json(orchlint(['--format', 'json', ...args], { cwd }).stdout).diagnostics.map(
+      (d) => `${d.path}:${d.range.start.line}:${d.range.start.column} ${d.rule} ${d.message}`,
+    );
+
+  it('a walk of the config folder reports each: a path that does not exist, a path that silences nothing, an overrides glob that matches nothing', () => {
+    const dir = folder(files);
+    const inConfig = findings(['.'], dir).filter((f) => f.startsWith('orchlint.config.yaml'));
+    expect(inConfig).toEqual([
+      "orchlint.config.yaml:5:13 core/unused-suppression the ignore entry 'packs/old.pack.json' (promptpack/tool-ref) matches no file orchlint linted under this config (there is no such file, or orchlint does not lint it); fix the path or remove the entry",
+      "orchlint.config.yaml:5:34 core/unused-suppression the ignore entry 'packs/research.pack.json' (promptpack/tool-ref) silences nothing in packs/research.pack.json; remove it, or the rule ids that no longer apply, so it cannot hide a future finding",
+      "orchlint.config.yaml:9:13 core/unmatched-override the overrides glob 'experiments/**' matches no file orchlint linted under this config, so its settings apply nowhere; fix the glob or remove it",
+    ]);
+  });
+
+  it('no cry of wolf where the run saw only some files: one file named, the staged files of a hook, a sibling folder, a shard', () => {
+    const dir = folder(files);
+    const unused = (args: string[], cwd = dir) =>
+      findings(args, cwd).filter((f) => /core\/(unused-suppression|unmatched-override)/.test(f));
+    expect(unused(['sub/x.promptpack.yaml'])).toEqual([]);
+    expect(unused(['--ignore-unknown', 'sub/x.promptpack.yaml', 'packs/other.pack.json'])).toEqual([]);
+    expect(unused(['sub'])).toEqual([]);
+    expect(unused(['.'], path.join(dir, 'sub'))).toEqual([]);
+    // An entry naming exactly one file is judged wherever that file was linted: named alone, or in its shard.
+    const exact = [
+      "orchlint.config.yaml:5:34 core/unused-suppression the ignore entry 'packs/research.pack.json' (promptpack/tool-ref) silences nothing in packs/research.pack.json; remove it, or the rule ids that no longer apply, so it cannot hide a future finding",
+    ];
+    expect(unused(['packs/research.pack.json'])).toEqual(exact);
+    expect([...unused(['--shard', '1/2', '.']), ...unused(['--shard', '2/2', '.'])]).toEqual(exact);
+  });
+
+  it('the config sets their severity like any rule', () => {
+    const dir = folder({
+      ...files,
+      'orchlint.config.yaml': `${config}rules:\n  core/unused-suppression: "off"\n  core/unmatched-override: error\n`,
+    });
+    const r = orchlint(['--format', 'json', '.'], { cwd: dir });
+    const inConfig = json(r.stdout).diagnostics.filter((d) => d.path === 'orchlint.config.yaml');
+    expect(inConfig.map((d) => [d.rule, d.severity])).toEqual([['core/unmatched-override', 'error']]);
+    expect(r.code).toBe(1);
+  });
+});

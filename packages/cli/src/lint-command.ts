@@ -33,6 +33,7 @@ import { lintInWorkers, threadCount, type Job, type JobResult } from './parallel
 import { startProgress } from './progress.js';
 import { inShard, type Shard } from './shard.js';
 import { shellcheckInstalled } from './shellcheck.js';
+import { unusedEntries } from './unused-config-entries.js';
 
 export interface LintOptions {
   format?: string[];
@@ -157,6 +158,9 @@ export async function runLint(
       ? fixJobs(jobs, outcomes, loaded!.rules, Boolean(options.fixDryRun), forced, io)
       : new Map<string, string>();
   let run = mergeOutcomes(outcomes);
+  // Config entries that do nothing are the run's to find: an entry may match files of several units.
+  const unused = unusedEntries(configs, run, paths, Boolean(options.shard || options.stdin));
+  if (unused.length) run = { ...run, diagnostics: sortAndDedupe([...run.diagnostics, ...unused]) };
   const stdinText = new Map(targets.filter((t) => t.text !== undefined).map((t) => [t.file, t.text!]));
   // Reports ask for the text of each finding's file in path order: the last few are kept, not all
   // of a run's, so formatting a large run holds a few files in memory at a time.

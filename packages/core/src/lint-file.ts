@@ -48,11 +48,15 @@ export interface UnitOutcome {
   file: string;
   files: LintedFile[];
   diagnostics: Diagnostic[];
+  /** The config's positioned ignore entries the unit used or could not judge (ignoreKey): the run reports the others. */
+  ignoresInUse?: string[];
 }
 
 export interface LintRun {
   files: LintedFile[];
   diagnostics: Diagnostic[];
+  /** Every unit's ignoresInUse. */
+  ignoresInUse?: string[];
 }
 
 /** A file's outcome with the unit behind it: its dialect and model, for the surfaces' other services (a graph). */
@@ -89,8 +93,9 @@ export function lintFile(file: FileToLint, context: LintContext): LintedUnit {
   if (file.encoding !== undefined) diagnostics.push(notUtf8(source, file.encoding));
   const result = lintUnit(source, dialect, context.rules, context.host, context.settings);
   const files = result.sources.map((s) => ({ path: s.path, dialect: result.dialect }));
+  const inUse = result.ignoresInUse.length ? { ignoresInUse: result.ignoresInUse } : {};
   return {
-    outcome: { file: file.path, files, diagnostics: [...diagnostics, ...result.diagnostics] },
+    outcome: { file: file.path, files, diagnostics: [...diagnostics, ...result.diagnostics], ...inUse },
     dialect,
     model: result.model,
   };
@@ -119,6 +124,7 @@ function forcedOn(dialect: Dialect<any>, file: FileToLint): DetectedDialect | un
 export function mergeOutcomes(outcomes: readonly UnitOutcome[]): LintRun {
   const files: LintedFile[] = [];
   const diagnostics: Diagnostic[] = [];
+  const inUse = new Set<string>();
   const covered = new Set<string>();
   for (const o of outcomes) {
     if (covered.has(o.file)) continue;
@@ -129,8 +135,9 @@ export function mergeOutcomes(outcomes: readonly UnitOutcome[]): LintRun {
     }
     covered.add(o.file);
     diagnostics.push(...o.diagnostics);
+    for (const key of o.ignoresInUse ?? []) inUse.add(key);
   }
-  return { files, diagnostics: sortAndDedupe(diagnostics) };
+  return { files, diagnostics: sortAndDedupe(diagnostics), ...(inUse.size ? { ignoresInUse: [...inUse] } : {}) };
 }
 
 export function invalidUtf8(source: Source, offset: number): Diagnostic {

@@ -173,10 +173,10 @@ export function applySuppressions(
   settings: LintSettings,
   knownRules: readonly string[],
   reportUnused = true,
-): { kept: Diagnostic[]; added: Diagnostic[] } {
+): { kept: Diagnostic[]; added: Diagnostic[]; ignoresInUse: string[] } {
   const directives = sources.map(parseDirectives);
   if (!settings.ignores?.entries.length && directives.every((d) => !d.length))
-    return { kept: [...diagnostics], added: [] };
+    return { kept: [...diagnostics], added: [], ignoresInUse: [] };
   const known = new Set(knownRules);
   const meta: Diagnostic[] = [];
   const bySource = new Map<
@@ -264,14 +264,7 @@ export function applySuppressions(
 
   const ignores = settings.ignores;
   const ignoreUses = (ignores?.entries ?? []).map((entry) => ({ entry, used: false }));
-  const configDir = normalizePath(ignores?.dir ?? '');
-  /** A finding's path relative to the config's folder; '../…' when it lies outside. */
-  const inConfigSpace = (path: string): string => {
-    // Reports print a path outside the run's root absolute.
-    const full = normalizePath(ignores?.root && !/^([A-Za-z]:)?\//.test(path) ? `${ignores.root}/${path}` : path);
-    if (configDir === '') return full;
-    return full.startsWith(`${configDir}/`) ? full.slice(configDir.length + 1) : `../${full}`;
-  };
+  const inConfigSpace = configSpace(ignores);
 
   const kept: Diagnostic[] = [];
   for (const d of diagnostics) {
@@ -321,8 +314,18 @@ export function applySuppressions(
       ),
     );
   }
+  // Whether an entry is in use is the run's to say (an entry may match files of other units): each
+  // unit tells which positioned entries it used, or cannot judge (it did not load, or their rules are off).
+  const ignoresInUse: string[] = [];
+  for (const { entry, used } of ignoreUses) {
+    if (!entry.at) continue;
+    const unjudged = () =>
+      entry.rules.every(off) && sources.some((s) => matchesGlob(entry.pattern, inConfigSpace(s.path)));
+    if (used || unjudged()) ignoresInUse.push(ignoreKey(entry.at));
+  }
+  // A `path:LINE` entry naming one file is judged here, by the unit that holds the file.
   for (const u of ignoreUses) {
-    if (u.used || u.entry.line === undefined || u.entry.rules.every(off)) continue;
+    if (u.used || u.entry.line === undefined || u.entry.rules.every(off) || isGlob(u.entry.pattern)) continue;
     const source = sources.find((s) => matchesGlob(u.entry.pattern, inConfigSpace(s.path)));
     if (!source) continue;
     const at = u.entry.at;
@@ -351,7 +354,41 @@ export function applySuppressions(
       ),
     );
   }
-  return { kept, added: meta };
+  return { kept, added: meta, ignoresInUse };
+}
+
+/**
+ * The positioned ignore entries that match one of a unit's files: those a unit that produced no
+ * findings to judge them by (too large to parse, or it failed) holds in use.
+ */
+export function ignoresMatching(sources: readonly Source[], settings: LintSettings): string[] {
+  const ignores = settings.ignores;
+  if (!ignores?.entries.length) return [];
+  const inConfigSpace = configSpace(ignores);
+  return ignores.entries
+    .filter((e) => e.at && sources.some((s) => matchesGlob(e.pattern, inConfigSpace(s.path))))
+    .map((e) => ignoreKey(e.at!));
+}
+
+/** How a unit names a config ignore entry to the run: where it is written. */
+export function ignoreKey(at: NonNullable<RuleIgnore['at']>): string {
+  return `${at.path}:${at.span.start}`;
+}
+
+/** Whether a config glob holds glob syntax, or is a plain path (which names one file or folder). */
+export function isGlob(pattern: string): boolean {
+  return /[*?[\]{}()!]/.test(pattern);
+}
+
+/** A finding's path relative to the config's folder; '../…' when it lies outside. */
+function configSpace(ignores: LintSettings['ignores']): (path: string) => string {
+  const configDir = normalizePath(ignores?.dir ?? '');
+  return (path) => {
+    // Reports print a path outside the run's root absolute.
+    const full = normalizePath(ignores?.root && !/^([A-Za-z]:)?\//.test(path) ? `${ignores.root}/${path}` : path);
+    if (configDir === '') return full;
+    return full.startsWith(`${configDir}/`) ? full.slice(configDir.length + 1) : `../${full}`;
+  };
 }
 
 function ignoreMatches(entry: RuleIgnore, rule: string, configPath: string, line: number): boolean {
