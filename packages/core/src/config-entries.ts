@@ -45,7 +45,7 @@ export function unusedConfigEntries(run: ConfigEntriesRun): Diagnostic[] {
       if (!at || run.inUse.has(ignoreKey(at))) return;
       const m = /^(.*?):([1-9]\d*)$/.exec(text);
       const pattern = m ? m[1]! : text;
-      const matched = linted.filter((f) => matchesGlob(pattern, f));
+      const matched = under(linted, globBase(pattern)).filter((f) => matchesGlob(pattern, f));
       const oneFile = !isGlob(pattern) && matched.length === 1 && matched[0] === normalizePath(pattern);
       // A `path:LINE` entry naming one file is the unit's to judge; a glob's or a folder's the run's, once it saw them all.
       if (oneFile && m) return;
@@ -75,7 +75,8 @@ export function unusedConfigEntries(run: ConfigEntriesRun): Diagnostic[] {
     const globs = typeof override.files === 'string' ? [override.files] : override.files;
     globs.forEach((glob, j) => {
       const at = run.sites.overridesAt[i]?.[j];
-      if (!at || !run.walked(globBase(glob)) || linted.some((f) => matchesGlob(glob, f))) return;
+      const base = globBase(glob);
+      if (!at || !run.walked(base) || under(linted, base).some((f) => matchesGlob(glob, f))) return;
       report(
         UNMATCHED_OVERRIDE,
         at,
@@ -97,6 +98,11 @@ function globBase(glob: string): string {
   const literal = segments.findIndex(isGlob);
   // A plain path names a file or a folder: the folder it sits in, or the folder itself, is what a walk must cover.
   return segments.slice(0, literal === -1 ? -1 : literal).join('/');
+}
+
+/** The paths inside a folder (all of them for ''): the only ones a glob based there can match. */
+function under(paths: readonly string[], folder: string): readonly string[] {
+  return folder === '' ? paths : paths.filter((p) => p.startsWith(`${folder}/`));
 }
 
 /** The first few of a list of paths. */
