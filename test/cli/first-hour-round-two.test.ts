@@ -187,6 +187,11 @@ describe('9. the smaller ones', () => {
     expect(orchlint(['--fix', '.'], { cwd: dir }).stderr).toBe(
       'orchlint: --fix changed no file (no finding had a fix it could apply)\n',
     );
+    const two = folder({ 'a.promptpack.yaml': terminalAgentPack, 'c/d.promptpack.yaml': terminalAgentPack });
+    expect(orchlint(['--fix', '.'], { cwd: two }).stderr).toBe(
+      'orchlint: fixed 1 finding in a.promptpack.yaml\norchlint: fixed 1 finding in c/d.promptpack.yaml\n' +
+        'orchlint: fixed 2 findings in 2 files\n',
+    );
   });
 
   it('orchlint graph on a folder: a packet folder draws; any other says what to name, exit 2 like every input it cannot draw', () => {

@@ -275,14 +275,19 @@ function fixJobs(
   return new Map([...changes].map(([p, c]) => [p, c.after]));
 }
 
-/** What --fix wrote: one line per file, with the number of fixes (and the total for several), or that it wrote none. */
+/** Files --fix names one per line; past them, the total says the rest. */
+const FIXED_FILES_LISTED = 20;
+
+/** What --fix wrote: a line per file (the first few) with its number of fixes, the total for several, or that it wrote none. */
 function fixSummary(changes: ReadonlyMap<string, FileChange>): string {
   if (!changes.size) return 'orchlint: --fix changed no file (no finding had a fix it could apply)\n';
   const lines = [...changes]
     .sort(([a], [b]) => (a < b ? -1 : 1))
+    .slice(0, FIXED_FILES_LISTED)
     .map(([p, c]) => `orchlint: fixed ${c.fixes} finding${c.fixes === 1 ? '' : 's'} in ${escapeControls(p)}\n`);
   const total = [...changes.values()].reduce((n, c) => n + c.fixes, 0);
-  if (changes.size > 1) lines.push(`orchlint: fixed ${total} findings in ${changes.size} files\n`);
+  const more = changes.size > FIXED_FILES_LISTED ? ` (${changes.size - FIXED_FILES_LISTED} of them not listed)` : '';
+  if (changes.size > 1) lines.push(`orchlint: fixed ${total} findings in ${changes.size} files${more}\n`);
   return lines.join('');
 }
 
