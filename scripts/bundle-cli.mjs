@@ -4,9 +4,9 @@
 // of this repository (what pre-commit does for a `language: node` hook, before `npm pack` and a
 // global install of the tarball) builds a runnable orchlint without pnpm: npm cannot install the
 // workspace: protocol, so the bundle resolves the workspace packages from their TypeScript sources.
-// Not `prepare`: npm runs that again inside `npm pack`, whose standard output pre-commit reads as
-// the tarball's name. It does nothing under pnpm (`pnpm build` is the build there) and in the
-// installed tarball, which holds the bundle but not the sources.
+// Not `prepare`: npm runs that again inside `npm pack`. The packed tarball carries no scripts
+// (scripts/pack-manifest.mjs), so this never runs where it is installed. It does nothing under pnpm
+// (`pnpm build` is the build there).
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -16,8 +16,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // npm_execpath names the package manager running this script; the user agent may be inherited
 // from an outer pnpm run (a git commit from a pnpm script), so it cannot tell.
 const viaPnpm = /pnpm/.test(path.basename(process.env.npm_execpath ?? ''));
-const installedTarball = !existsSync(path.join(root, 'packages/cli/src/bin.ts'));
-if (installedTarball || (viaPnpm && process.env.npm_lifecycle_event === 'postinstall')) process.exit(0);
+if (viaPnpm && process.env.npm_lifecycle_event === 'postinstall') process.exit(0);
 
 const { rolldown } = await import('rolldown');
 

@@ -1,5 +1,5 @@
 import { defineRule } from '@orchlint/core';
-import { agentCyclesWithoutExit, type PackModel } from '@orchlint/promptpack';
+import { agentCyclesWithoutExit, cycleStates, type PackModel } from '@orchlint/promptpack';
 
 export default defineRule<PackModel>({
   id: 'promptpack/agent-cycle-without-exit',
@@ -12,14 +12,15 @@ export default defineRule<PackModel>({
   check(pack, report) {
     const workflow = pack.workflow;
     if (!workflow) return;
-    for (const { members, cycle } of agentCyclesWithoutExit(workflow)) {
+    for (const found of agentCyclesWithoutExit(workflow)) {
+      const { members } = found;
       const budget = workflow.budget
         ? ` engine.budget bounds the whole run, but the user still never gets a turn inside this cycle.`
         : '';
       report({
         at: members[0]!.key.node,
         message:
-          `states ${cycle.join(' → ')} form a cycle of 'control: agent' states with no way out: no member has 'max_visits' and no ` +
+          `states ${cycleStates(found)} form a cycle of 'control: agent' states with no way out: no member has 'max_visits' and no ` +
           `terminal or 'control: user' state is reachable, so the agent keeps the turn forever.${budget} ` +
           `Bound it with 'max_visits' (and 'on_max_visits') on one member, or route an event to a 'control: user' or terminal state.`,
         related: members.map((s) => ({

@@ -85,7 +85,7 @@ describe('flags', () => {
   it('--max-warnings and --strict say on stderr why they failed the run', async () => {
     const max = await runCli(['--max-warnings', '0', 'packs/warnings.promptpack.yaml'], { cwd: dir });
     expect(max.code).toBe(1);
-    expect(max.stderr).toMatch(/1 warning fail the run: --max-warnings allows at most 0/);
+    expect(max.stderr).toMatch(/1 warning fails the run: --max-warnings allows at most 0/);
     const strict = await runCli(['--strict', 'packs/warnings.promptpack.yaml'], { cwd: dir });
     expect(strict.code).toBe(1);
     expect(strict.stderr).toContain('--strict counts warnings as errors');

@@ -38,7 +38,10 @@ describe('--format sarif', () => {
     expect(rule.defaultConfiguration.level).toBe('warning');
     // The severity policy's clause that gives the default level: 'control: agent' there is dropped.
     expect(rule.properties.clause).toBe('dropped');
-    expect(driver.rules.some((r: any) => r.id === 'core/unused-suppression')).toBe(true);
+    // The rules that have results, each once; --sarif-all-rules describes every rule.
+    expect(driver.rules.map((r: any) => r.id)).toEqual([...new Set(results.map((r) => r.ruleId))].sort());
+    const all = JSON.parse(orchlint(['--format', 'sarif', '--sarif-all-rules', 'packs'], { cwd: dir }).stdout);
+    expect(all.runs[0].tool.driver.rules.some((r: any) => r.id === 'core/unused-suppression')).toBe(true);
     for (const r of results) {
       expect(driver.rules[r.ruleIndex].id).toBe(r.ruleId);
       expect(r.message.text.length).toBeGreaterThan(0);

@@ -113,7 +113,7 @@ describe('orchlint graph (PromptPack)', () => {
 
   it('says plainly when there is nothing to draw', () => {
     const none = orchlint(['graph', 'no-workflow.pack.json'], { cwd: dir });
-    expect(none).toMatchObject({ code: 1, stdout: '' });
+    expect(none).toMatchObject({ code: 2, stdout: '' });
     expect(none.stderr).toMatch(/has no graph to draw/);
     expect(orchlint(['graph', '.'], { cwd: dir }).code).toBe(2);
     expect(orchlint(['graph', 'missing.yaml'], { cwd: dir }).stderr).toBe(

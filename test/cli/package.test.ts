@@ -9,7 +9,8 @@ import { cliBin, repoRoot } from '../support/paths.js';
 
 /** What `orchlint --version` of the workspace build prints. */
 const version = spawnSync(process.execPath, [cliBin, '--version'], { encoding: 'utf8' }).stdout.trim();
-const rootManifest = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8'));
+const rootManifestText = readFileSync(path.join(repoRoot, 'package.json'), 'utf8');
+const rootManifest = JSON.parse(rootManifestText);
 const manifests = spawnSync('git', ['ls-files', '*package.json'], { cwd: repoRoot, encoding: 'utf8' })
   .stdout.split('\n')
   .filter(Boolean);
@@ -46,6 +47,7 @@ describe('the packed tarball', () => {
   let tarball: string;
   let bin: string;
   let env: NodeJS.ProcessEnv;
+  let installWarnings: string;
   const run = (cmd: string, args: string[], options: SpawnSyncOptions = {}) => {
     const r = spawnSync(cmd, args, { encoding: 'utf8', env, timeout: 120_000, ...options });
     return { code: r.status, stdout: String(r.stdout), stderr: String(r.stderr) };
@@ -77,6 +79,7 @@ describe('the packed tarball', () => {
       { cwd: tmp },
     );
     expect(installed.code, installed.stderr).toBe(0);
+    installWarnings = installed.stderr;
   }, 240_000);
 
   afterAll(() => removeDir(tmp));
@@ -97,13 +100,19 @@ describe('the packed tarball', () => {
     expect(
       files.filter(
         (f) =>
-          !/^package\/(bundle\/|rules\/[a-z-]+\/[a-z0-9-]+\.md$|scripts\/bundle-cli\.mjs$|package\.json$|LICENSE$|README\.md$|CHANGELOG\.md$)/.test(
+          !/^package\/(bundle\/|rules\/[a-z-]+\/[a-z0-9-]+\.md$|package\.json$|LICENSE$|README\.md$|CHANGELOG\.md$)/.test(
             f,
           ),
       ),
     ).toEqual([]);
     const manifest = JSON.parse(run('tar', ['xzOf', tarball, 'package/package.json']).stdout);
     expect(manifest.dependencies ?? {}).toEqual({});
+    // No install script (the clone's postinstall bundles; installed, there is nothing to do), so npm has nothing to warn about.
+    expect(manifest.scripts).toBeUndefined();
+    expect(installWarnings).not.toMatch(/install-scripts|allowScripts/);
+    // And packing left the clone's own package.json as it was.
+    expect(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')).toBe(rootManifestText);
+    expect(existsSync(path.join(repoRoot, '.package.json.before-pack'))).toBe(false);
     expect(manifest.bin).toEqual({
       orchlint: 'bundle/bin.js',
       'orchlint-language-server': 'bundle/language-server.js',

@@ -12,6 +12,7 @@ if (!hasPreCommit)
   );
 
 const rootManifest = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8'));
+const readme = readFileSync(path.join(repoRoot, 'README.md'), 'utf8');
 
 describe('the repository as a pre-commit hook source', () => {
   it('has a root package.json that npm can install: no workspace: dependencies, a bin, the bundle packed', () => {
@@ -52,14 +53,21 @@ describe('the repository as a pre-commit hook source', () => {
   });
 
   it.skipIf(!hasPreCommit)(
-    'installs through `npm install` of a clone and fails a commit of a bad pack, passes a good one',
+    "set up as the README's pre-commit section says, with an empty HOME: installs through `npm install` of a clone, fails a commit of a bad pack, passes a good one",
     () => {
       const work = tempFiles({}, 'orchlint-pre-commit-');
+      // A new user's machine: nothing in HOME (no npm cache or config, no pre-commit cache, no git identity).
+      const home = path.join(work, 'home');
+      mkdirSync(home);
+      // Nor anything that points a tool elsewhere: the package manager's settings, caches by XDG or pre-commit's own.
+      const freshEnv = Object.fromEntries(
+        Object.entries(process.env).filter(([k]) => !/^(npm_|XDG_|PRE_COMMIT)/i.test(k)),
+      );
       const run = (cmd: string, args: string[], options: SpawnSyncOptions = {}) => {
         const r = spawnSync(cmd, args, {
           encoding: 'utf8',
           ...options,
-          env: { ...process.env, PRE_COMMIT_HOME: path.join(work, 'cache'), NO_COLOR: '1', ...options.env },
+          env: { ...freshEnv, HOME: home, NO_COLOR: '1', ...options.env },
         });
         return { code: r.status, out: `${r.stdout}${r.stderr}` };
       };
@@ -84,14 +92,25 @@ describe('the repository as a pre-commit hook source', () => {
 
       const user = path.join(work, 'user');
       expect(git(work, 'init', '--quiet', user).code).toBe(0);
+      // The README's config and commands as written, the repository's URL aside (the clone stands for it).
+      const section = readme.split(/^### /m).find((s) => s.startsWith('pre-commit\n'))!;
+      const config = /```yaml\n([\s\S]*?)```/.exec(section)![1]!;
+      const commands = /```sh\n([\s\S]*?)```/.exec(section)![1]!.trim();
+      expect(config).toContain('repo: https://github.com/orchlint/orchlint\n');
       writeFileSync(
         path.join(user, '.pre-commit-config.yaml'),
-        `repos:\n  - repo: ${hooks}\n    rev: ${rev}\n    hooks:\n      - id: orchlint\n        args: [--strict]\n`,
+        config.replace('https://github.com/orchlint/orchlint', hooks),
       );
       writeFileSync(path.join(user, 'bad.promptpack.yaml'), terminalAgentPack);
       writeFileSync(path.join(user, 'good.promptpack.yaml'), terminalAgentPack.replace('      control: agent\n', ''));
       writeFileSync(path.join(user, 'notes.yaml'), 'not: a pack\n');
-      expect(run('pre-commit', ['install'], { cwd: user }).code).toBe(0);
+      const setup = run('bash', ['-c', commands], { cwd: user });
+      expect(setup.out).not.toMatch(/error/i);
+      expect(setup.code).toBe(0);
+      // `rev:` names a commit the hooks' repository has.
+      expect(readFileSync(path.join(user, '.pre-commit-config.yaml'), 'utf8')).toMatch(
+        new RegExp(`^ {4}rev: ${rev}\\b`, 'm'),
+      );
 
       git(user, 'add', '.pre-commit-config.yaml', 'bad.promptpack.yaml', 'notes.yaml');
       const bad = git(user, 'commit', '-m', 'bad');

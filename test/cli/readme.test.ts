@@ -43,10 +43,24 @@ describe('the README', () => {
     expect(readFileSync(path.join(repoRoot, '.ci/run'), 'utf8').split('\n')).toContain(lines[1]);
   });
 
-  it('names this version in the pre-commit rev, the action reference and the GitLab clone', () => {
-    expect(readme).toContain(`    rev: v${version}\n`);
-    expect(readme).toContain(`- uses: orchlint/orchlint@v${version}\n`);
-    expect(readme).toContain(`--branch v${version} https://github.com/orchlint/orchlint.git`);
+  it("pins the pre-commit rev, the action reference and the GitLab clone to what exists: this version's tag once there is one, else a commit id", () => {
+    const tagged = spawnSync('git', ['tag', '--list', `v${version}`], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+    }).stdout.trim();
+    const ref = tagged ? `v${version}` : 'COMMIT_ID';
+    expect(readme).toMatch(new RegExp(`^ {4}rev: ${ref}\\b`, 'm'));
+    expect(readme).toContain(`- uses: orchlint/orchlint@${ref}`);
+    expect(readme).toContain(
+      tagged ? `--branch ${ref} https://github.com/orchlint/orchlint.git` : `checkout --quiet ${ref}`,
+    );
+    // No example names a tag the repository does not have.
+    for (const [, tag] of readme.matchAll(/(?:rev: |orchlint\/orchlint@|--branch )(v\d[\w.-]*)/g))
+      expect(spawnSync('git', ['tag', '--list', tag!], { cwd: repoRoot, encoding: 'utf8' }).stdout.trim(), tag).toBe(
+        tag,
+      );
+    if (!tagged)
+      expect(readme).toContain('`pre-commit autoupdate` replaces `COMMIT_ID` with the id of the newest commit');
     expect(readme).toContain(`orchlint-${version}.tgz`);
   });
 

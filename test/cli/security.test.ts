@@ -71,7 +71,7 @@ describe('security personas', () => {
   });
 
   it('gives SARIF rules of the security category a security-severity and a precision', async () => {
-    const sarif = await runCli(['--format', 'sarif', 'a'], { cwd: dir });
+    const sarif = await runCli(['--format', 'sarif', '--sarif-all-rules', 'a'], { cwd: dir });
     const rules = JSON.parse(sarif.stdout).runs[0].tool.driver.rules as Array<{
       id: string;
       properties: Record<string, unknown>;

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { FILE_PATTERNS } from '@orchlint/core';
+import { dialects } from '@orchlint/rules';
 import picomatch from 'picomatch';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -21,6 +22,8 @@ const hookPattern = (id: string) => {
 // Paths the CLI lints by name, paths it may lint by content, and paths it never does.
 const named = [
   'support.pack.json',
+  'support.pack.yaml',
+  'packs/b.pack.yml',
   'packs/a.promptpack.yaml',
   'b.promptpack.yml',
   '.archon/workflows/fix.yaml',
@@ -72,6 +75,34 @@ describe('one list of the files orchlint lints (packages/core/src/file-patterns.
       ),
     ).toBe(true);
     expect(['notes.md', 'x_prompt_runner_packet.md', 'a.pack.json'].some((p) => packet.test(p))).toBe(false);
+  });
+
+  it('every name a JSON file is claimed by has its YAML spellings too, and they activate the extension', () => {
+    for (const { named } of Object.values(FILE_PATTERNS))
+      for (const glob of named.filter((g) => g.endsWith('.json')))
+        for (const ext of ['.yaml', '.yml']) {
+          const yaml = glob.replace(/\.json$/, ext);
+          expect(named, yaml).toContain(yaml);
+          expect(manifest.activationEvents).toContain(`workspaceContains:${yaml}`);
+        }
+  });
+
+  it('each dialect claims by name alone every file its named globs match, whatever the file holds', () => {
+    // A glob's sample: every '**' a folder or two, every '*' a name.
+    const samples = (glob: string) =>
+      ['', 'a/', 'a/b/'].map((at) =>
+        glob
+          .replace(/^\*\*\//, at)
+          .replace(/\*\*/g, 'x')
+          .replace(/\*/g, 'name'),
+      );
+    for (const dialect of dialects) {
+      const patterns = FILE_PATTERNS[dialect.id as keyof typeof FILE_PATTERNS];
+      for (const glob of patterns.named)
+        for (const p of samples(glob))
+          for (const text of ['', '- a list\n', 'just: a mapping\n'])
+            expect(dialect.detect(p, text), `${dialect.id} ${p}`).toBeTruthy();
+    }
   });
 
   it('the extension runs in untrusted workspaces and contributes its three commands', () => {

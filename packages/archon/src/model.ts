@@ -335,7 +335,7 @@ export interface StubFixtureModel {
   root: TreeNode;
   /** The folder beside `fixtures/`, `.archon/workflows/`-relative ('' for `.archon/workflows` itself). */
   folder: string;
-  /** The workflows of that folder (a package holds one) the stubs are for. */
+  /** The workflows of that folder (a package holds one) the stubs are for; none for a misplaced file (`readAs`). */
   workflows: WorkflowModel[];
   /** Node ids of those workflows after include expansion (`<include-id>__<inner-id>`), to the node each names. */
   stubbable: ExpandedIds;

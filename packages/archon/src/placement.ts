@@ -93,9 +93,18 @@ export function stubFixture(
   folder: string,
   scope: IncludeScope,
 ): StubFixtureModel {
+  // 0.9 reads `.archon/workflows/fixtures/` as a grouping folder and `<group>/fixtures/` as a package folder.
+  let readAs: StubFixtureModel['readAs'];
+  if (!folder.includes('/') && scope.inProject) {
+    const fixtures = folder === '' ? 'fixtures' : `${folder}/fixtures`;
+    const files = (scope.host.readDir(join(scope.project.workflowsDir, fixtures)) ?? []).filter(isWorkflowFile).sort();
+    readAs = { folder: fixtures, as: folder === '' ? 'group' : 'package', files };
+  }
   const dir = folder === '' ? scope.project.workflowsDir : join(scope.project.workflowsDir, folder);
   const workflows: WorkflowModel[] = [];
-  for (const file of (scope.host.readDir(dir) ?? []).filter(isWorkflowFile).sort()) {
+  // A misplaced stub file belongs to no package: the workflows beside its folder are not the ones it stubs.
+  const beside = readAs ? [] : (scope.host.readDir(dir) ?? []).filter(isWorkflowFile).sort();
+  for (const file of beside) {
     const path = join(dir, file);
     const text = scope.host.readFile(path);
     if (text === undefined) continue;
@@ -129,11 +138,6 @@ export function stubFixture(
     stubbable: expandedIds(workflows),
     stubs: stubEntries(tree, root),
   };
-  // 0.9 reads `.archon/workflows/fixtures/` as a grouping folder and `<group>/fixtures/` as a package folder.
-  if (!folder.includes('/') && scope.inProject) {
-    const fixtures = folder === '' ? 'fixtures' : `${folder}/fixtures`;
-    const files = (scope.host.readDir(join(scope.project.workflowsDir, fixtures)) ?? []).filter(isWorkflowFile).sort();
-    model.readAs = { folder: fixtures, as: folder === '' ? 'group' : 'package', files };
-  }
+  if (readAs) model.readAs = readAs;
   return model;
 }

@@ -50,6 +50,8 @@ export interface WhenAtom {
   op?: Comparison;
   literal?: WhenLiteral;
   problems: WhenProblem[];
+  /** The atom as the grammar takes it, when its syntax error is one of spelling (see `repaired`). */
+  repaired?: string;
 }
 
 export interface WhenCondition {
@@ -506,7 +508,8 @@ function parseAtom(text: string, from: number, to: number): WhenAtom {
     atom.problems.push({ kind: 'syntax', message: 'empty condition atom (a dangling && or ||?)' });
     return atom;
   }
-  const parser = new AtomParser(tokenize(text, start, end), text);
+  const tokens = tokenize(text, start, end);
+  const parser = new AtomParser(tokens, text);
   const { left, op, right, trailing } = parser.comparison();
   atom.refs = parser.refs;
   atom.problems.push(...parser.problems);
@@ -517,11 +520,14 @@ function parseAtom(text: string, from: number, to: number): WhenAtom {
       message: `'${loopPrev.text}' is not substituted in when: ($LOOP_PREV exists only in the text of loop_group body nodes)`,
     });
   }
-  if (atom.problems.length) return atom;
-  const syntax =
-    grammarProblem(left, op, right) ?? (trailing ? `unexpected '${trailing.text}' after the comparison` : undefined);
-  if (syntax) {
-    atom.problems.push({ kind: 'syntax', message: syntax });
+  if (!atom.problems.length) {
+    const syntax =
+      grammarProblem(left, op, right) ?? (trailing ? `unexpected '${trailing.text}' after the comparison` : undefined);
+    if (syntax) atom.problems.push({ kind: 'syntax', message: syntax });
+  }
+  if (atom.problems.length) {
+    const fixed = atom.problems.some((p) => p.kind === 'syntax') ? repaired(tokens) : undefined;
+    if (fixed !== undefined) atom.repaired = fixed;
     return atom;
   }
   atom.left = left!.ref!;
@@ -534,6 +540,33 @@ function parseAtom(text: string, from: number, to: number): WhenAtom {
     });
   }
   return atom;
+}
+
+/** Bare words that mean "no value" elsewhere: quoting one would change what the atom asks, so none is repaired. */
+const NO_VALUE = new Set(['null', 'nil', 'none', 'None', 'undefined', 'NULL']);
+
+/**
+ * `<ref> <op> <value>` as the grammar takes it, when that is plainly what was meant: a double-quoted
+ * or bare-word literal in single quotes, an operator another language's way (`===`, `=`) as when:'s,
+ * a trailing `# comment` dropped. Undefined for anything else (computation, grouping, two references).
+ */
+function repaired(tokens: readonly Token[]): string | undefined {
+  const [ref, op, value, next] = tokens;
+  if (ref?.kind !== 'ref' || readRef(ref).form === 'invalid' || op?.kind !== 'op' || !value) return undefined;
+  const comparison = (COMPARISONS as readonly string[]).includes(op.text) ? op.text : MISSPELT_COMPARISONS[op.text];
+  if (comparison === undefined || (next !== undefined && next.text !== '#')) return undefined;
+  const inner = value.text.slice(1, -1);
+  const literal =
+    value.kind === 'number' || (value.kind === 'string' && value.text.length > 1 && value.text.endsWith("'"))
+      ? value.text
+      : value.kind === 'dstring' && value.text.length > 1 && value.text.endsWith('"') && !inner.includes("'")
+        ? `'${inner}'`
+        : value.kind === 'ident' && !NO_VALUE.has(value.text)
+          ? value.text === 'true' || value.text === 'false'
+            ? value.text
+            : `'${value.text}'`
+          : undefined;
+  return literal === undefined ? undefined : `${ref.text} ${comparison} ${literal}`;
 }
 
 /** The exact grammar: `<ref> <one of six> <literal>`, nothing before, between or after. */

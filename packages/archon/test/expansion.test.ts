@@ -106,7 +106,8 @@ describe('include expansion answered from each workflow once', () => {
     const wf = (name: string, nodes: string[]) =>
       `name: ${name}\ndescription: d\nnodes:\n${nodes.map((n) => `  - id: ${n}`).join('\n')}\n`;
     const files: Record<string, string> = {
-      '.archon/workflows/a.yaml': wf(
+      // The stubs' workflow in its package, where a stub file stubs it; the workflows it includes at the top.
+      '.archon/workflows/grp/a/a.yaml': wf(
         'a',
         Array.from({ length: 30 }, (_, i) => `a${i}\n    include: b`),
       ),
@@ -118,9 +119,9 @@ describe('include expansion answered from each workflow once', () => {
         'c',
         Array.from({ length: 30 }, (_, i) => `c${i}\n    bash: echo ${i}`),
       ),
-      '.archon/workflows/fixtures/s.stubs.yaml': 'a7__b12__c29x: text\n',
+      '.archon/workflows/grp/a/fixtures/s.stubs.yaml': 'a7__b12__c29x: text\n',
     };
-    const fixture = load(files, '.archon/workflows/fixtures/s.stubs.yaml');
+    const fixture = load(files, '.archon/workflows/grp/a/fixtures/s.stubs.yaml');
     if (!isStubFixture(fixture)) throw new Error('not a stub fixture');
     // 27,930 flattened ids (30·30·30 under a, 30·30 under b, 30 in c); three workflows of 30 nodes answer.
     expect(fixture.stubbable.get('a7__b12__c29')?.id).toBe('c29');
@@ -138,13 +139,13 @@ describe('include expansion answered from each workflow once', () => {
           (_, i) => `  - id: ${name}${i}\n    ${next ? `include: ${next}` : 'bash: echo leaf'}`,
         ).join('\n')}\n`;
       const files: Record<string, string> = {
-        '.archon/workflows/a.yaml': level('a', 'b'),
+        '.archon/workflows/grp/a/a.yaml': level('a', 'b'),
         '.archon/workflows/b.yaml': level('b', 'c'),
         '.archon/workflows/c.yaml': level('c', 'd'),
         '.archon/workflows/d.yaml': level('d'),
-        '.archon/workflows/fixtures/s.stubs.yaml': 'a1: text\n',
+        '.archon/workflows/grp/a/fixtures/s.stubs.yaml': 'a1: text\n',
       };
-      const fixture = load(files, '.archon/workflows/fixtures/s.stubs.yaml');
+      const fixture = load(files, '.archon/workflows/grp/a/fixtures/s.stubs.yaml');
       if (!isStubFixture(fixture)) throw new Error('not a stub fixture');
       let count = 0;
       const seen = new Set<WorkflowModel>();

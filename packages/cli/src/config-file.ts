@@ -26,6 +26,8 @@ export interface LoadedConfig {
   config: OrchlintConfig;
   /** Where each `ignore[i].paths[j]` is written, so an unused entry is reported at it. */
   ignoreAt: Array<Array<RuleIgnore['at']>>;
+  /** Where each `overrides[i].files[j]` is written, likewise. */
+  overridesAt: Array<Array<RuleIgnore['at']>>;
 }
 
 /** A config file that does not validate: its positioned findings. */
@@ -84,6 +86,11 @@ export class ConfigResolver {
     return { ignored: rel !== '' && resolved.ignored, settings, config: loaded };
   }
 
+  /** Every config file the run has read so far. */
+  configs(): LoadedConfig[] {
+    return [...this.loaded.values()];
+  }
+
   private find(dir: string): LoadedConfig | undefined {
     if (this.byDir.has(dir)) return this.byDir.get(dir);
     let found: LoadedConfig | undefined;
@@ -105,9 +112,9 @@ export class ConfigResolver {
       throw new UsageError(`cannot read the config file ${file}: ${(error as Error).message}`);
     }
     const source = new Source(file, text);
-    const { config, diagnostics, ignoreAt } = readConfig(source, this.knownRules, knownTargets);
+    const { config, diagnostics, ignoreAt, overridesAt } = readConfig(source, this.knownRules, knownTargets);
     if (!config) throw new ConfigError(diagnostics, source);
-    const loaded = { file, dir: path.dirname(abs), config, ignoreAt };
+    const loaded = { file, dir: path.dirname(abs), config, ignoreAt, overridesAt };
     this.loaded.set(abs, loaded);
     return loaded;
   }

@@ -12,11 +12,17 @@ const MAX_PASSES = 10;
 const UNPARSABLE = 'it does not parse (or would not after the fix)';
 const NOT_UTF8 = 'it is not valid UTF-8, and writing it would replace those bytes';
 
+export interface FileChange {
+  before: string;
+  after: string;
+  fixes: number;
+}
+
 export interface FixedUnit {
   /** The findings left after the last pass, on the fixed text. */
   outcome: UnitOutcome;
-  /** Each changed file's text before and after. */
-  changes: Map<string, { before: string; after: string }>;
+  /** Each changed file's text before and after, and how many fixes changed it. */
+  changes: Map<string, FileChange>;
   /** Files not fixed, with why: they (or the fixed text) do not parse, or are not valid UTF-8. */
   refused: Map<string, string>;
 }
@@ -37,6 +43,7 @@ export function fixUnit(
   const unfixable = new Map(first.diagnostics.filter(isSyntaxFinding).map((d) => [d.path, UNPARSABLE]));
   const originals = new Map<string, string>();
   const texts = new Map<string, string>();
+  const fixCounts = new Map<string, number>();
   const host = overlayHost(fileHost(readRoot(target)), texts);
   /** A file's text as fixed so far; the first read of one that is not UTF-8 marks it unfixable. */
   const read = (p: string) => {
@@ -62,6 +69,7 @@ export function fixUnit(
       const result = applyFixes(text, fixesFor(p, outcome.diagnostics));
       if (!result.applied.length) continue;
       texts.set(p, result.text);
+      fixCounts.set(p, (fixCounts.get(p) ?? 0) + result.applied.length);
       applied = true;
     }
     if (!applied) break;
@@ -88,8 +96,9 @@ export function fixUnit(
       ]),
     };
   }
-  const changes = new Map<string, { before: string; after: string }>();
-  for (const [p, after] of texts) if (after !== originals.get(p)) changes.set(p, { before: originals.get(p)!, after });
+  const changes = new Map<string, FileChange>();
+  for (const [p, after] of texts)
+    if (after !== originals.get(p)) changes.set(p, { before: originals.get(p)!, after, fixes: fixCounts.get(p)! });
   const refused = new Map([...unfixable].filter(([p]) => first.diagnostics.some((d) => d.path === p && d.fix)));
   return { outcome, changes, refused };
 }

@@ -21,18 +21,19 @@ import { MANIFEST } from '@orchlint/prompt-runner';
 import { dialectById, dialects } from '@orchlint/rules/dialects';
 import { Baseline } from './baseline.js';
 import { LintCache, DEFAULT_CACHE_FILE, settingsKey } from './cache.js';
-import { ConfigResolver } from './config-file.js';
-import type { DecodedText } from './decode.js';
+import { ConfigError, ConfigResolver } from './config-file.js';
+import { decodeFile, type DecodedText } from './decode.js';
 import { discover, toPosix, UsageError, type Target } from './discover.js';
-import { fixUnit, unifiedDiff, writeChanges } from './fix.js';
-import { counts, type FormatContext, type RuleInfo } from './formatters/index.js';
+import { fixUnit, unifiedDiff, writeChanges, type FileChange } from './fix.js';
+import { counts, escapeControls, type FormatContext, type RuleInfo } from './formatters/index.js';
 import { detectDialect, mergeOutcomes, readTargetText, type UnitOutcome } from './lint.js';
 import type { Io } from './io.js';
-import { planOutputs, writeOutputs } from './outputs.js';
+import { planOutputs, writeOutputs, type OutputPlan } from './outputs.js';
 import { lintInWorkers, threadCount, type Job, type JobResult } from './parallel.js';
 import { startProgress } from './progress.js';
 import { inShard, type Shard } from './shard.js';
 import { shellcheckInstalled } from './shellcheck.js';
+import { unusedEntries } from './unused-config-entries.js';
 
 export interface LintOptions {
   format?: string[];
@@ -62,6 +63,8 @@ export interface LintOptions {
   minConfidence?: Confidence;
   /** --max-file-size, as written (checked by runLint). */
   maxFileSize?: string;
+  /** --sarif-all-rules: SARIF describes every rule, not only those with results. */
+  sarifAllRules?: boolean;
 }
 
 /**
@@ -127,13 +130,20 @@ export async function runLint(
   const jobs: Job[] = [];
   /** Folders with units that another shard lints: not empty, whatever this shard's share of them. */
   const otherShards = new Set<string | undefined>();
-  for (const target of targets) {
-    if (options.shard && !inShard(target.file, options.shard)) {
-      otherShards.add(target.folder);
-      continue;
+  try {
+    for (const target of targets) {
+      if (options.shard && !inShard(target.file, options.shard)) {
+        otherShards.add(target.folder);
+        continue;
+      }
+      const resolved = configs.resolve(target.file);
+      if (!resolved.ignored) jobs.push({ target, settings: withSecurityLevel(resolved.settings, options) });
     }
-    const resolved = configs.resolve(target.file);
-    if (!resolved.ignored) jobs.push({ target, settings: withSecurityLevel(resolved.settings, options) });
+  } catch (error) {
+    // The run stops (exit 2, the findings on stderr), but every report asked for is written: CI steps
+    // after it (a SARIF upload `if: always()`) find their file, and it says why nothing was linted.
+    if (error instanceof ConfigError) writeStoppedReports(plan, error, options, io);
+    throw error;
   }
 
   const rulesToLint = async () => {
@@ -148,6 +158,9 @@ export async function runLint(
       ? fixJobs(jobs, outcomes, loaded!.rules, Boolean(options.fixDryRun), forced, io)
       : new Map<string, string>();
   let run = mergeOutcomes(outcomes);
+  // Config entries that do nothing are the run's to find: an entry may match files of several units.
+  const unused = unusedEntries(configs, run, paths, Boolean(options.shard || options.stdin));
+  if (unused.length) run = { ...run, diagnostics: sortAndDedupe([...run.diagnostics, ...unused]) };
   const stdinText = new Map(targets.filter((t) => t.text !== undefined).map((t) => [t.file, t.text!]));
   // Reports ask for the text of each finding's file in path order: the last few are kept, not all
   // of a run's, so formatting a large run holds a few files in memory at a time.
@@ -179,11 +192,29 @@ export async function runLint(
     rules: loaded?.ruleInfos ?? engineFindings,
     strict: Boolean(options.strict),
     ...(options.maxWarnings !== undefined ? { maxWarnings: options.maxWarnings } : {}),
+    ...(options.sarifAllRules ? { allRules: true } : {}),
   };
   writeOutputs(plan, run, context, io.stdout);
   // Said where the user reads the run, unless standard output carries a report for a machine.
   if (recorded) (plan.outputs.some((o) => !o.file && MACHINE_FORMATS.has(o.format)) ? io.stderr : io.stdout)(recorded);
   return exitCodeFor(run.diagnostics, options, (line) => io.stderr(`orchlint: ${line}\n`));
+}
+
+/**
+ * The reports of a run an invalid config stopped: the config's findings as the run's, SARIF's as
+ * notifications of a failed invocation. A stylish report for standard output is left out: the
+ * findings go to standard error as stylish already (main.ts).
+ */
+function writeStoppedReports(plan: OutputPlan, error: ConfigError, options: LintOptions, io: Io): void {
+  const outputs = plan.outputs.filter((o) => o.file || o.format !== 'stylish');
+  const context: FormatContext = {
+    color: io.color,
+    source: (p) => (p === error.source.path ? error.source : undefined),
+    rules: engineFindings,
+    strict: Boolean(options.strict),
+    stopped: true,
+  };
+  writeOutputs({ outputs }, { files: [], diagnostics: error.diagnostics }, context, io.stdout);
 }
 
 /**
@@ -204,13 +235,13 @@ export function exitCodeFor(
   }
   const { errors, warnings } = counts(diagnostics);
   if (errors > 0) return 1;
-  const plural = warnings === 1 ? '1 warning' : `${warnings} warnings`;
+  const failing = warnings === 1 ? '1 warning fails' : `${warnings} warnings fail`;
   if (options.strict && warnings > 0) {
-    say(`${plural} fail the run: --strict counts warnings as errors`);
+    say(`${failing} the run: --strict counts warnings as errors`);
     return 1;
   }
   if (options.maxWarnings !== undefined && warnings > options.maxWarnings) {
-    say(`${plural} fail the run: --max-warnings allows at most ${options.maxWarnings}`);
+    say(`${failing} the run: --max-warnings allows at most ${options.maxWarnings}`);
     return 1;
   }
   return 0;
@@ -225,17 +256,39 @@ function fixJobs(
   forced: Dialect<any> | undefined,
   io: Io,
 ): Map<string, string> {
-  const changes = new Map<string, { before: string; after: string }>();
+  const changes = new Map<string, FileChange>();
+  let refused = 0;
   jobs.forEach((job, i) => {
     if (!outcomes[i]!.diagnostics.some((d) => d.fix)) return;
     const fixed = fixUnit(job.target, outcomes[i]!, rules, job.settings, forced);
     outcomes[i] = fixed.outcome;
     for (const [p, c] of fixed.changes) changes.set(p, c);
-    for (const [p, why] of fixed.refused) io.stderr(`orchlint: ${p} was not fixed: ${why}\n`);
+    for (const [p, why] of fixed.refused) io.stderr(`orchlint: ${escapeControls(p)} was not fixed: ${why}\n`);
+    refused += fixed.refused.size;
   });
   if (dryRun) io.stdout(unifiedDiff(changes));
-  else writeChanges(changes);
+  else {
+    writeChanges(changes);
+    // Said on standard error, so a report on standard output stays what its format says.
+    if (changes.size || !refused) io.stderr(fixSummary(changes));
+  }
   return new Map([...changes].map(([p, c]) => [p, c.after]));
+}
+
+/** Files --fix names one per line; past them, the total says the rest. */
+const FIXED_FILES_LISTED = 20;
+
+/** What --fix wrote: a line per file (the first few) with its number of fixes, the total for several, or that it wrote none. */
+function fixSummary(changes: ReadonlyMap<string, FileChange>): string {
+  if (!changes.size) return 'orchlint: --fix changed no file (no finding had a fix it could apply)\n';
+  const lines = [...changes]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .slice(0, FIXED_FILES_LISTED)
+    .map(([p, c]) => `orchlint: fixed ${c.fixes} finding${c.fixes === 1 ? '' : 's'} in ${escapeControls(p)}\n`);
+  const total = [...changes.values()].reduce((n, c) => n + c.fixes, 0);
+  const more = changes.size > FIXED_FILES_LISTED ? ` (${changes.size - FIXED_FILES_LISTED} of them not listed)` : '';
+  if (changes.size > 1) lines.push(`orchlint: fixed ${total} findings in ${changes.size} files${more}\n`);
+  return lines.join('');
 }
 
 /**
@@ -433,9 +486,10 @@ function isFile(p: string): boolean {
   }
 }
 
+/** A file's text as it was linted, for excerpts: none for a binary file, whose bytes would reach the terminal. */
 function safeRead(path: string): string | undefined {
   try {
-    return readFileSync(path, 'utf8');
+    return decodeFile(readFileSync(path))?.text;
   } catch {
     return undefined;
   }

@@ -19,7 +19,7 @@ import {
 import { dialects } from '@orchlint/rules/dialects';
 // Validators compiled at build time, for every unit this module lints.
 import './compiled-schemas.js';
-import { decodeText, type DecodedText } from './decode.js';
+import { decodeFile, type DecodedText } from './decode.js';
 import type { Target } from './discover.js';
 import { fileHost, overlayHost, staysInside, type ReadMemo } from './host.js';
 
@@ -72,6 +72,7 @@ export function lintTarget(
       ...(target.detectAs !== undefined ? { detectAs: target.detectAs } : {}),
       located: absolute(target.file),
       ...(read.invalidAt !== undefined ? { invalidAt: read.invalidAt } : {}),
+      ...(read.encoding !== undefined ? { encoding: read.encoding } : {}),
     },
     {
       dialects,
@@ -176,7 +177,8 @@ export function readTargetText(
     );
     return undefined;
   }
-  if (buffer.subarray(0, 8000).includes(0)) {
+  const decoded = decodeFile(buffer);
+  if (decoded === undefined) {
     if (target.explicit === true) {
       diagnostics.push(
         coreFinding(
@@ -189,7 +191,7 @@ export function readTargetText(
     }
     return undefined;
   }
-  return decodeText(buffer);
+  return decoded;
 }
 
 /**

@@ -85,6 +85,7 @@ export async function main(argv: readonly string[], io: Io = nodeIo): Promise<nu
       '--ignore-unknown',
       'skip named files of no known format without a warning, as a folder walk does (for pre-commit)',
     )
+    .option('--sarif-all-rules', 'SARIF: describe every rule in tool.driver.rules, not only those with results')
     .option(
       '--max-file-size <size>',
       `files larger than this get core/file-too-large and are not parsed, e.g. 40MB (default: ${DEFAULT_MAX_FILE_SIZE_TEXT})`,

@@ -1,8 +1,10 @@
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import {
   detectDialect,
+  FILE_PATTERNS,
   isSyntaxFinding,
+  namedBy,
   Source,
   type Dialect,
   type Host,
@@ -12,6 +14,7 @@ import {
 import { MANIFEST } from '@orchlint/prompt-runner';
 import { dialectById, dialects } from '@orchlint/rules';
 import { ConfigResolver } from './config-file.js';
+import { escapeControls } from './formatters/report.js';
 import { toPosix, UsageError } from './discover.js';
 import type { Io } from './io.js';
 import { hostFor, readTargetText } from './lint.js';
@@ -40,10 +43,7 @@ export function loadNamedUnit(
   if (!existsSync(named)) throw new UsageError(`no such file or directory: ${named}`);
   // A packet folder stands for its manifest, as `lint` and `packet lint` take it.
   const file = statSync(named).isDirectory() ? path.join(named, MANIFEST) : named;
-  if (!existsSync(file))
-    throw new UsageError(
-      `${named} is a folder; name the unit's main file (a pack, a workflow, a packet's ${MANIFEST})`,
-    );
+  if (!existsSync(file)) throw new UsageError(notAPacket(named));
   const target = { file: toPosix(file), explicit: true, root: path.dirname(file) };
   // The project's version targets decide how the unit reads (a pack's spec version, Archon's engine).
   const { settings } = new ConfigResolver(
@@ -66,4 +66,15 @@ export function loadNamedUnit(
     );
   }
   return { file: target.file, dialect, loaded, host, targets: settings.targets };
+}
+
+/** What to say of a folder that is no packet: a packet folder works, else name a unit's file, the ones in it first. */
+function notAPacket(folder: string): string {
+  const named = Object.values(FILE_PATTERNS).map(namedBy);
+  const units = readdirSync(folder, { withFileTypes: true })
+    .filter((e) => e.isFile() && named.some((isNamed) => isNamed(toPosix(path.join(folder, e.name)))))
+    .map((e) => escapeControls(toPosix(path.join(folder, e.name))))
+    .sort();
+  const example = units.length ? `: ${units.slice(0, 3).join(', ')}${units.length > 3 ? ', …' : ''}` : '';
+  return `${escapeControls(folder)} is a folder but not a packet (it holds no ${MANIFEST}); name a pack or a workflow file instead${example}`;
 }

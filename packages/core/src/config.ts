@@ -193,6 +193,8 @@ export interface ConfigText {
   diagnostics: Diagnostic[];
   /** Where each `ignore[i].paths[j]` is written, so an unused entry is reported at it. */
   ignoreAt: Array<Array<RuleIgnore['at']>>;
+  /** Where each `overrides[i].files[j]` is written (a single `files` string is j = 0), likewise. */
+  overridesAt: Array<Array<RuleIgnore['at']>>;
 }
 
 /** Parses and validates a config file's text (see validateConfig). */
@@ -203,14 +205,19 @@ export function readConfig(
 ): ConfigText {
   const tree = new Tree(source);
   const diagnostics = validateConfig(tree, knownRules, knownTargets);
-  if (diagnostics.length) return { diagnostics, ignoreAt: [] };
-  const ignoreAt = tree.items(tree.get(tree.root, 'ignore')).map((entry) =>
-    tree.items(tree.get(entry, 'paths')).map((p) => {
-      const span = { start: p.range?.[0] ?? 0, end: p.range?.[1] ?? 0 };
-      return { path: source.path, span, range: rangeOf(source, span) };
-    }),
-  );
-  return { config: (tree.value ?? {}) as OrchlintConfig, diagnostics, ignoreAt };
+  if (diagnostics.length) return { diagnostics, ignoreAt: [], overridesAt: [] };
+  const site = (node: { range?: readonly number[] | null }) => {
+    const span = { start: node.range?.[0] ?? 0, end: node.range?.[1] ?? 0 };
+    return { path: source.path, span, range: rangeOf(source, span) };
+  };
+  const ignoreAt = tree
+    .items(tree.get(tree.root, 'ignore'))
+    .map((entry) => tree.items(tree.get(entry, 'paths')).map(site));
+  const overridesAt = tree.items(tree.get(tree.root, 'overrides')).map((entry) => {
+    const files = tree.get(entry, 'files');
+    return isScalar(files) ? [site(files)] : tree.items(files).map(site);
+  });
+  return { config: (tree.value ?? {}) as OrchlintConfig, diagnostics, ignoreAt, overridesAt };
 }
 
 export interface ResolvedSettings {

@@ -13,6 +13,7 @@ export const ISSUES_URL = 'https://github.com/orchlint/orchlint/issues';
 
 /** A baseline entry (CLI --baseline) that no finding matches any more. */
 export const STALE_BASELINE = 'core/stale-baseline';
+export const UNMATCHED_OVERRIDE = 'core/unmatched-override';
 
 /**
  * A finding described like a rule for listings, SARIF and config validation: the engine's own
@@ -103,10 +104,18 @@ export const coreRules = [
     basis: 'derived: a stale suppression would hide a future finding',
   },
   {
+    id: UNMATCHED_OVERRIDE,
+    severity: 'warning',
+    clause: 'misbehaves',
+    summary: 'a config overrides glob matches no linted file',
+    basis:
+      'derived: an override that applies nowhere is a mistyped or stale path, and its settings would land on a future file unseen',
+  },
+  {
     id: INVALID_SUPPRESSION,
     severity: 'warning',
     clause: 'dropped',
-    summary: 'a suppression comment names no rule or an unknown one',
+    summary: 'a suppression comment names no rule or an unknown one, or is text inside a block scalar',
     basis: 'derived: a suppression that cannot apply is a typo',
   },
   {
@@ -159,6 +168,7 @@ const coreDocAnchor: Record<string, string> = {
   [INVALID_SUPPRESSION]: 'suppressions',
   [SUPPRESSION_WITHOUT_REASON]: 'suppressions',
   [STALE_BASELINE]: 'baseline',
+  [UNMATCHED_OVERRIDE]: 'configuration',
 };
 
 /** Where a rule's doc lives in the repository: rules/<id>.md, or a README section for core/* findings. */

@@ -6,10 +6,12 @@ import type { Dialect, Host, LoadResult } from './dialect.js';
 import { spanOf } from './location.js';
 import type { ReportDescriptor, Rule } from './rule.js';
 import type { Source } from './source.js';
-import { applySuppressions } from './suppressions.js';
+import { applySuppressions, ignoresMatching } from './suppressions.js';
 
 export interface UnitResult {
   dialect: string;
+  /** The config's positioned ignore entries the unit used, or could not judge (see applySuppressions). */
+  ignoresInUse: string[];
   /** The dialect's model, for the surfaces' other services (outline, hover); undefined when the unit did not load. */
   model: unknown;
   diagnostics: Diagnostic[];
@@ -35,7 +37,8 @@ export function lintUnit(
   const bytes = sizeOver(source.text, limit);
   if (bytes !== undefined) {
     const diagnostics = configured([fileTooLarge(source, bytes, limit)], settings);
-    return { dialect: dialect.id, model: undefined, diagnostics, sources: [source], consulted: [] };
+    const ignoresInUse = ignoresMatching([source], settings);
+    return { dialect: dialect.id, model: undefined, diagnostics, sources: [source], consulted: [], ignoresInUse };
   }
   let loaded: LoadResult<unknown>;
   try {
@@ -47,6 +50,7 @@ export function lintUnit(
       diagnostics: [internalError(source, `loading as ${dialect.id}`, error)],
       sources: [source],
       consulted: [],
+      ignoresInUse: ignoresMatching([source], settings),
     };
   }
   // Each finding gets its configured severity once, where it is made: the load's (parse errors,
@@ -77,9 +81,22 @@ export function lintUnit(
     }
   }
   const knownRules = [...coreRules, ...(dialect.findings ?? []), ...rules].map((r) => r.id);
-  const { kept, added } = applySuppressions(diagnostics, loaded.sources, settings, knownRules, model !== undefined);
+  const { kept, added, ignoresInUse } = applySuppressions(
+    diagnostics,
+    loaded.sources,
+    settings,
+    knownRules,
+    model !== undefined,
+  );
   const all = sortAndDedupe([...kept, ...configured(added, settings)]);
-  return { dialect: dialect.id, model, diagnostics: all, sources: loaded.sources, consulted: loaded.consulted ?? [] };
+  return {
+    dialect: dialect.id,
+    model,
+    diagnostics: all,
+    sources: loaded.sources,
+    consulted: loaded.consulted ?? [],
+    ignoresInUse,
+  };
 }
 
 /**

@@ -14,14 +14,27 @@ export interface FilePatterns {
   byContent: readonly string[];
 }
 
+import picomatch from 'picomatch';
+
 export const FILE_PATTERNS = {
   promptpack: {
-    named: ['**/*.pack.json', '**/*.promptpack.yaml', '**/*.promptpack.yml'],
+    // A pack's name in JSON and its YAML spellings alike: a `support.pack.yaml` is as much a pack as a `support.pack.json`.
+    named: ['**/*.pack.json', '**/*.pack.yaml', '**/*.pack.yml', '**/*.promptpack.yaml', '**/*.promptpack.yml'],
     byContent: ['json', 'yaml', 'yml'],
   },
   archon: { named: ['**/.archon/workflows/**/*.yaml', '**/.archon/workflows/**/*.yml'], byContent: ['yaml', 'yml'] },
   'prompt-runner': { named: ['**/prompt_runner_packet.md', '**/*.prompt.md'], byContent: ['yaml', 'yml', 'md'] },
 } as const satisfies Record<string, FilePatterns>;
+
+/**
+ * Whether a '/'-separated path (relative, `../`-led or absolute) is named like a file of a dialect by
+ * its `named` globs, ignoring case as the walk's extension test does: the dialect's detection and
+ * everything generated from the list agree on the names.
+ */
+export function namedBy(patterns: FilePatterns): (path: string) => boolean {
+  const match = picomatch([...patterns.named], { dot: true, nocase: true });
+  return (path) => match(path.replace(/^(\.\.?\/)+/, ''));
+}
 
 /** The extensions a dialect may claim by content: every file a folder walk reads has one. */
 export const CANDIDATE = new RegExp(

@@ -6,6 +6,7 @@ export * from './dialect.js';
 export * from './location.js';
 export * from './model.js';
 export * from './config.js';
+export * from './config-entries.js';
 export * from './engine.js';
 export * from './schema.js';
 export * from './graph.js';

@@ -23,6 +23,8 @@ export interface FileToLint {
   located?: string;
   /** Offset of the first byte that was not valid UTF-8, when the host decoded bytes. */
   invalidAt?: number;
+  /** The encoding other than UTF-8 the host decoded the bytes from, as their byte order mark declared. */
+  encoding?: string;
 }
 
 export interface LintContext {
@@ -46,11 +48,15 @@ export interface UnitOutcome {
   file: string;
   files: LintedFile[];
   diagnostics: Diagnostic[];
+  /** The config's positioned ignore entries the unit used or could not judge (ignoreKey): the run reports the others. */
+  ignoresInUse?: string[];
 }
 
 export interface LintRun {
   files: LintedFile[];
   diagnostics: Diagnostic[];
+  /** Every unit's ignoresInUse. */
+  ignoresInUse?: string[];
 }
 
 /** A file's outcome with the unit behind it: its dialect and model, for the surfaces' other services (a graph). */
@@ -84,10 +90,12 @@ export function lintFile(file: FileToLint, context: LintContext): LintedUnit {
     return { outcome: { file: file.path, files: [{ path: file.path, dialect: 'unknown' }], diagnostics } };
   }
   if (file.invalidAt !== undefined) diagnostics.push(invalidUtf8(source, file.invalidAt));
+  if (file.encoding !== undefined) diagnostics.push(notUtf8(source, file.encoding));
   const result = lintUnit(source, dialect, context.rules, context.host, context.settings);
   const files = result.sources.map((s) => ({ path: s.path, dialect: result.dialect }));
+  const inUse = result.ignoresInUse.length ? { ignoresInUse: result.ignoresInUse } : {};
   return {
-    outcome: { file: file.path, files, diagnostics: [...diagnostics, ...result.diagnostics] },
+    outcome: { file: file.path, files, diagnostics: [...diagnostics, ...result.diagnostics], ...inUse },
     dialect,
     model: result.model,
   };
@@ -116,6 +124,7 @@ function forcedOn(dialect: Dialect<any>, file: FileToLint): DetectedDialect | un
 export function mergeOutcomes(outcomes: readonly UnitOutcome[]): LintRun {
   const files: LintedFile[] = [];
   const diagnostics: Diagnostic[] = [];
+  const inUse = new Set<string>();
   const covered = new Set<string>();
   for (const o of outcomes) {
     if (covered.has(o.file)) continue;
@@ -126,8 +135,9 @@ export function mergeOutcomes(outcomes: readonly UnitOutcome[]): LintRun {
     }
     covered.add(o.file);
     diagnostics.push(...o.diagnostics);
+    for (const key of o.ignoresInUse ?? []) inUse.add(key);
   }
-  return { files, diagnostics: sortAndDedupe(diagnostics) };
+  return { files, diagnostics: sortAndDedupe(diagnostics), ...(inUse.size ? { ignoresInUse: [...inUse] } : {}) };
 }
 
 export function invalidUtf8(source: Source, offset: number): Diagnostic {
@@ -137,5 +147,16 @@ export function invalidUtf8(source: Source, offset: number): Diagnostic {
     'core/encoding',
     'these bytes are not valid UTF-8, so orchlint read them as U+FFFD; YAML and JSON files must be Unicode text: ' +
       're-save the file as UTF-8',
+  );
+}
+
+/** A file decoded from another encoding its byte order mark declared: linted as read, and said at its start. */
+function notUtf8(source: Source, encoding: string): Diagnostic {
+  return coreFinding(
+    source,
+    { start: 0, end: Math.min(1, source.text.length) },
+    'core/encoding',
+    `the file is ${encoding} (its byte order mark says so), but YAML and JSON files must be UTF-8 text for the ` +
+      'runtimes that load them: re-save the file as UTF-8 (orchlint linted it as decoded)',
   );
 }

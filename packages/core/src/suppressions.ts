@@ -20,6 +20,11 @@ export interface Directive {
   line: number;
   /** The line a -next-line / -line directive covers. */
   targetLine?: number;
+  /**
+   * Set when the directive is written inside a YAML block scalar (a `bash: |` script, a prompt): a
+   * line of the value there, not a comment, so it silences nothing and is reported where it stands.
+   */
+  inScalar?: true;
 }
 
 const DIRECTIVE = /^(\s*)orchlint-(disable-next-line|disable-line|disable-file|disable|enable)(?![\w-])([\s\S]*)$/;
@@ -32,7 +37,7 @@ export function parseDirectives(source: Source): Directive[] {
   const text = source.text;
   if (!text.includes('orchlint-')) return [];
   if (/\.json$/i.test(source.path)) return [];
-  const comments: Array<{ span: Span; body: Span }> = [];
+  const comments: Comment[] = [];
   if (/\.(md|markdown)$/i.test(source.path)) {
     const fm = frontMatterRegion(text);
     if (fm) yamlComments(text.slice(fm.start, fm.end), fm.start, comments);
@@ -55,7 +60,14 @@ export function parseDirectives(source: Source): Directive[] {
       span: { start: argsStart + r.index, end: argsStart + r.index + r[0].length },
     }));
     const line = source.positionAt(c.span.start).line;
-    const directive: Directive = { kind, rules, span: c.span, line, ...(reason ? { reason } : {}) };
+    const directive: Directive = {
+      kind,
+      rules,
+      span: c.span,
+      line,
+      ...(reason ? { reason } : {}),
+      ...(c.inScalar ? { inScalar: true as const } : {}),
+    };
     if (kind === 'disable-line') directive.targetLine = line;
     if (kind === 'disable-next-line') directive.targetLine = nextContentLine(source, line);
     out.push(directive);
@@ -72,18 +84,41 @@ export function frontMatterRegion(text: string): Span | undefined {
   return { start: open[0].length, end: open[0].length + close.index };
 }
 
+/** A comment's whole span and its text after the marker; `inScalar` for a `#` line inside a block scalar. */
+interface Comment {
+  span: Span;
+  body: Span;
+  inScalar?: boolean;
+}
+
+/** A line of a block scalar that reads like a suppression comment (it is the value's text). */
+const SCALAR_DIRECTIVE = /^[ \t]*(#[ \t]*orchlint-(?:disable|enable)[^\n]*)$/gm;
+
 /**
  * The `#` comments of YAML text, from yaml's lexer alone (a third of a full parse's cost, and this
  * runs on every keystroke in a file with a directive). Offsets advance as yaml's parser advances
  * them: its control tokens take no room, and the token after a scalar marker is a scalar's text
- * (a block scalar's line starting with `#` is text, not a comment).
+ * (a block scalar's line starting with `#` is text, not a comment: a directive written there is
+ * kept apart, to be reported).
  */
-function yamlComments(text: string, offset: number, out: Array<{ span: Span; body: Span }>): void {
+function yamlComments(text: string, offset: number, out: Comment[]): void {
   let at = offset;
   let inScalar = false;
+  let blockHeader = false;
   for (const token of new Lexer().lex(text)) {
     if (inScalar) {
       inScalar = false;
+      if (blockHeader && token.includes('orchlint-')) {
+        for (const m of token.matchAll(SCALAR_DIRECTIVE)) {
+          const start = at + m.index + m[0].length - m[1]!.length;
+          out.push({
+            span: { start, end: start + m[1]!.length },
+            body: { start: start + 1, end: start + m[1]!.length },
+            inScalar: true,
+          });
+        }
+      }
+      blockHeader = false;
     } else if (token === CST.SCALAR) {
       inScalar = true;
       continue;
@@ -91,13 +126,15 @@ function yamlComments(text: string, offset: number, out: Array<{ span: Span; bod
       continue;
     } else if (token.startsWith('#')) {
       out.push({ span: { start: at, end: at + token.length }, body: { start: at + 1, end: at + token.length } });
+    } else if (token[0] === '|' || token[0] === '>') {
+      blockHeader = true;
     }
     at += token.length;
   }
 }
 
 /** `<!-- … -->` in a Markdown body, outside fenced code blocks (where they are examples, not directives). */
-function htmlComments(text: string, from: number, out: Array<{ span: Span; body: Span }>): void {
+function htmlComments(text: string, from: number, out: Comment[]): void {
   const fences: Span[] = [];
   for (const f of text.slice(from).matchAll(/^ {0,3}(```|~~~)[\s\S]*?(^ {0,3}\1|(?![\s\S]))/gm)) {
     fences.push({ start: from + f.index, end: from + f.index + f[0].length });
@@ -136,10 +173,10 @@ export function applySuppressions(
   settings: LintSettings,
   knownRules: readonly string[],
   reportUnused = true,
-): { kept: Diagnostic[]; added: Diagnostic[] } {
+): { kept: Diagnostic[]; added: Diagnostic[]; ignoresInUse: string[] } {
   const directives = sources.map(parseDirectives);
   if (!settings.ignores?.entries.length && directives.every((d) => !d.length))
-    return { kept: [...diagnostics], added: [] };
+    return { kept: [...diagnostics], added: [], ignoresInUse: [] };
   const known = new Set(knownRules);
   const meta: Diagnostic[] = [];
   const bySource = new Map<
@@ -163,6 +200,19 @@ export function applySuppressions(
           if (o) scope.ranges.push({ use: o.use, from: o.from, to: directive.line });
           open.delete(id);
         }
+        continue;
+      }
+      if (directive.inScalar) {
+        const ids = directive.rules.map((r) => r.id).join(', ') || 'RULE';
+        meta.push(
+          coreFinding(
+            source,
+            directive.span,
+            INVALID_SUPPRESSION,
+            `this 'orchlint-${directive.kind}' is a line of a block scalar's text (a script, a prompt), not a YAML comment, so it silences nothing; ` +
+              `write YAML comments around the key instead: '# orchlint-disable ${ids} -- ${directive.reason ?? 'why'}' on the line before it and '# orchlint-enable ${ids}' after its block`,
+          ),
+        );
         continue;
       }
       if (!directive.rules.length) {
@@ -214,14 +264,7 @@ export function applySuppressions(
 
   const ignores = settings.ignores;
   const ignoreUses = (ignores?.entries ?? []).map((entry) => ({ entry, used: false }));
-  const configDir = normalizePath(ignores?.dir ?? '');
-  /** A finding's path relative to the config's folder; '../…' when it lies outside. */
-  const inConfigSpace = (path: string): string => {
-    // Reports print a path outside the run's root absolute.
-    const full = normalizePath(ignores?.root && !/^([A-Za-z]:)?\//.test(path) ? `${ignores.root}/${path}` : path);
-    if (configDir === '') return full;
-    return full.startsWith(`${configDir}/`) ? full.slice(configDir.length + 1) : `../${full}`;
-  };
+  const inConfigSpace = configSpace(ignores);
 
   const kept: Diagnostic[] = [];
   for (const d of diagnostics) {
@@ -271,8 +314,18 @@ export function applySuppressions(
       ),
     );
   }
+  // Whether an entry is in use is the run's to say (an entry may match files of other units): each
+  // unit tells which positioned entries it used, or cannot judge (it did not load, or their rules are off).
+  const ignoresInUse: string[] = [];
+  for (const { entry, used } of ignoreUses) {
+    if (!entry.at) continue;
+    const unjudged = () =>
+      entry.rules.every(off) && sources.some((s) => matchesGlob(entry.pattern, inConfigSpace(s.path)));
+    if (used || unjudged()) ignoresInUse.push(ignoreKey(entry.at));
+  }
+  // A `path:LINE` entry naming one file is judged here, by the unit that holds the file.
   for (const u of ignoreUses) {
-    if (u.used || u.entry.line === undefined || u.entry.rules.every(off)) continue;
+    if (u.used || u.entry.line === undefined || u.entry.rules.every(off) || isGlob(u.entry.pattern)) continue;
     const source = sources.find((s) => matchesGlob(u.entry.pattern, inConfigSpace(s.path)));
     if (!source) continue;
     const at = u.entry.at;
@@ -301,7 +354,41 @@ export function applySuppressions(
       ),
     );
   }
-  return { kept, added: meta };
+  return { kept, added: meta, ignoresInUse };
+}
+
+/**
+ * The positioned ignore entries that match one of a unit's files: those a unit that produced no
+ * findings to judge them by (too large to parse, or it failed) holds in use.
+ */
+export function ignoresMatching(sources: readonly Source[], settings: LintSettings): string[] {
+  const ignores = settings.ignores;
+  if (!ignores?.entries.length) return [];
+  const inConfigSpace = configSpace(ignores);
+  return ignores.entries
+    .filter((e) => e.at && sources.some((s) => matchesGlob(e.pattern, inConfigSpace(s.path))))
+    .map((e) => ignoreKey(e.at!));
+}
+
+/** How a unit names a config ignore entry to the run: where it is written. */
+export function ignoreKey(at: NonNullable<RuleIgnore['at']>): string {
+  return `${at.path}:${at.span.start}`;
+}
+
+/** Whether a config glob holds glob syntax, or is a plain path (which names one file or folder). */
+export function isGlob(pattern: string): boolean {
+  return /[*?[\]{}()!]/.test(pattern);
+}
+
+/** A finding's path relative to the config's folder; '../…' when it lies outside. */
+function configSpace(ignores: LintSettings['ignores']): (path: string) => string {
+  const configDir = normalizePath(ignores?.dir ?? '');
+  return (path) => {
+    // Reports print a path outside the run's root absolute.
+    const full = normalizePath(ignores?.root && !/^([A-Za-z]:)?\//.test(path) ? `${ignores.root}/${path}` : path);
+    if (configDir === '') return full;
+    return full.startsWith(`${configDir}/`) ? full.slice(configDir.length + 1) : `../${full}`;
+  };
 }
 
 function ignoreMatches(entry: RuleIgnore, rule: string, configPath: string, line: number): boolean {

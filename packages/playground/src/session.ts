@@ -5,7 +5,9 @@ import {
   readConfig,
   renderMermaid,
   resolveSettings,
+  sortAndDedupe,
   Source,
+  unusedConfigEntries,
   type ConfigText,
   type Diagnostic,
   type FilesRun,
@@ -43,6 +45,17 @@ export function lintState(state: Pick<PlaygroundState, 'files' | 'config' | 'dia
       ? resolveSettings(config, path, { root: '', dir: '' }, (i, j) => read?.ignoreAt[i]?.[j])
       : { ignored: false, settings: defaultSettings };
   const run = lintFiles(files, { dialects, rules, settingsFor, forced: dialectOf(state.dialect) });
+  if (config && read) {
+    // The playground is a folder linted whole, the config at its top: its unused entries, as the CLI finds them.
+    const unused = unusedConfigEntries({
+      config,
+      sites: read,
+      linted: run.files.map((f) => f.path),
+      inUse: new Set(run.ignoresInUse),
+      walked: () => true,
+    });
+    run.diagnostics = sortAndDedupe([...run.diagnostics, ...unused]);
+  }
   return { run, configDiagnostics: read?.diagnostics ?? [] };
 }
 

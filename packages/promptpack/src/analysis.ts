@@ -18,6 +18,18 @@ export interface AgentCycle {
 }
 
 /**
+ * The states of a cycle as a message names them: the cycle spelled out when it goes through every
+ * member, else every member and one way round (`plan, search and drafting (e.g. plan → search → plan)`),
+ * so no state of the set goes unnamed.
+ */
+export function cycleStates({ members, cycle }: AgentCycle): string {
+  const path = cycle.join(' → ');
+  if (new Set(cycle).size === members.length) return path;
+  const names = members.map((s) => s.name);
+  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)} (e.g. ${path})`;
+}
+
+/**
  * RFC 0014 rule 4: strongly connected sets of states (self-loops included) whose members all have
  * `control: agent`, none has `max_visits`, and from which no terminal or `control: user` state is
  * reachable, following only transitions that can fire. An `orchestration: external` state is not

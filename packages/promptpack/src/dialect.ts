@@ -1,5 +1,15 @@
 import { packLenses } from './coverage.js';
-import { dialectFinding, isMap, stringValue, Tree, type Dialect, type FindingInfo, type Source } from '@orchlint/core';
+import {
+  dialectFinding,
+  FILE_PATTERNS,
+  isMap,
+  namedBy,
+  stringValue,
+  Tree,
+  type Dialect,
+  type FindingInfo,
+  type Source,
+} from '@orchlint/core';
 import { buildPack } from './build.js';
 import { packGraphView } from './graph-view.js';
 import { packOutline, packReferenceSlots } from './outline.js';
@@ -12,10 +22,8 @@ import {
   versionFromSchemaUrl,
 } from './versions.js';
 
-const PACK_FILE = /\.(pack\.json|promptpack\.ya?ml)$/i;
-/** `x.pack.yaml` is the YAML spelling of a compiled pack's name: claimed by content, or when blank. */
-const PACK_YAML = /\.pack\.ya?ml$/i;
-const BLANK = /^(\s|#[^\n]*)*$/;
+/** Named like a pack (`x.pack.json`, `x.pack.yaml`, `x.promptpack.yaml`, …): a pack whatever it holds. */
+const isPackFile = namedBy(FILE_PATTERNS.promptpack);
 const DATA_FILE = /\.(json|ya?ml)$/i;
 const SCHEMA_URL = /promptpack\.org\/schema/;
 /** A JSON Schema (the PromptPack schema itself, say) describes packs but is not one. */
@@ -47,9 +55,8 @@ export const promptpack: Dialect<PackModel> = {
   graph: packGraphView,
 
   detect(path, text) {
-    if (PACK_FILE.test(path)) return 'unit';
+    if (isPackFile(path)) return 'unit';
     if (!DATA_FILE.test(path)) return false;
-    if (PACK_YAML.test(path) && BLANK.test(text)) return 'unit';
     const head = text.length > 200_000 ? text.slice(0, 200_000) : text;
     if (JSON_SCHEMA_DOC.test(head)) return false;
     if (/"?\$schema"?\s*:\s*["']?https?:\/\/promptpack\.org\/schema/.test(head)) return 'unit';

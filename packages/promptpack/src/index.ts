@@ -16,6 +16,7 @@ export {
 } from './versions.js';
 export {
   agentCyclesWithoutExit,
+  cycleStates,
   delegationsToNonMembers,
   providerReferences,
   reachableStates,

@@ -27,6 +27,13 @@ export interface FormatContext {
   strict: boolean;
   /** --max-warnings, which fails a run too: the stylish summary is red only for a run that fails. */
   maxWarnings?: number;
+  /** --sarif-all-rules: SARIF describes every rule in `rules`, not only those with results. */
+  allRules?: boolean;
+  /**
+   * The run stopped before linting anything, on these findings (an invalid config file): the report
+   * is still written, SARIF with them as tool notifications, the other formats with them as findings.
+   */
+  stopped?: boolean;
 }
 
 /** Control characters but tab and line breaks, and the marks and overrides that reorder bidirectional text. */

@@ -7,18 +7,22 @@ const level = { error: 'error', warning: 'warning', info: 'note' } as const;
 const MAX_TEXT = 1024;
 
 /**
- * SARIF 2.1.0 as GitHub code scanning reads it: every rule orchlint knows in tool.driver.rules (with
- * short and full descriptions, help and a helpUri to its doc), one result per finding with a
- * 1-based region, content fingerprints that survive lines moving, related locations and fixes.
+ * SARIF 2.1.0 as GitHub code scanning reads it: the rules that have results in tool.driver.rules
+ * (every rule orchlint knows with --sarif-all-rules), each with short and full descriptions, help and
+ * a helpUri to its doc; one result per finding with a 1-based region, content fingerprints that
+ * survive lines moving, related locations and fixes. A run stopped before linting (an invalid config)
+ * is an empty run whose invocation failed, with the findings that stopped it as its notifications.
  */
 export function formatSarif(run: LintRun, context: FormatContext): string {
-  const known = new Map(context.rules.map((r) => [r.id, r]));
+  const results = context.stopped ? [] : run.diagnostics;
+  const used = new Set(results.map((d) => d.rule));
+  const known = new Map(context.rules.filter((r) => context.allRules || used.has(r.id)).map((r) => [r.id, r]));
   // A finding of a rule this build does not describe still needs a descriptor for ruleIndex.
-  for (const d of run.diagnostics)
+  for (const d of results)
     if (!known.has(d.rule)) known.set(d.rule, { id: d.rule, severity: d.severity, summary: d.rule, basis: 'unknown' });
   const rules = [...known.values()].sort((a, b) => (a.id < b.id ? -1 : 1));
   const index = new Map(rules.map((r, i) => [r.id, i]));
-  const prints = fingerprints(run.diagnostics, context.source);
+  const prints = fingerprints(results, context.source);
   const log = {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
     version: '2.1.0',
@@ -33,13 +37,27 @@ export function formatSarif(run: LintRun, context: FormatContext): string {
             rules: rules.map(descriptor),
           },
         },
+        ...(context.stopped ? { invocations: [stoppedInvocation(run.diagnostics)] } : {}),
         columnKind: 'utf16CodeUnits',
         artifacts: run.files.map((f) => ({ location: artifact(f.path), properties: { dialect: f.dialect } })),
-        results: run.diagnostics.map((d, i) => result(d, index.get(d.rule)!, prints[i]!)),
+        results: results.map((d, i) => result(d, index.get(d.rule)!, prints[i]!)),
       },
     ],
   };
   return JSON.stringify(log, null, 2) + '\n';
+}
+
+/** An invocation that stopped before linting: what stopped it, each where it is written, as tool notifications. */
+function stoppedInvocation(diagnostics: readonly Diagnostic[]) {
+  return {
+    executionSuccessful: false,
+    toolExecutionNotifications: diagnostics.map((d) => ({
+      level: level[d.severity],
+      message: { text: d.message },
+      locations: [{ physicalLocation: { artifactLocation: artifact(d.path), region: region(d.range) } }],
+      descriptor: { id: d.rule },
+    })),
+  };
 }
 
 /** A security audit's score from its confidence that a finding is exploitable: each one can run code or leak a secret. */

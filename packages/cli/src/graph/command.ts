@@ -12,10 +12,9 @@ export function runGraph(
   const { file, dialect, loaded } = loadNamedUnit(named, options, io, { verb: 'draw', noun: 'graph' });
   if (!dialect.graph) throw new UsageError(`the ${dialect.id} dialect cannot draw graphs yet`);
   const view = loaded.model === undefined ? undefined : dialect.graph(loaded.model);
-  if (!view) {
-    io.stderr(`orchlint: ${file} has no graph to draw (no workflow, or the file does not parse: run orchlint on it)\n`);
-    return 1;
-  }
+  // Exit 2, as for any input this command cannot draw (a folder that is no packet, a file of no known format).
+  if (!view)
+    throw new UsageError(`${file} has no graph to draw (no workflow, or the file does not parse: run orchlint on it)`);
   io.stdout(options.format === 'dot' ? renderDot(view) : renderMermaid(view));
   return 0;
 }

@@ -50,6 +50,7 @@ export async function runMcpServer(cwd: string = process.cwd()): Promise<void> {
   const tools = new Tools(roots);
   const server = new McpServer({ name: 'orchlint', version }, { capabilities: { tools: {} } });
 
+  let closing = false;
   // Tool calls wait for the client's roots, asked for once it has initialized and again when they change.
   let rootsKnown: Promise<void> = Promise.resolve();
   const refreshRoots = () => {
@@ -58,6 +59,7 @@ export async function runMcpServer(cwd: string = process.cwd()): Promise<void> {
       const { roots: declared } = await server.server.listRoots();
       roots.set(declared.map((r) => r.uri));
     })().catch((error) => {
+      if (closing) return;
       // A client that cannot list its roots leaves the server reading the working directory only.
       process.stderr.write(
         `orchlint mcp: could not list the client's roots: ${error instanceof Error ? error.message : String(error)}\n`,
@@ -67,16 +69,22 @@ export async function runMcpServer(cwd: string = process.cwd()): Promise<void> {
   server.server.oninitialized = refreshRoots;
   server.server.setNotificationHandler(RootsListChangedNotificationSchema, async () => refreshRoots());
 
+  const inFlight = new Set<Promise<unknown>>();
   const call =
     <A>(run: (args: A) => CallToolResult) =>
-    async (args: A): Promise<CallToolResult> => {
-      await rootsKnown;
-      try {
-        return run(args);
-      } catch (error) {
-        if (error instanceof ToolError) return { isError: true, content: [{ type: 'text', text: error.message }] };
-        throw error;
-      }
+    (args: A): Promise<CallToolResult> => {
+      const answer = (async (): Promise<CallToolResult> => {
+        await rootsKnown;
+        try {
+          return run(args);
+        } catch (error) {
+          if (error instanceof ToolError) return { isError: true, content: [{ type: 'text', text: error.message }] };
+          throw error;
+        }
+      })();
+      inFlight.add(answer);
+      void answer.finally(() => inFlight.delete(answer)).catch(() => {});
+      return answer;
     };
 
   server.registerTool(
@@ -242,6 +250,18 @@ export async function runMcpServer(cwd: string = process.cwd()): Promise<void> {
   );
 
   const closed = new Promise<void>((resolve) => (server.server.onclose = resolve));
+  // The SDK's transport does not watch for the end of input: a client that closes standard input has
+  // sent its last request, so answer the calls in flight and close, else Node exits 13 (a top-level
+  // await that never settles) and the client logs a crash.
+  process.stdin.once('end', async () => {
+    do {
+      // A macrotask lets the requests of the last chunk reach their handlers (and their answers go out).
+      await new Promise((resolve) => setImmediate(resolve));
+      await Promise.allSettled(inFlight);
+    } while (inFlight.size);
+    closing = true;
+    await server.close();
+  });
   await server.connect(new StdioServerTransport());
   await closed;
 }

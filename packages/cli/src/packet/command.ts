@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
-import { Source } from '@orchlint/core';
+import { Source, type IgnoreEntries } from '@orchlint/core';
 import {
   isModelledRelease,
   MANIFEST,
@@ -10,9 +10,11 @@ import {
   readMarkdown,
 } from '@orchlint/prompt-runner';
 import { PACKET_DESCRIPTION } from '../choices.js';
+import { ConfigResolver } from '../config-file.js';
 import { toPosix, UsageError } from '../discover.js';
 import { fileHost } from '../host.js';
 import type { Io } from '../io.js';
+import { ruleInfos } from '../rule-infos.js';
 import { lintPacket } from './findings.js';
 import { formatHuman, formatJson } from './format.js';
 
@@ -52,11 +54,25 @@ export function registerPacketCommands(program: Command, io: Io, exit: (code: nu
         exit(1);
         return;
       }
+      const ignores = configIgnores(manifest.path);
       const report = lintPacket(manifest, fileHost(dir), path.resolve(dir), {
         strict: options.strict === true,
         ...(options.targetVersion ? { version: options.targetVersion } : {}),
+        ...(ignores ? { ignores } : {}),
       });
       io.stdout(options.json ? formatJson(report) : formatHuman(report, io.color));
       exit(report['pass?'] ? 0 : 1);
     });
+}
+
+/**
+ * The nearest config file's entries that silence rules at paths, as `orchlint lint` applies them:
+ * where the drop-in departs from the runner, so that an entry that silences a finding in
+ * `orchlint .` silences it in the pre-commit hook too. Its severities and targets do not apply
+ * (the runner's severities stay; `--target-version` picks the release). An entry that silences
+ * nothing is reported on the packet file's line, as the editor reports it.
+ */
+function configIgnores(manifest: string): IgnoreEntries | undefined {
+  const ignores = new ConfigResolver(ruleInfos.map((r) => r.id)).resolve(manifest).settings.ignores;
+  return ignores && { ...ignores, entries: ignores.entries.map(({ at: _at, ...entry }) => entry) };
 }

@@ -1,4 +1,12 @@
-import { defaultSettings, lintUnit, type Diagnostic, type Dialect, type Source, type Span } from '@orchlint/core';
+import {
+  defaultSettings,
+  lintUnit,
+  type Diagnostic,
+  type Dialect,
+  type IgnoreEntries,
+  type Source,
+  type Span,
+} from '@orchlint/core';
 import {
   compareBytes,
   FINISH_PROMPT_ID,
@@ -35,6 +43,8 @@ export interface PacketLintOptions {
   strict: boolean;
   /** `targets['prompt-runner']`: the release to lint against. */
   version?: string;
+  /** The config file's entries that silence rules at paths (orchlint's own; the runner has none). */
+  ignores?: IgnoreEntries;
 }
 
 /** Upstream reports this kind once per id, for no file in particular. */
@@ -52,7 +62,8 @@ export function lintPacket(
   options: PacketLintOptions,
 ): PacketReport {
   const targets: Record<string, string> = options.version ? { 'prompt-runner': options.version } : {};
-  const result = lintUnit(manifest, promptRunner, rules, host, { ...defaultSettings, targets });
+  const settings = { ...defaultSettings, targets, ...(options.ignores ? { ignores: options.ignores } : {}) };
+  const result = lintUnit(manifest, promptRunner, rules, host, settings);
   const model = result.model as PromptRunnerModel | undefined;
   const packet = model?.kind === 'packet' ? model : undefined;
   const prompts = new Map(packet?.prompts.map((p) => [p.file.source.path, p]));

@@ -56,6 +56,10 @@ export function archonRuns(model: ArchonUnit, project: ArchonProject, options: A
   if (isStubFixture(model)) {
     const file = readStubFile(model);
     rejectInvalid(model.source.path, file);
+    if (model.readAs)
+      throw new UsageError(
+        `${model.source.path} is a stub file in .archon/workflows/${model.readAs.folder}/, which Archon reads as workflows, not as a package's fixtures; move it to <group>/<workflow>/fixtures/ to run it`,
+      );
     if (!model.workflows.length)
       throw new UsageError(`${model.source.path} is a stub file, but its folder holds no workflow to run it on`);
     return model.workflows.map((w) => runWith(w, file, { stubs: model.source.path, fixture: model }));
