@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { rules } from '@orchlint/rules';
 import { lintMemory, lintPaths, relative } from '../support/lint.js';
 import { hasShared, sharedDir } from '../support/paths.js';
+import { needsCorpus } from '../support/needs.js';
 
 const corpus = path.join(sharedDir, 'corpus/archon');
 
@@ -24,8 +25,6 @@ const PARSE_WARNING_RULES = new Set([
   'archon/pause-without-interactive',
 ]);
 
-if (!hasShared) console.log(`corpus test skipped: ${corpus} does not exist`);
-
 /** Each Archon rule's clause of the severity policy (README "Severity"). */
 const clauseOf = new Map<string, string>(rules.map((r: { id: string; clause: string }) => [r.id, r.clause]));
 
@@ -37,7 +36,7 @@ const clauseOf = new Map<string, string>(rules.map((r: { id: string; clause: str
  * every engine parse warning must have one). Level-3 resource findings depend on the machine the
  * engine ran on and are not asserted.
  */
-describe.skipIf(!hasShared)('Archon corpus verdicts (VERDICTS.json)', () => {
+describe('Archon corpus verdicts (VERDICTS.json)', needsCorpus, () => {
   const verdicts: Verdict[] = hasShared
     ? JSON.parse(readFileSync(path.join(corpus, 'VERDICTS.json'), 'utf8')).results
     : [];
@@ -68,7 +67,7 @@ describe.skipIf(!hasShared)('Archon corpus verdicts (VERDICTS.json)', () => {
   }
 });
 
-describe.skipIf(!hasShared)('an error on a file Archon loads', () => {
+describe('an error on a file Archon loads', needsCorpus, () => {
   it('e2e-structured-output-failfast: the field read its e2e test expects to fail is a never-works error that says so', () => {
     const errors = lintPaths(
       [relative(path.join(corpus, 'test-workflows__e2e-structured-output-failfast.yaml'))],
@@ -81,7 +80,7 @@ describe.skipIf(!hasShared)('an error on a file Archon loads', () => {
   });
 });
 
-describe.skipIf(!hasShared)('Archon parse warnings name the place as the engine does', () => {
+describe('Archon parse warnings name the place as the engine does', needsCorpus, () => {
   it("e2e-opencode-smoke: the unknown 'agent' key is placed on the workflow by name and on node 'simple'", () => {
     const found = lintPaths([relative(path.join(corpus, 'e2e-opencode-smoke.yaml'))], 'archon').filter(
       (d) => d.rule === 'archon/unknown-key',

@@ -10,6 +10,7 @@ import {
   SIDECAR,
   sidecarOf,
 } from '../../scripts/rule-contracts.mjs';
+import { needsShellCheck } from '../support/needs.js';
 import { expectedFindings, relative } from '../support/lint.js';
 
 /** Every file of a case (a file, or a folder such as a packet) with the findings it expects. */
@@ -51,8 +52,7 @@ describe('rule fixtures', () => {
   for (const rule of rules) {
     const cases = casesOf(rule);
     if (!cases.length) continue;
-    // The ShellCheck rules' cases need shellcheck installed (CI installs it).
-    describe.skipIf(!checkable(rule))(rule.id, () => {
+    describe(rule.id, needsShellCheck(checkable(rule)), () => {
       for (const casePath of cases) {
         const c = path.basename(casePath);
         it(c, () => {
