@@ -40,6 +40,7 @@ function walk(dir: string): string[] {
 interface Found {
   rule: string;
   severity: string;
+  message: string;
   path: string;
   range: { start: { line: number } };
 }
@@ -57,6 +58,8 @@ describe('rule fixtures', () => {
         const c = path.basename(casePath);
         it(c, () => {
           const found = lintCase(casePath, rule) as Found[];
+          // A did-you-mean names its candidate, never an empty one.
+          expect(found.filter((d) => d.message.includes('?;')).map((d) => d.message)).toEqual([]);
           const mine = found
             .filter((d) => d.rule === rule.id)
             .map((d) => ({ line: d.range.start.line + 1, file: d.path }));
@@ -72,9 +75,10 @@ describe('rule fixtures', () => {
           }
           const outputFile = sidecarOf(casePath, '.output.txt');
           expect(existsSync(outputFile), `${relative(outputFile)} is missing: run pnpm docs:update`).toBe(true);
-          expect(renderCaseOutput(casePath, rule), `${relative(outputFile)} is out of date: run pnpm docs:update`).toBe(
-            readFileSync(outputFile, 'utf8'),
-          );
+          expect(
+            renderCaseOutput(casePath, rule, found),
+            `${relative(outputFile)} is out of date: run pnpm docs:update`,
+          ).toBe(readFileSync(outputFile, 'utf8'));
         });
       }
     });
