@@ -7,7 +7,6 @@ import { removeDir } from '../support/cli.js';
 import { orchlintInProcess } from '../support/cli-in-process.js';
 import { orchlint, tempFiles } from '../support/orchlint-bin.js';
 import { cleanPack, warningPack } from '../support/packs.js';
-import { repoRoot } from '../support/paths.js';
 
 /** The rough edges of issue 14, each as a user meets it in the first hour. */
 
