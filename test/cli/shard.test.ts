@@ -8,11 +8,12 @@ import { hasShared, repoRoot, sharedDir } from '../support/paths.js';
 
 const run = (args: string[]) => orchlintInProcess(args);
 
-// Each N costs a whole lint of the target and N walks of it: one shard, two, an odd count and more
-// shards than some folders hold units (the fixtures, the edge cases); two and seven for the corpus.
+// Each N costs a whole lint of the target and N walks of it: two shards, an odd count and more
+// shards than some folders hold units for the fixtures (the edge cases), three for the corpus. One
+// shard, the whole run, is checked on the demo files below.
 const targets: Array<[string, number[]]> = [
-  [path.relative(repoRoot, path.join(repoRoot, 'fixtures')), [1, 2, 3, 7]],
-  ...(hasShared ? [[path.relative(repoRoot, path.join(sharedDir, 'corpus')), [2, 7]] as [string, number[]]] : []),
+  [path.relative(repoRoot, path.join(repoRoot, 'fixtures')), [2, 3, 7]],
+  ...(hasShared ? [[path.relative(repoRoot, path.join(sharedDir, 'corpus')), [3]] as [string, number[]]] : []),
 ];
 
 describe('--shard i/N and merge-reports', () => {
@@ -135,7 +136,12 @@ describe('--shard i/N and merge-reports', () => {
     expect(codes).toEqual([0, 0, 0, 0, 0, 0, 0, 0]);
     const shards = Array.from({ length: 8 }, (_, i) => `${dir}/${i + 1}.json`);
     const merged = await run(['merge-reports', ...shards]);
-    expect(merged.stdout).toBe((await run(['--format', 'json', 'fixtures/demo'])).stdout);
+    const whole = (await run(['--format', 'json', 'fixtures/demo'])).stdout;
+    expect(merged.stdout).toBe(whole);
+    // One shard is the whole run, and merging its one report gives it back.
+    await run(['--shard', '1/1', '--output', `json=${dir}/one.json`, 'fixtures/demo']);
+    expect(readFileSync(`${dir}/one.json`, 'utf8')).toBe(whole);
+    expect((await run(['merge-reports', `${dir}/one.json`])).stdout).toBe(whole);
   });
 
   it('refuses a bad --shard, mixed or unreadable reports, and --shard with --stdin or --update-baseline, with one line and exit 2', async () => {
