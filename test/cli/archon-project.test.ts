@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../support/paths.js';
-import { orchlint } from '../support/orchlint-bin.js';
+import { orchlintInProcess } from '../support/cli-in-process.js';
 
 /** The project the stub-fixture rule's valid case holds: groups, packages, commands, scripts, fixtures, cross-package includes. */
 const projectFixture = path.join(repoRoot, 'fixtures/archon/stub-fixture/valid-project');
@@ -17,8 +17,8 @@ interface Finding {
 }
 
 /** Findings with every path made absolute, so runs from different folders compare. */
-function findings(args: string[], cwd: string): Finding[] {
-  const r = orchlint(['lint', '--format', 'json', ...args], { cwd });
+async function findings(args: string[], cwd: string): Promise<Finding[]> {
+  const r = await orchlintInProcess(['lint', '--format', 'json', ...args], { cwd });
   expect(r.stderr).toBe('');
   const report = JSON.parse(r.stdout) as {
     diagnostics: Array<{
@@ -41,16 +41,19 @@ function findings(args: string[], cwd: string): Finding[] {
 }
 
 /** The same project linted from its root, from inside .archon/workflows with `.`, file by file by name, and by absolute path. */
-function fromEverywhere(root: string, files: string[]) {
+async function fromEverywhere(root: string, files: string[]) {
   const workflows = path.join(root, '.archon/workflows');
-  const whole = findings(['.'], root);
-  const inside = findings(['.'], workflows);
+  const whole = await findings(['.'], root);
+  const inside = await findings(['.'], workflows);
   const one = (file: string) => whole.filter((f) => f.file === path.join(workflows, file));
-  const named = files.map((f) => ({
-    file: f,
-    byName: findings([f], workflows),
-    byAbsolute: findings([path.join(workflows, f)], os.tmpdir()),
-  }));
+  const named = [];
+  for (const f of files) {
+    named.push({
+      file: f,
+      byName: await findings([f], workflows),
+      byAbsolute: await findings([path.join(workflows, f)], os.tmpdir()),
+    });
+  }
   return { whole, inside, one, named };
 }
 
@@ -68,8 +71,8 @@ describe('an Archon project linted from any working directory', () => {
     'sdlc/deliver/fixtures/clean.stubs.yaml',
   ];
 
-  it('a project of groups, packages, commands, scripts, fixtures and cross-package includes has no finding, wherever it is linted from', () => {
-    const { whole, inside, named } = fromEverywhere(projectFixture, files);
+  it('a project of groups, packages, commands, scripts, fixtures and cross-package includes has no finding, wherever it is linted from', async () => {
+    const { whole, inside, named } = await fromEverywhere(projectFixture, files);
     expect(whole).toEqual([]);
     expect(inside).toEqual([]);
     for (const n of named) {
@@ -78,7 +81,7 @@ describe('an Archon project linted from any working directory', () => {
     }
   }, 300_000);
 
-  it('finds the same clashes, includes and stub problems from the root, from inside .archon/workflows, by file name and by absolute path', () => {
+  it('finds the same clashes, includes and stub problems from the root, from inside .archon/workflows, by file name and by absolute path', async () => {
     const root = mkdtempSync(path.join(os.tmpdir(), 'orchlint-archon-project-'));
     temp.push(root);
     cpSync(projectFixture, root, { recursive: true });
@@ -96,7 +99,7 @@ describe('an Archon project linted from any working directory', () => {
       path.join(w, 'sdlc/deliver/fixtures/clean.stubs.yaml'),
       'implemnt: done\nreview__critique:\n  verdict: approve\n',
     );
-    const { whole, inside, one, named } = fromEverywhere(root, [...files, 'team/release.yaml']);
+    const { whole, inside, one, named } = await fromEverywhere(root, [...files, 'team/release.yaml']);
     expect(whole.map((f) => f.rule).sort()).toEqual([
       'archon/duplicate-workflow-name',
       'archon/duplicate-workflow-name',

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orchlintInProcess } from '../support/cli-in-process.js';
 import { columnOf, lineOf, makeTempDir, removeDir, runCli, writeTree, type CliResult } from '../support/cli.js';
 import { cleanPack, cleanPackJson, errorPack } from '../support/packs.js';
 
 /**
- * Hostile and broken input through the built CLI: every case ends in bounded time with positioned
- * findings (or one clear line), the right exit code, and never a stack trace.
+ * Hostile and broken input through the CLI: every case ends in bounded time with positioned
+ * findings (or one clear line), the right exit code, and never a stack trace. The cases run the
+ * CLI's main in-process; what the terminal shows and a run under a heap limit spawn the built binary.
  */
 
 interface Finding {
@@ -32,7 +34,7 @@ async function lint(
   extra: string[] = [],
 ): Promise<{ result: CliResult; findings: Finding[] }> {
   writeTree(dir, { [file]: content });
-  const result = await runCli(['--format', 'json', ...extra, file], { cwd: dir });
+  const result = await orchlintInProcess(['--format', 'json', ...extra, file], { cwd: dir });
   expect(result.stderr).toBe('');
   const report = JSON.parse(result.stdout) as Report;
   return { result, findings: report.diagnostics };

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '@orchlint/cli';
 import { clauses, coreRules } from '@orchlint/core';
 import { dialects, rules } from '@orchlint/rules';
+import { orchlintInProcess } from '../support/cli-in-process.js';
 import { columnOf, lineOf, makeTempDir, removeDir, runCli, writeTree, type CliResult } from '../support/cli.js';
 import { cleanPack, cleanPackJson, errorPack, warningPack } from '../support/packs.js';
 import { repoRoot } from '../support/paths.js';
@@ -145,7 +146,7 @@ describe('exit codes', () => {
 
 describe('JSON report, version 1', () => {
   it('has the shape DESIGN.md gives, checked against schemas/report-v1.schema.json', async () => {
-    const r = await runCli(['--format', 'json', 'packs'], { cwd: dir });
+    const r = await orchlintInProcess(['--format', 'json', 'packs'], { cwd: dir });
     expect(r.code).toBe(1);
     expect(r.stderr).toBe('');
     const report = parseReport(r);
@@ -162,7 +163,9 @@ describe('JSON report, version 1', () => {
   });
 
   it('gives 1-based lines and columns for the exact range', async () => {
-    const report = parseReport(await runCli(['--format', 'json', 'packs/errors.promptpack.yaml'], { cwd: dir }));
+    const report = parseReport(
+      await orchlintInProcess(['--format', 'json', 'packs/errors.promptpack.yaml'], { cwd: dir }),
+    );
     const toolRef = report.diagnostics.filter((d) => d.rule === 'promptpack/tool-ref');
     const line = lineOf(errorPack, 'lookup_orders');
     const column = columnOf(errorPack, 'lookup_orders');
@@ -176,7 +179,7 @@ describe('JSON report, version 1', () => {
   });
 
   it('sorts diagnostics by path, line and column', async () => {
-    const report = parseReport(await runCli(['--format', 'json', '.'], { cwd: dir }));
+    const report = parseReport(await orchlintInProcess(['--format', 'json', '.'], { cwd: dir }));
     const keys = report.diagnostics.map((d) => [d.path, d.range.start.line, d.range.start.column] as const);
     const sorted = [...keys].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] - b[1] || a[2] - b[2]));
     expect(keys).toEqual(sorted);
@@ -184,7 +187,7 @@ describe('JSON report, version 1', () => {
 
   it('prints paths relative to the current directory even for absolute arguments', async () => {
     const report = parseReport(
-      await runCli(['--format', 'json', path.join(dir, 'packs/errors.promptpack.yaml')], {
+      await orchlintInProcess(['--format', 'json', path.join(dir, 'packs/errors.promptpack.yaml')], {
         cwd: path.join(dir, 'packs'),
       }),
     );
@@ -201,7 +204,7 @@ describe('JSON report, version 1', () => {
 
 describe('stylish format', () => {
   it('prints path:line:col, severity, message and [rule], the source line with the range underlined, and a summary', async () => {
-    const r = await runCli(['packs/errors.promptpack.yaml'], { cwd: dir });
+    const r = await orchlintInProcess(['packs/errors.promptpack.yaml'], { cwd: dir });
     const lines = r.stdout.split('\n');
     const line = lineOf(errorPack, 'lookup_orders');
     const column = columnOf(errorPack, 'lookup_orders');
@@ -218,7 +221,9 @@ describe('stylish format', () => {
       `  ${' '.repeat(String(line).length)} | ${' '.repeat(column - 1)}${'^'.repeat('lookup_orders'.length)}`,
     );
 
-    const report = parseReport(await runCli(['--format', 'json', 'packs/errors.promptpack.yaml'], { cwd: dir }));
+    const report = parseReport(
+      await orchlintInProcess(['--format', 'json', 'packs/errors.promptpack.yaml'], { cwd: dir }),
+    );
     const { errors, warnings, infos } = report.summary;
     const total = errors + warnings + infos;
     const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -259,7 +264,7 @@ describe('directories', () => {
   });
 
   it('walks folders, honours .gitignore files at any depth, skips node_modules and .git and unknown formats silently', async () => {
-    const r = await runCli(['--format', 'json', 'project'], { cwd: dir });
+    const r = await orchlintInProcess(['--format', 'json', 'project'], { cwd: dir });
     const report = parseReport(r);
     expect(report.files).toEqual([
       { path: 'project/a.pack.json', dialect: 'promptpack' },
@@ -273,7 +278,7 @@ describe('directories', () => {
   });
 
   it('lints "." when no path is given', async () => {
-    const report = parseReport(await runCli(['--format', 'json'], { cwd: project }));
+    const report = parseReport(await orchlintInProcess(['--format', 'json'], { cwd: project }));
     expect(report.files.map((f) => f.path)).toEqual([
       'a.pack.json',
       'flows/b.promptpack.yaml',
@@ -282,7 +287,7 @@ describe('directories', () => {
   });
 
   it('reports an explicitly named file of unknown format, and lints it with --dialect', async () => {
-    const named = await runCli(['--format', 'json', 'project/settings.yaml'], { cwd: dir });
+    const named = await orchlintInProcess(['--format', 'json', 'project/settings.yaml'], { cwd: dir });
     const report = parseReport(named);
     expect(report.files).toEqual([{ path: 'project/settings.yaml', dialect: 'unknown' }]);
     expect(report.diagnostics).toHaveLength(1);
@@ -294,7 +299,9 @@ describe('directories', () => {
     expect(report.diagnostics[0]!.message).toContain('--dialect');
     expect(named.code).toBe(0);
 
-    const forced = await runCli(['--format', 'json', '--dialect', 'promptpack', 'project/settings.yaml'], { cwd: dir });
+    const forced = await orchlintInProcess(['--format', 'json', '--dialect', 'promptpack', 'project/settings.yaml'], {
+      cwd: dir,
+    });
     const asPack = parseReport(forced);
     expect(asPack.files).toEqual([{ path: 'project/settings.yaml', dialect: 'promptpack' }]);
     expect(asPack.diagnostics.some((d) => d.rule === 'promptpack/schema' && d.severity === 'error')).toBe(true);
@@ -302,7 +309,9 @@ describe('directories', () => {
   });
 
   it('lints a file that both a folder and an explicit path name once', async () => {
-    const report = parseReport(await runCli(['--format', 'json', 'project/a.pack.json', 'project'], { cwd: dir }));
+    const report = parseReport(
+      await orchlintInProcess(['--format', 'json', 'project/a.pack.json', 'project'], { cwd: dir }),
+    );
     expect(report.files.filter((f) => f.path === 'project/a.pack.json')).toHaveLength(1);
   });
 
@@ -319,7 +328,7 @@ describe('directories', () => {
       files[`dots/..pk/${rel}`] = text;
     }
     writeTree(dir, files);
-    const report = parseReport(await runCli(['--format', 'json', '.'], { cwd: path.join(dir, 'dots') }));
+    const report = parseReport(await orchlintInProcess(['--format', 'json', '.'], { cwd: path.join(dir, 'dots') }));
     const seen = (prefix: string) => ({
       files: report.files.filter((f) => f.path.startsWith(prefix)).map((f) => f.path.slice(prefix.length)),
       findings: report.diagnostics
@@ -342,7 +351,9 @@ describe('the lint root', () => {
           'name: main\ndescription: Uses a shared block.\nnodes:\n  - id: first\n    include: shared-part\n',
       });
       symlinkSync('../../../outside/shared-part.yaml', path.join(root, 'proj/.archon/workflows/shared-part.yaml'));
-      const r = await runCli(['--format', 'json', '.archon/workflows/main.yaml'], { cwd: path.join(root, 'proj') });
+      const r = await orchlintInProcess(['--format', 'json', '.archon/workflows/main.yaml'], {
+        cwd: path.join(root, 'proj'),
+      });
       const report = JSON.parse(r.stdout) as {
         files: Array<{ path: string }>;
         diagnostics: Array<{ rule: string; message: string; path: string }>;
@@ -362,7 +373,7 @@ describe('orchlint rules', () => {
   const ids = all.map((r) => r.id).sort();
 
   it('lists every rule with its severity, the clause of the policy that gives it, and its basis', async () => {
-    const r = await runCli(['rules']);
+    const r = await orchlintInProcess(['rules']);
     expect(r.code).toBe(0);
     const lines = r.stdout.split('\n');
     for (const rule of all) {
@@ -378,7 +389,7 @@ describe('orchlint rules', () => {
   });
 
   it('--format json: id, dialect, severity, clause, fixable, category (and a confidence for audits), summary, basis and a doc that exists', async () => {
-    const r = await runCli(['rules', '--format', 'json']);
+    const r = await orchlintInProcess(['rules', '--format', 'json']);
     expect(r.code).toBe(0);
     const listed = JSON.parse(r.stdout) as Array<Record<string, unknown>>;
     expect(listed.map((l) => l.id)).toEqual(ids);
@@ -414,18 +425,18 @@ describe('orchlint rules', () => {
 describe('--version and --help', () => {
   it('--version prints the version of the cli package', async () => {
     for (const flag of ['--version', '-v']) {
-      const r = await runCli([flag]);
+      const r = await orchlintInProcess([flag]);
       expect(r).toEqual({ code: 0, stdout: `${cliVersion}\n`, stderr: '' });
     }
   });
 
   it('--help lists the commands, lint --help its options', async () => {
-    const top = await runCli(['--help']);
+    const top = await orchlintInProcess(['--help']);
     expect(top.code).toBe(0);
     expect(top.stdout).toMatch(/^Usage: orchlint /);
     expect(top.stdout).toMatch(/^\s+lint \[options\] \[paths\.\.\.\]/m);
     expect(top.stdout).toMatch(/^\s+rules \[options\]/m);
-    const lint = await runCli(['lint', '--help']);
+    const lint = await orchlintInProcess(['lint', '--help']);
     expect(lint.code).toBe(0);
     for (const option of ['--format <format>', '--strict', '--max-warnings <n>', '--dialect <dialect>'])
       expect(lint.stdout).toContain(option);

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { orchlint, tempFiles, terminalAgentPack } from '../support/orchlint-bin.js';
+import { orchlintInProcess } from '../support/cli-in-process.js';
+import { tempFiles, terminalAgentPack } from '../support/orchlint-bin.js';
 
 const RULE = 'promptpack/control-agent-on-terminal';
 const loopPack = (await import('node:fs')).readFileSync(
@@ -8,25 +9,25 @@ const loopPack = (await import('node:fs')).readFileSync(
   'utf8',
 );
 
-const compact = (args: string[], cwd: string) => {
-  const r = orchlint(['--format', 'compact', ...args], { cwd });
+const compact = async (args: string[], cwd: string) => {
+  const r = await orchlintInProcess(['--format', 'compact', ...args], { cwd });
   return { ...r, lines: r.stdout.trim().split('\n').filter(Boolean) };
 };
 
 describe('orchlint.config.yaml', () => {
-  it('is found upward from the linted files and sets severities', () => {
+  it('is found upward from the linted files and sets severities', async () => {
     const dir = tempFiles({
       'orchlint.config.yaml': `rules:\n  ${RULE}: error\n`,
       'team/packs/support.promptpack.yaml': terminalAgentPack,
     });
-    const r = compact(['packs'], path.join(dir, 'team'));
+    const r = await compact(['packs'], path.join(dir, 'team'));
     expect(r.code).toBe(1);
     expect(r.lines).toEqual([
       expect.stringMatching(new RegExp(`^packs/support.promptpack.yaml:19:7: error .*\\[${RULE}\\]$`)),
     ]);
   });
 
-  it('turns rules off, skips ignored globs and applies overrides in order', () => {
+  it('turns rules off, skips ignored globs and applies overrides in order', async () => {
     const dir = tempFiles({
       'orchlint.config.yml': [
         'rules:',
@@ -48,7 +49,7 @@ describe('orchlint.config.yaml', () => {
       'strict/s.promptpack.yaml': terminalAgentPack,
       'strict/relaxed.promptpack.yaml': terminalAgentPack,
     });
-    const r = orchlint(['--format', 'json', '.'], { cwd: dir });
+    const r = await orchlintInProcess(['--format', 'json', '.'], { cwd: dir });
     const report = JSON.parse(r.stdout);
     expect(report.files.map((f: { path: string }) => f.path).sort()).toEqual([
       'plain.promptpack.yaml',
@@ -62,18 +63,20 @@ describe('orchlint.config.yaml', () => {
     expect(r.code).toBe(1);
   });
 
-  it('sets dialect targets: a PromptPack spec version for packs that declare none', () => {
+  it('sets dialect targets: a PromptPack spec version for packs that declare none', async () => {
     const dir = tempFiles({
       'orchlint.config.json': JSON.stringify({ targets: { promptpack: '1.0.0', runtime: 'promptkit@1.5' } }),
       'support.promptpack.yaml': terminalAgentPack,
     });
-    const r = compact(['.'], dir);
+    const r = await compact(['.'], dir);
     expect(
       r.lines.some((l) =>
         /^support.promptpack.yaml:9:1: error unknown property 'workflow'.*\[promptpack\/schema\]$/.test(l),
       ),
     ).toBe(true);
-    const printed = JSON.parse(orchlint(['--print-config', 'support.promptpack.yaml'], { cwd: dir }).stdout);
+    const printed = JSON.parse(
+      (await orchlintInProcess(['--print-config', 'support.promptpack.yaml'], { cwd: dir })).stdout,
+    );
     expect(printed).toMatchObject({
       path: 'support.promptpack.yaml',
       config: 'orchlint.config.json',
@@ -82,13 +85,13 @@ describe('orchlint.config.yaml', () => {
     });
   });
 
-  it('--print-config shows every rule with its effective severity, and whether the file is ignored', () => {
+  it('--print-config shows every rule with its effective severity, and whether the file is ignored', async () => {
     const dir = tempFiles({
       'orchlint.config.yaml': `ignore: [old/**]\nrules:\n  ${RULE}: error\noverrides:\n  - files: lax/**\n    rules: { promptpack/dead-end-state: off }\n    targets: { promptpack: 1.4.0 }\n`,
       'lax/a.pack.json': '{}\n',
       'old/b.pack.json': '{}\n',
     });
-    const lax = JSON.parse(orchlint(['--print-config', 'lax/a.pack.json'], { cwd: dir }).stdout);
+    const lax = JSON.parse((await orchlintInProcess(['--print-config', 'lax/a.pack.json'], { cwd: dir })).stdout);
     expect(lax.rules[RULE]).toBe('error');
     expect(lax.rules['promptpack/dead-end-state']).toBe('off');
     expect(lax.rules['promptpack/agent-cycle-without-exit']).toBe('warning');
@@ -98,23 +101,27 @@ describe('orchlint.config.yaml', () => {
     expect(lax.rules['promptpack/not-a-mapping']).toBe('error');
     expect(lax.rules['archon/empty-file']).toBeUndefined();
     expect(lax.targets).toEqual({ promptpack: '1.4.0' });
-    expect(JSON.parse(orchlint(['--print-config', 'old/b.pack.json'], { cwd: dir }).stdout).ignored).toBe(true);
+    expect(
+      JSON.parse((await orchlintInProcess(['--print-config', 'old/b.pack.json'], { cwd: dir })).stdout).ignored,
+    ).toBe(true);
   });
 
-  it('--config names the file to use, wherever it is', () => {
+  it('--config names the file to use, wherever it is', async () => {
     const dir = tempFiles({
       'configs/ci.yaml': `rules:\n  ${RULE}: error\n`,
       'orchlint.config.yaml': `rules:\n  ${RULE}: off\n`,
       'support.promptpack.yaml': terminalAgentPack,
     });
-    expect(compact(['.'], dir).lines).toEqual([]);
-    expect(compact(['--config', 'configs/ci.yaml', '.'], dir).lines).toEqual([expect.stringMatching(/:19:7: error /)]);
-    const missing = orchlint(['--config', 'nope.yaml', '.'], { cwd: dir });
+    expect((await compact(['.'], dir)).lines).toEqual([]);
+    expect((await compact(['--config', 'configs/ci.yaml', '.'], dir)).lines).toEqual([
+      expect.stringMatching(/:19:7: error /),
+    ]);
+    const missing = await orchlintInProcess(['--config', 'nope.yaml', '.'], { cwd: dir });
     expect(missing.code).toBe(2);
     expect(missing.stderr).toBe('orchlint: no such config file: nope.yaml\n');
   });
 
-  it('silences rules in JSON files through path:line ignore entries, and reports entries that silence nothing', () => {
+  it('silences rules in JSON files through path:line ignore entries, and reports entries that silence nothing', async () => {
     const dir = tempFiles({
       'orchlint.config.yaml': [
         'ignore:',
@@ -126,13 +133,13 @@ describe('orchlint.config.yaml', () => {
       ].join('\n'),
       'packs/loop.pack.json': loopPack,
     });
-    const r = compact(['packs'], dir);
+    const r = await compact(['packs'], dir);
     expect(r.lines).toEqual([
       "orchlint.config.yaml:6:13: warning the ignore entry 'packs/*.pack.json:3' (promptpack/control-agent-on-terminal) silences nothing on line 3 of packs/loop.pack.json; point it at the line of the finding or remove it [core/unused-suppression]",
     ]);
   });
 
-  it('applies path:line ignore entries the same from above, inside or beside the config folder', () => {
+  it('applies path:line ignore entries the same from above, inside or beside the config folder', async () => {
     const dir = tempFiles({
       'proj/orchlint.config.yaml': [
         'ignore:',
@@ -142,18 +149,18 @@ describe('orchlint.config.yaml', () => {
       'proj/packs/loop.pack.json': loopPack,
       'other/.keep.txt': '',
     });
-    expect(compact(['proj'], dir).lines).toEqual([]);
-    expect(compact(['.'], path.join(dir, 'proj')).lines).toEqual([]);
-    expect(compact(['loop.pack.json'], path.join(dir, 'proj/packs')).lines).toEqual([]);
-    expect(compact(['../proj'], path.join(dir, 'other')).lines).toEqual([]);
+    expect((await compact(['proj'], dir)).lines).toEqual([]);
+    expect((await compact(['.'], path.join(dir, 'proj'))).lines).toEqual([]);
+    expect((await compact(['loop.pack.json'], path.join(dir, 'proj/packs'))).lines).toEqual([]);
+    expect((await compact(['../proj'], path.join(dir, 'other'))).lines).toEqual([]);
   });
 
-  it('reports errors in the config itself at their line and column, with exit 2', () => {
+  it('reports errors in the config itself at their line and column, with exit 2', async () => {
     const dir = tempFiles({
       'orchlint.config.yaml': `rules:\n  ${RULE}: fatal\n  promptpack/dead-end-stat: warning\nignore: vendor/**\ntargets:\n  promptpak: 1.4.0\n`,
       'support.promptpack.yaml': terminalAgentPack,
     });
-    const r = orchlint(['.'], { cwd: dir });
+    const r = await orchlintInProcess(['.'], { cwd: dir });
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(
@@ -168,19 +175,19 @@ describe('orchlint.config.yaml', () => {
       'orchlint.config.yaml': 'rules:\n  promptpack/dead-end-stat: warning\n',
       'a.promptpack.yaml': terminalAgentPack,
     });
-    const t = orchlint(['.'], { cwd: typo });
+    const t = await orchlintInProcess(['.'], { cwd: typo });
     expect(t.code).toBe(2);
     expect(t.stderr).toMatch(
       /orchlint.config.yaml:2:3 +error +unknown rule 'promptpack\/dead-end-stat' \(did you mean 'promptpack\/dead-end-state'\?\)/,
     );
   });
 
-  it('reports a malformed rule id once, at its own key, with the did-you-mean', () => {
+  it('reports a malformed rule id once, at its own key, with the did-you-mean', async () => {
     const dir = tempFiles({
       'orchlint.config.yaml': 'rules:\n  promptpack/dead-end-state: warning\n  Promptpack/Cycle: off\n',
       'a.promptpack.yaml': terminalAgentPack,
     });
-    const r = orchlint(['--format', 'compact', '.'], { cwd: dir });
+    const r = await orchlintInProcess(['--format', 'compact', '.'], { cwd: dir });
     expect(r.code).toBe(2);
     const findings = r.stderr.split('\n').filter((l) => /^orchlint\.config\.yaml:\d+:\d+ /.test(l));
     expect(findings).toEqual([
@@ -202,7 +209,7 @@ describe('the README', () => {
       ),
       'experiments/a.pack.json': '{}\n',
     });
-    const r = orchlint(['--print-config', 'experiments/a.pack.json'], { cwd: dir });
+    const r = await orchlintInProcess(['--print-config', 'experiments/a.pack.json'], { cwd: dir });
     expect(r.stderr).toBe('');
     expect(JSON.parse(r.stdout)).toMatchObject({
       targets: { promptpack: '1.9.0', runtime: 'promptkit@1.5' },

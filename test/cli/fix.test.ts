@@ -3,6 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { applyFixes } from '@orchlint/core';
+import { orchlintInProcess } from '../support/cli-in-process.js';
 import { orchlint, tempFiles, terminalAgentPack } from '../support/orchlint-bin.js';
 
 const fixedYaml = terminalAgentPack.replace('      control: agent\n', '');
@@ -29,27 +30,27 @@ const fixedJson = jsonPack
   );
 
 describe('--fix', () => {
-  it('edits a YAML pack in place, keeping comments, quoting and layout', () => {
+  it('edits a YAML pack in place, keeping comments, quoting and layout', async () => {
     const dir = tempFiles({ 'packs/support.promptpack.yaml': terminalAgentPack });
-    const r = orchlint(['--fix', 'packs'], { cwd: dir });
+    const r = await orchlintInProcess(['--fix', 'packs'], { cwd: dir });
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/✔ no problems \(1 file checked\)/);
     expect(readFileSync(path.join(dir, 'packs/support.promptpack.yaml'), 'utf8')).toBe(fixedYaml);
   });
 
-  it('edits a JSON (flow style) pack in place, keeping it valid JSON', () => {
+  it('edits a JSON (flow style) pack in place, keeping it valid JSON', async () => {
     const dir = tempFiles({ 'support.pack.json': jsonPack });
-    const r = orchlint(['--fix', '--format', 'compact', '.'], { cwd: dir });
+    const r = await orchlintInProcess(['--fix', '--format', 'compact', '.'], { cwd: dir });
     expect(r).toMatchObject({ code: 0, stdout: '' });
     const text = readFileSync(path.join(dir, 'support.pack.json'), 'utf8');
     expect(text).toBe(fixedJson);
     expect(() => JSON.parse(text)).not.toThrow();
   });
 
-  it('never writes a file that does not parse', () => {
+  it('never writes a file that does not parse', async () => {
     const broken = terminalAgentPack + 'broken: [unclosed\n';
     const dir = tempFiles({ 'b.promptpack.yaml': broken });
-    const r = orchlint(['--fix', '--format', 'compact', '.'], { cwd: dir });
+    const r = await orchlintInProcess(['--fix', '--format', 'compact', '.'], { cwd: dir });
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/b.promptpack.yaml:19:7: warning state 'done' is terminal/);
     expect(r.stderr).toBe(
@@ -58,12 +59,12 @@ describe('--fix', () => {
     expect(readFileSync(path.join(dir, 'b.promptpack.yaml'), 'utf8')).toBe(broken);
   });
 
-  it('never rewrites a file that is not valid UTF-8 (its bad bytes would become U+FFFD)', () => {
+  it('never rewrites a file that is not valid UTF-8 (its bad bytes would become U+FFFD)', async () => {
     const [before, after] = terminalAgentPack.split('Support\n');
     const bytes = Buffer.concat([Buffer.from(before!), Buffer.from([0x53, 0xff, 0x0a]), Buffer.from(after!)]);
     const dir = tempFiles({});
     writeFileSync(path.join(dir, 'b.promptpack.yaml'), bytes);
-    const r = orchlint(['--fix', '--format', 'compact', '.'], { cwd: dir });
+    const r = await orchlintInProcess(['--fix', '--format', 'compact', '.'], { cwd: dir });
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/b.promptpack.yaml:\d+:\d+: error these bytes are not valid UTF-8/);
     expect(r.stdout).toMatch(/warning state 'done' is terminal/);
@@ -73,7 +74,7 @@ describe('--fix', () => {
     expect(readFileSync(path.join(dir, 'b.promptpack.yaml'))).toEqual(bytes);
   });
 
-  it('never rewrites a member file of a unit that is not valid UTF-8 either', () => {
+  it('never rewrites a member file of a unit that is not valid UTF-8 either', async () => {
     const packet = new URL('../../fixtures/demo/packet/', import.meta.url);
     const files: Record<string, string> = {};
     for (const rel of [
@@ -92,7 +93,7 @@ describe('--fix', () => {
       Buffer.from('\n'),
     ]);
     writeFileSync(member, bytes);
-    const r = orchlint(['--fix', '--format', 'compact', 'pk'], { cwd: dir });
+    const r = await orchlintInProcess(['--fix', '--format', 'compact', 'pk'], { cwd: dir });
     expect(r.stdout).toMatch(/01_collect_changes.prompt.md:\d+:\d+: warning .*\[prompt-runner\/legacy-shell-command\]/);
     expect(r.stderr).toBe(
       'orchlint: pk/prompts/01_collect_changes.prompt.md was not fixed: it is not valid UTF-8, and writing it would replace those bytes\n',
@@ -102,9 +103,9 @@ describe('--fix', () => {
 });
 
 describe('--fix-dry-run', () => {
-  it('prints a unified diff that applies, and writes nothing', () => {
+  it('prints a unified diff that applies, and writes nothing', async () => {
     const dir = tempFiles({ 'packs/support.promptpack.yaml': terminalAgentPack, 'support.pack.json': jsonPack });
-    const r = orchlint(['--fix-dry-run', '--format', 'compact', '.'], { cwd: dir });
+    const r = await orchlintInProcess(['--fix-dry-run', '--format', 'compact', '.'], { cwd: dir });
     expect(r.code).toBe(0);
     expect(r.stdout).toContain(
       '--- a/packs/support.promptpack.yaml\n+++ b/packs/support.promptpack.yaml\n@@ -16,5 +16,4 @@\n',

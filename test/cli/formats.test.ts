@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { escapeData, escapeProperty } from '@orchlint/cli';
-import { orchlint, tempFiles, terminalAgentPack } from '../support/orchlint-bin.js';
+import { tempFiles, terminalAgentPack } from '../support/orchlint-bin.js';
+import { orchlintInProcess } from '../support/cli-in-process.js';
 import { sarifValidator } from '../support/sarif.js';
 
 /** A pack with an agent cycle (related locations) and a terminal agent state (a fix). */
@@ -11,9 +12,9 @@ const packs = {
   'packs/loop.pack.json': readFileSync(new URL('../../fixtures/demo/research.pack.json', import.meta.url), 'utf8'),
 };
 
-describe('--format sarif', () => {
+describe('--format sarif', async () => {
   const dir = tempFiles(packs);
-  const run = orchlint(['--format', 'sarif', 'packs'], { cwd: dir });
+  const run = await orchlintInProcess(['--format', 'sarif', 'packs'], { cwd: dir });
   const log = JSON.parse(run.stdout);
   const results = log.runs[0].results as any[];
 
@@ -68,11 +69,12 @@ describe('--format sarif', () => {
     expect(cycle.relatedLocations.length).toBe(2);
   });
 
-  it('keeps fingerprints when lines move', () => {
+  it('keeps fingerprints when lines move', async () => {
     const moved = tempFiles({
       'packs/support.promptpack.yaml': '# a new header line\n# and another\n' + terminalAgentPack,
     });
-    const again = JSON.parse(orchlint(['--format', 'sarif', 'packs'], { cwd: moved }).stdout).runs[0].results as any[];
+    const again = JSON.parse((await orchlintInProcess(['--format', 'sarif', 'packs'], { cwd: moved })).stdout).runs[0]
+      .results as any[];
     const before = results.find((r) => r.ruleId === 'promptpack/control-agent-on-terminal');
     expect(again[0].locations[0].physicalLocation.region.startLine).toBe(21);
     expect(again[0].partialFingerprints).toEqual(before.partialFingerprints);
@@ -80,9 +82,9 @@ describe('--format sarif', () => {
 });
 
 describe('--format github', () => {
-  it('prints one workflow command per finding, severities mapped, properties escaped', () => {
+  it('prints one workflow command per finding, severities mapped, properties escaped', async () => {
     const dir = tempFiles({ 'odd,name:1%.promptpack.yaml': terminalAgentPack });
-    const run = orchlint(['--format', 'github', '.'], { cwd: dir });
+    const run = await orchlintInProcess(['--format', 'github', '.'], { cwd: dir });
     const lines = run.stdout.trim().split('\n');
     expect(lines[0]).toBe(
       '::warning file=odd%2Cname%3A1%25.promptpack.yaml,line=19,col=7,endLine=19,endColumn=14,title=promptpack/control-agent-on-terminal::' +
@@ -98,9 +100,9 @@ describe('--format github', () => {
 });
 
 describe('--format junit', () => {
-  it('writes one testcase per linted file, failing those with errors (and warnings under --strict)', () => {
+  it('writes one testcase per linted file, failing those with errors (and warnings under --strict)', async () => {
     const dir = tempFiles({ ...packs, 'packs/broken.pack.json': '{ "id": "x", ' });
-    const plain = orchlint(['--format', 'junit', 'packs'], { cwd: dir }).stdout;
+    const plain = (await orchlintInProcess(['--format', 'junit', 'packs'], { cwd: dir })).stdout;
     expect(plain).toMatch(
       /^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="orchlint" tests="3" failures="1"/,
     );
@@ -109,15 +111,15 @@ describe('--format junit', () => {
       /<testcase name="packs\/broken.pack.json"[^>]*>\s*<failure message="\d+ problems?: core\/json-syntax"/,
     );
     expect(plain).toMatch(/<testcase name="packs\/support.promptpack.yaml"[^>]*>\s*<system-out>/);
-    const strict = orchlint(['--format', 'junit', '--strict', 'packs'], { cwd: dir }).stdout;
+    const strict = (await orchlintInProcess(['--format', 'junit', '--strict', 'packs'], { cwd: dir })).stdout;
     expect(strict).toMatch(/tests="3" failures="3"/);
   });
 });
 
 describe('--format compact', () => {
-  it('prints path:line:col: severity message [rule]', () => {
+  it('prints path:line:col: severity message [rule]', async () => {
     const dir = tempFiles(packs);
-    const run = orchlint(['--format', 'compact', 'packs'], { cwd: dir });
+    const run = await orchlintInProcess(['--format', 'compact', 'packs'], { cwd: dir });
     const lines = run.stdout.trim().split('\n');
     expect(lines).toHaveLength(3);
     expect(lines[0]).toMatch(
@@ -131,9 +133,9 @@ describe('--format compact', () => {
 });
 
 describe('several reports in one run', () => {
-  it('sends each format to its own --output and one to standard output', () => {
+  it('sends each format to its own --output and one to standard output', async () => {
     const dir = tempFiles(packs);
-    const run = orchlint(
+    const run = await orchlintInProcess(
       [
         '--format',
         'stylish',
@@ -153,19 +155,19 @@ describe('several reports in one run', () => {
     expect(readFileSync(path.join(dir, 'reports/junit.xml'), 'utf8')).toMatch(/<testsuites/);
   });
 
-  it('takes a bare --output for the one chosen format', () => {
+  it('takes a bare --output for the one chosen format', async () => {
     const dir = tempFiles(packs);
-    const run = orchlint(['--format', 'json', '--output', 'report.json', 'packs'], { cwd: dir });
+    const run = await orchlintInProcess(['--format', 'json', '--output', 'report.json', 'packs'], { cwd: dir });
     expect(run.stdout).toBe('');
     expect(JSON.parse(readFileSync(path.join(dir, 'report.json'), 'utf8')).summary.warnings).toBe(2);
   });
 
-  it('refuses two formats on standard output, and unknown formats, with exit 2', () => {
+  it('refuses two formats on standard output, and unknown formats, with exit 2', async () => {
     const dir = tempFiles(packs);
-    const two = orchlint(['--format', 'json', '--format', 'sarif', 'packs'], { cwd: dir });
+    const two = await orchlintInProcess(['--format', 'json', '--format', 'sarif', 'packs'], { cwd: dir });
     expect(two.code).toBe(2);
     expect(two.stderr).toMatch(/only one report can go to standard output .*--output FORMAT=FILE/);
-    const unknown = orchlint(['--format', 'xml', 'packs'], { cwd: dir });
+    const unknown = await orchlintInProcess(['--format', 'xml', 'packs'], { cwd: dir });
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toMatch(/unknown format 'xml'/);
   });

@@ -2,7 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import type { GraphView } from '@orchlint/core';
 import { renderDot, renderMermaid } from '@orchlint/cli';
-import { orchlint, tempFiles } from '../support/orchlint-bin.js';
+import { orchlintInProcess } from '../support/cli-in-process.js';
+import { tempFiles } from '../support/orchlint-bin.js';
 
 /** Mermaid's own parser (the one GitHub renders with) needs a DOM for its sanitiser: jsdom gives one. */
 async function mermaidParse(text: string): Promise<unknown> {
@@ -64,7 +65,7 @@ describe('orchlint graph (PromptPack)', () => {
   });
 
   it('draws the state machine in Mermaid: entry, terminal, control, the agent cycle without exit, dashed max-visits edges', async () => {
-    const r = orchlint(['graph', 'g.promptpack.yaml'], { cwd: dir });
+    const r = await orchlintInProcess(['graph', 'g.promptpack.yaml'], { cwd: dir });
     expect(r.code).toBe(0);
     expect(r.stdout).toBe(
       [
@@ -97,8 +98,8 @@ describe('orchlint graph (PromptPack)', () => {
     expect(await mermaidParse(r.stdout)).toMatchObject({ diagramType: 'flowchart-v2' });
   });
 
-  it('draws it in DOT that Graphviz renders', () => {
-    const r = orchlint(['graph', '--format', 'dot', 'g.promptpack.yaml'], { cwd: dir });
+  it('draws it in DOT that Graphviz renders', async () => {
+    const r = await orchlintInProcess(['graph', '--format', 'dot', 'g.promptpack.yaml'], { cwd: dir });
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('  "review \\"#1\\"" -> "done" [xlabel="after 3 visits", style=dashed];');
     expect(r.stdout).toContain(
@@ -111,12 +112,12 @@ describe('orchlint graph (PromptPack)', () => {
     expect(dotRenders(r.stdout) ?? r.stdout.startsWith('digraph orchlint {\n')).toBe(true);
   });
 
-  it('says plainly when there is nothing to draw', () => {
-    const none = orchlint(['graph', 'no-workflow.pack.json'], { cwd: dir });
+  it('says plainly when there is nothing to draw', async () => {
+    const none = await orchlintInProcess(['graph', 'no-workflow.pack.json'], { cwd: dir });
     expect(none).toMatchObject({ code: 2, stdout: '' });
     expect(none.stderr).toMatch(/has no graph to draw/);
-    expect(orchlint(['graph', '.'], { cwd: dir }).code).toBe(2);
-    expect(orchlint(['graph', 'missing.yaml'], { cwd: dir }).stderr).toBe(
+    expect((await orchlintInProcess(['graph', '.'], { cwd: dir })).code).toBe(2);
+    expect((await orchlintInProcess(['graph', 'missing.yaml'], { cwd: dir })).stderr).toBe(
       'orchlint: no such file or directory: missing.yaml\n',
     );
   });
@@ -182,26 +183,30 @@ nodes:
     depends_on: [window]
 `;
 
-  it('an Archon wait: node is a wait node only when the config targets engine 0.10', () => {
+  it('an Archon wait: node is a wait node only when the config targets engine 0.10', async () => {
     const plain = tempFiles({ '.archon/workflows/deploy.yaml': workflow });
-    const asOld = orchlint(['graph', '.archon/workflows/deploy.yaml', '--format', 'dot'], { cwd: plain });
+    const asOld = await orchlintInProcess(['graph', '.archon/workflows/deploy.yaml', '--format', 'dot'], {
+      cwd: plain,
+    });
     expect(asOld.code).toBe(0);
     expect(asOld.stdout).toMatch(/"window" \[[^\]]*class="problem/);
     const targeted = tempFiles({
       '.archon/workflows/deploy.yaml': workflow,
       'orchlint.config.yaml': 'targets:\n  archon: "0.10"\n',
     });
-    const asNew = orchlint(['graph', '.archon/workflows/deploy.yaml', '--format', 'dot'], { cwd: targeted });
+    const asNew = await orchlintInProcess(['graph', '.archon/workflows/deploy.yaml', '--format', 'dot'], {
+      cwd: targeted,
+    });
     expect(asNew.code).toBe(0);
     expect(asNew.stdout).toMatch(/"window" \[[^\]]*class="wait/);
   });
 
-  it('a config that does not validate stops the drawing with its findings (exit 2)', () => {
+  it('a config that does not validate stops the drawing with its findings (exit 2)', async () => {
     const dir = tempFiles({
       '.archon/workflows/deploy.yaml': workflow,
       'orchlint.config.yaml': 'targets:\n  archon: [0.10]\n',
     });
-    const r = orchlint(['graph', '.archon/workflows/deploy.yaml'], { cwd: dir });
+    const r = await orchlintInProcess(['graph', '.archon/workflows/deploy.yaml'], { cwd: dir });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/orchlint\.config\.yaml:2:\d+/);
   });

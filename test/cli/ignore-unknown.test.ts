@@ -1,7 +1,8 @@
 import { readFileSync, truncateSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { brokenWorkflow, contentDetectedPack, orchlint, tempFiles } from '../support/orchlint-bin.js';
+import { brokenWorkflow, contentDetectedPack, tempFiles } from '../support/orchlint-bin.js';
+import { orchlintInProcess } from '../support/cli-in-process.js';
 import { repoRoot } from '../support/paths.js';
 
 // A packet whose workspace manifest sits above it: its finding needs a read outside the packet folder.
@@ -25,9 +26,9 @@ const everyFile = Object.keys(files).sort();
 describe('--ignore-unknown: named files linted as a walk of the current folder lints them (pre-commit names every file)', () => {
   const dir = tempFiles(files, 'orchlint-ignore-unknown-');
 
-  it('gives the same JSON report, byte for byte, and the same exit code as `orchlint .`', () => {
-    const walk = orchlint(['--format', 'json', '.'], { cwd: dir });
-    const named = orchlint(['--format', 'json', '--ignore-unknown', ...everyFile], { cwd: dir });
+  it('gives the same JSON report, byte for byte, and the same exit code as `orchlint .`', async () => {
+    const walk = await orchlintInProcess(['--format', 'json', '.'], { cwd: dir });
+    const named = await orchlintInProcess(['--format', 'json', '--ignore-unknown', ...everyFile], { cwd: dir });
     expect(named.stderr).toBe('');
     expect(named.stdout).toBe(walk.stdout);
     expect(named.code).toBe(walk.code);
@@ -44,33 +45,35 @@ describe('--ignore-unknown: named files linted as a walk of the current folder l
     expect(named.code).toBe(1);
   });
 
-  it('skips only what is unknown: named without it, each of those files is a core/unknown-format warning', () => {
-    const loud = JSON.parse(orchlint(['--format', 'json', ...everyFile], { cwd: dir }).stdout);
+  it('skips only what is unknown: named without it, each of those files is a core/unknown-format warning', async () => {
+    const loud = JSON.parse((await orchlintInProcess(['--format', 'json', ...everyFile], { cwd: dir })).stdout);
     const warned = loud.diagnostics
       .filter((d: { rule: string }) => d.rule === 'core/unknown-format')
       .map((d: { path: string }) => d.path);
     expect(warned.sort()).toEqual(unknown);
   });
 
-  it('of files that are all unknown, lints none and exits 0 without a word', () => {
-    const result = orchlint(['--ignore-unknown', ...unknown], { cwd: dir });
+  it('of files that are all unknown, lints none and exits 0 without a word', async () => {
+    const result = await orchlintInProcess(['--ignore-unknown', ...unknown], { cwd: dir });
     expect(result).toEqual({ code: 0, stdout: '✔ no problems (0 files checked)\n', stderr: '' });
   });
 
-  it('skips a named file too large to read that a walk would not read either (a video beside the workflows)', () => {
+  it('skips a named file too large to read that a walk would not read either (a video beside the workflows)', async () => {
     const big = tempFiles({ 'flows/deploy.yaml': brokenWorkflow, 'demo.mp4': '' }, 'orchlint-ignore-unknown-big-');
     // Sparse: over the size limit without writing it.
     truncateSync(path.join(big, 'demo.mp4'), 33 * 1024 * 1024);
-    const walk = orchlint(['--format', 'json', '.'], { cwd: big });
-    const named = orchlint(['--format', 'json', '--ignore-unknown', 'demo.mp4', 'flows/deploy.yaml'], { cwd: big });
+    const walk = await orchlintInProcess(['--format', 'json', '.'], { cwd: big });
+    const named = await orchlintInProcess(['--format', 'json', '--ignore-unknown', 'demo.mp4', 'flows/deploy.yaml'], {
+      cwd: big,
+    });
     expect(named.stdout).toBe(walk.stdout);
     expect(JSON.parse(named.stdout).diagnostics.map((d: { rule: string }) => d.rule)).not.toContain(
       'core/unknown-format',
     );
   });
 
-  it('still refuses a named path that does not exist (exit 2)', () => {
-    const result = orchlint(['--ignore-unknown', 'missing.json'], { cwd: dir });
+  it('still refuses a named path that does not exist (exit 2)', async () => {
+    const result = await orchlintInProcess(['--ignore-unknown', 'missing.json'], { cwd: dir });
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/no such file or directory: missing\.json/);
   });

@@ -3,21 +3,24 @@ import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { needs } from '../support/needs.js';
 import { tempFiles, terminalAgentPack } from '../support/orchlint-bin.js';
 import { cliBin } from '../support/paths.js';
 
 // `orchlint mcp` in a client that is not ours: the MCP Inspector's CLI mode, from the npm registry
 // (test/lsp/vscode-e2e/install-tools.sh puts it beside the VS Code tools). It declares no roots, so
-// the server reads inside its working directory. Without it this is skipped with a notice, except
+// the server reads inside its working directory. Without it this is skipped (named at the end of the run), except
 // where ORCHLINT_E2E_REQUIRED is set (CI), where its absence fails.
 const tools = process.env.ORCHLINT_E2E_TOOLS ?? path.join(homedir(), '.cache/orchlint-e2e');
 const inspector = path.join(tools, 'mcp-inspector/node_modules/.bin/mcp-inspector');
 const installed = existsSync(inspector);
 const required = Boolean(process.env.ORCHLINT_E2E_REQUIRED);
-if (!installed && !required)
-  console.warn(`mcp-inspector: SKIPPED, ${inspector} is not installed; run test/lsp/vscode-e2e/install-tools.sh`);
+const withInspector = needs(
+  'MCP Inspector',
+  !installed && !required && `${inspector} is not installed; run bash test/lsp/vscode-e2e/install-tools.sh`,
+);
 
-describe.skipIf(!installed && !required)('orchlint mcp in the MCP Inspector (--cli)', () => {
+describe('orchlint mcp in the MCP Inspector (--cli)', withInspector, () => {
   const dir = tempFiles({ 'packs/support.promptpack.yaml': terminalAgentPack }, 'orchlint-mcp-inspector-');
   const outside = tempFiles({ 'secret.promptpack.yaml': terminalAgentPack }, 'orchlint-mcp-outside-');
   const call = (...args: string[]) => {

@@ -6,7 +6,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { ListRootsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orchlint, tempFiles } from '../support/orchlint-bin.js';
-import { cliBin } from '../support/paths.js';
+import { cliBin, repoRoot } from '../support/paths.js';
 
 const PACK =
   'id: x\nname: X\nversion: 1.0.0\ntemplate_engine: { version: v1, syntax: "{{v}}" }\nprompts: {}\n' +
@@ -130,7 +130,7 @@ describe('orchlint mcp', () => {
 
   it("explain_rule: the rule's doc; an unknown id is a tool error", async () => {
     const result = await client.callTool({ name: 'explain_rule', arguments: { rule: RULE } });
-    expect(textOf(result)).toBe(readFileSync(path.join(path.dirname(cliBin), '../../../rules', `${RULE}.md`), 'utf8'));
+    expect(textOf(result)).toBe(readFileSync(path.join(repoRoot, 'rules', `${RULE}.md`), 'utf8'));
     expect((result.structuredContent as { severity: string }).severity).toBe('warning');
     const unknown = await client.callTool({ name: 'explain_rule', arguments: { rule: 'control-agent-on-terminal' } });
     expect(unknown.isError).toBe(true);

@@ -2,14 +2,15 @@ import { spawnSync, type SpawnSyncOptions } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { needs } from '../support/needs.js';
 import { brokenWorkflow, contentDetectedPack, tempFiles, terminalAgentPack } from '../support/orchlint-bin.js';
 import { repoRoot } from '../support/paths.js';
 
 const hasPreCommit = spawnSync('pre-commit', ['--version']).status === 0;
-if (!hasPreCommit)
-  console.log(
-    'notice: `pre-commit` is not on PATH (apt-get install pre-commit); the pre-commit end-to-end test is skipped',
-  );
+const withPreCommit = {
+  ...needs('pre-commit hook', !hasPreCommit && 'pre-commit is not on PATH (apt-get install pre-commit)'),
+  timeout: 600_000,
+};
 
 const rootManifest = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8'));
 const readme = readFileSync(path.join(repoRoot, 'README.md'), 'utf8');
@@ -52,8 +53,9 @@ describe('the repository as a pre-commit hook source', () => {
     }
   });
 
-  it.skipIf(!hasPreCommit)(
+  it(
     "set up as the README's pre-commit section says, with an empty HOME: installs through `npm install` of a clone, fails a commit of a bad pack, passes a good one",
+    withPreCommit,
     () => {
       const work = tempFiles({}, 'orchlint-pre-commit-');
       // A new user's machine: nothing in HOME (no npm cache or config, no pre-commit cache, no git identity).
@@ -177,7 +179,6 @@ describe('the repository as a pre-commit hook source', () => {
       expect(clean.out).toMatch(/orchlint packet lint\.+Passed/);
       expect(clean.code).toBe(0);
     },
-    600_000,
   );
 });
 

@@ -2,36 +2,23 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { main } from '@orchlint/cli';
+import { orchlintInProcess } from '../support/cli-in-process.js';
 import { tempFiles, terminalAgentPack } from '../support/orchlint-bin.js';
 import { hasShared, repoRoot, sharedDir } from '../support/paths.js';
 
-/** The CLI in this process (the built packages), from the repository's root; stdout and the exit code. */
-async function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const cwd = process.cwd();
-  process.chdir(repoRoot);
-  try {
-    const code = await main(args, {
-      stdout: (s) => void (stdout += s),
-      stderr: (s) => void (stderr += s),
-      color: false,
-    });
-    return { code, stdout, stderr };
-  } finally {
-    process.chdir(cwd);
-  }
-}
+const run = (args: string[]) => orchlintInProcess(args);
 
-const targets = [
-  path.relative(repoRoot, path.join(repoRoot, 'fixtures')),
-  ...(hasShared ? [path.relative(repoRoot, path.join(sharedDir, 'corpus'))] : []),
+// Each N costs a whole lint of the target and N walks of it: two shards, an odd count and more
+// shards than some folders hold units for the fixtures (the edge cases), three for the corpus. One
+// shard, the whole run, is checked on the demo files below.
+const targets: Array<[string, number[]]> = [
+  [path.relative(repoRoot, path.join(repoRoot, 'fixtures')), [2, 3, 7]],
+  ...(hasShared ? [[path.relative(repoRoot, path.join(sharedDir, 'corpus')), [3]] as [string, number[]]] : []),
 ];
 
 describe('--shard i/N and merge-reports', () => {
-  for (const target of targets) {
-    it(`split ${target} into N = 1…7 shards whose merged JSON and SARIF reports are the unsharded run's, with its exit code`, {
+  for (const [target, counts] of targets) {
+    it(`split ${target} into N = ${counts.join(', ')} shards whose merged JSON and SARIF reports are the unsharded run's, with its exit code`, {
       timeout: 600_000,
     }, async () => {
       const dir = mkdtempSync(path.join(tmpdir(), 'orchlint-shard-'));
@@ -47,7 +34,7 @@ describe('--shard i/N and merge-reports', () => {
       expect(whole.code).toBe(1);
       const wholeFiles: string[] = JSON.parse(whole.stdout).files.map((f: { path: string }) => f.path);
       expect(wholeFiles.length).toBeGreaterThan(50);
-      for (let n = 1; n <= 7; n++) {
+      for (const n of counts) {
         const json: string[] = [];
         const sarif: string[] = [];
         const seen: string[] = [];
@@ -149,7 +136,12 @@ describe('--shard i/N and merge-reports', () => {
     expect(codes).toEqual([0, 0, 0, 0, 0, 0, 0, 0]);
     const shards = Array.from({ length: 8 }, (_, i) => `${dir}/${i + 1}.json`);
     const merged = await run(['merge-reports', ...shards]);
-    expect(merged.stdout).toBe((await run(['--format', 'json', 'fixtures/demo'])).stdout);
+    const whole = (await run(['--format', 'json', 'fixtures/demo'])).stdout;
+    expect(merged.stdout).toBe(whole);
+    // One shard is the whole run, and merging its one report gives it back.
+    await run(['--shard', '1/1', '--output', `json=${dir}/one.json`, 'fixtures/demo']);
+    expect(readFileSync(`${dir}/one.json`, 'utf8')).toBe(whole);
+    expect((await run(['merge-reports', `${dir}/one.json`])).stdout).toBe(whole);
   });
 
   it('refuses a bad --shard, mixed or unreadable reports, and --shard with --stdin or --update-baseline, with one line and exit 2', async () => {

@@ -13,7 +13,7 @@ import {
   FORMAT_NAMES,
 } from '../../packages/cli/dist/choices.js';
 import { formatters } from '../../packages/cli/dist/formatters/index.js';
-import { cliBin, repoRoot } from '../support/paths.js';
+import { distBin, repoRoot } from '../support/paths.js';
 import { orchlint, tempFiles } from '../support/orchlint-bin.js';
 
 /** The modules (repository-relative, or the package's name) a run of the built CLI loads. */
@@ -22,7 +22,7 @@ function loadedBy(args: string[], cwd = repoRoot): string[] {
   try {
     const r = spawnSync(
       process.execPath,
-      ['--import', pathToFileURL(path.join(repoRoot, 'test/support/record-modules.mjs')).href, cliBin, ...args],
+      ['--import', pathToFileURL(path.join(repoRoot, 'test/support/record-modules.mjs')).href, distBin, ...args],
       { cwd, encoding: 'utf8', env: { ...process.env, ORCHLINT_RECORD_MODULES: record } },
     );
     expect(r.status, r.stderr).not.toBe(3);

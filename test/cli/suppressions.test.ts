@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defineRule, lintUnit, memoryHost, Source, type Dialect, type LintSettings } from '@orchlint/core';
-import { orchlint, tempFiles, terminalAgentPack } from '../support/orchlint-bin.js';
+import { orchlintInProcess } from '../support/cli-in-process.js';
+import { tempFiles, terminalAgentPack } from '../support/orchlint-bin.js';
 
 const RULE = 'promptpack/control-agent-on-terminal';
 
@@ -8,44 +9,46 @@ const RULE = 'promptpack/control-agent-on-terminal';
 const withComment = (comment: string, pack = terminalAgentPack) =>
   pack.replace('      control: agent\n', `      ${comment}\n      control: agent\n`);
 
-const lint = (files: Record<string, string>, args: string[] = []) => {
-  const r = orchlint(['--format', 'compact', ...args, '.'], { cwd: tempFiles(files) });
+const lint = async (files: Record<string, string>, args: string[] = []) => {
+  const r = await orchlintInProcess(['--format', 'compact', ...args, '.'], { cwd: tempFiles(files) });
   return { code: r.code, lines: r.stdout.trim().split('\n').filter(Boolean) };
 };
 
 describe('suppression comments in YAML', () => {
-  it('orchlint-disable-next-line silences the rule on the next line holding content', () => {
-    const r = lint({
+  it('orchlint-disable-next-line silences the rule on the next line holding content', async () => {
+    const r = await lint({
       'a.promptpack.yaml': withComment(`# orchlint-disable-next-line ${RULE} -- the runtime ignores it anyway`),
     });
     expect(r).toEqual({ code: 0, lines: [] });
   });
 
-  it('orchlint-disable-line silences a finding on its own line; several rules may be named', () => {
+  it('orchlint-disable-line silences a finding on its own line; several rules may be named', async () => {
     const pack = terminalAgentPack.replace(
       '      control: agent\n',
       `      control: agent  # orchlint-disable-line promptpack/dead-end-state, ${RULE} -- reviewed\n`,
     );
-    const r = lint({ 'a.promptpack.yaml': pack });
+    const r = await lint({ 'a.promptpack.yaml': pack });
     expect(r.lines).toEqual([
       "a.promptpack.yaml:19:47: warning 'orchlint-disable-line promptpack/dead-end-state' silences nothing on the line it covers; remove it (or the rule id) so it cannot hide a future finding [core/unused-suppression]",
     ]);
   });
 
-  it('orchlint-disable-file silences the rule in the whole file', () => {
-    expect(lint({ 'a.promptpack.yaml': `# orchlint-disable-file ${RULE}\n${terminalAgentPack}` }).lines).toEqual([]);
+  it('orchlint-disable-file silences the rule in the whole file', async () => {
+    expect(
+      (await lint({ 'a.promptpack.yaml': `# orchlint-disable-file ${RULE}\n${terminalAgentPack}` })).lines,
+    ).toEqual([]);
   });
 
-  it('orchlint-disable … orchlint-enable silences a range', () => {
+  it('orchlint-disable … orchlint-enable silences a range', async () => {
     const inside = withComment(`# orchlint-disable ${RULE} -- legacy states`).replace(
       '  # trailing comment stays',
       `  # orchlint-enable ${RULE}`,
     );
-    expect(lint({ 'a.promptpack.yaml': inside }).lines).toEqual([]);
+    expect((await lint({ 'a.promptpack.yaml': inside })).lines).toEqual([]);
     const before =
       `# orchlint-disable ${RULE}\nid: x\n# orchlint-enable\n` +
       terminalAgentPack.replace(/^# Support pack.*\nid: support\n/, '');
-    expect(lint({ 'a.promptpack.yaml': before }).lines).toEqual([
+    expect((await lint({ 'a.promptpack.yaml': before })).lines).toEqual([
       expect.stringMatching(
         /^a.promptpack.yaml:1:20: warning 'orchlint-disable promptpack\/control-agent-on-terminal' silences nothing in its range/,
       ),
@@ -53,8 +56,8 @@ describe('suppression comments in YAML', () => {
     ]);
   });
 
-  it('reports unknown rule ids (with a suggestion) and directives that name no rule', () => {
-    const r = lint({
+  it('reports unknown rule ids (with a suggestion) and directives that name no rule', async () => {
+    const r = await lint({
       'a.promptpack.yaml': withComment('# orchlint-disable-next-line promptpack/control-agent-on-terminl').replace(
         'id: support',
         '# orchlint-disable-file\nid: support',
@@ -69,33 +72,36 @@ describe('suppression comments in YAML', () => {
     ]);
   });
 
-  it('is not fooled by a directive inside a string or block scalar', () => {
+  it('is not fooled by a directive inside a string or block scalar', async () => {
     const pack = terminalAgentPack.replace(
       'system_template: Wrap up.',
       `system_template: "# orchlint-disable-file ${RULE}"`,
     );
-    expect(lint({ 'a.promptpack.yaml': pack }).lines).toEqual([expect.stringMatching(/:19:7: warning state 'done'/)]);
+    expect((await lint({ 'a.promptpack.yaml': pack })).lines).toEqual([
+      expect.stringMatching(/:19:7: warning state 'done'/),
+    ]);
   });
 
-  it('requires a reason under --strict', () => {
-    const bare = lint({ 'a.promptpack.yaml': withComment(`# orchlint-disable-next-line ${RULE}`) }, ['--strict']);
+  it('requires a reason under --strict', async () => {
+    const bare = await lint({ 'a.promptpack.yaml': withComment(`# orchlint-disable-next-line ${RULE}`) }, ['--strict']);
     expect(bare.code).toBe(1);
     expect(bare.lines).toEqual([
       `a.promptpack.yaml:19:7: warning this suppression gives no reason; add one after ' -- ' (e.g. '-- reviewed: the loop ends through a tool call') [core/suppression-without-reason]`,
     ]);
     expect(
-      lint({ 'a.promptpack.yaml': withComment(`# orchlint-disable-next-line ${RULE} -- kept for the v1 runtime`) }, [
-        '--strict',
-      ]),
+      await lint(
+        { 'a.promptpack.yaml': withComment(`# orchlint-disable-next-line ${RULE} -- kept for the v1 runtime`) },
+        ['--strict'],
+      ),
     ).toEqual({ code: 0, lines: [] });
   });
 
-  it('a rule turned off in the config leaves its suppressions unreported', () => {
+  it('a rule turned off in the config leaves its suppressions unreported', async () => {
     const files = {
       'orchlint.config.yaml': `rules:\n  ${RULE}: off\n`,
       'a.promptpack.yaml': withComment(`# orchlint-disable-next-line ${RULE} -- x`),
     };
-    expect(lint(files).lines).toEqual([]);
+    expect((await lint(files)).lines).toEqual([]);
   });
 });
 

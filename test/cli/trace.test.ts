@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../support/cli.js';
+import { orchlintInProcess } from '../support/cli-in-process.js';
 import { repoRoot } from '../support/paths.js';
 
 const project = path.join(repoRoot, 'fixtures/archon/stub-fixture/valid-project');
@@ -9,7 +9,7 @@ const traceDir = path.join(repoRoot, 'fixtures/trace');
 
 describe('orchlint trace on an Archon workflow', () => {
   it('runs each fixture of the package in turn, with the states, reasons and outcome', async () => {
-    const r = await runCli(['trace', deliver], { cwd: project });
+    const r = await orchlintInProcess(['trace', deliver], { cwd: project });
     expect(r.code).toBe(0);
     const runs = r.stdout.split('\n\n');
     expect(runs).toHaveLength(2);
@@ -27,7 +27,7 @@ describe('orchlint trace on an Archon workflow', () => {
   });
 
   it("prints one JSON line per run with the fields of Archon's DryRunResult", async () => {
-    const r = await runCli(['trace', deliver, '--format', 'json'], { cwd: project });
+    const r = await orchlintInProcess(['trace', deliver, '--format', 'json'], { cwd: project });
     const lines = r.stdout
       .trim()
       .split('\n')
@@ -52,7 +52,7 @@ describe('orchlint trace on an Archon workflow', () => {
   });
 
   it('takes --stubs, fails (exit 1) with the missing stubs named, as the dry run does', async () => {
-    const r = await runCli(
+    const r = await orchlintInProcess(
       ['trace', deliver, '--stubs', '.archon/workflows/sdlc/review-block/fixtures/approve.stubs.yaml'],
       {
         cwd: project,
@@ -64,9 +64,9 @@ describe('orchlint trace on an Archon workflow', () => {
   });
 
   it('refuses a missing stub file and a flag of another dialect with one line and exit 2', async () => {
-    const missing = await runCli(['trace', deliver, '--stubs', 'nope.yaml'], { cwd: project });
+    const missing = await orchlintInProcess(['trace', deliver, '--stubs', 'nope.yaml'], { cwd: project });
     expect([missing.code, missing.stderr]).toEqual([2, 'orchlint: Dry-run stub file not found: nope.yaml\n']);
-    const events = await runCli(['trace', deliver, '--events', 'A'], { cwd: project });
+    const events = await orchlintInProcess(['trace', deliver, '--events', 'A'], { cwd: project });
     expect([events.code, events.stderr]).toEqual([
       2,
       'orchlint: --events is for promptpack files; this is a archon file\n',
@@ -78,7 +78,7 @@ describe('orchlint trace on a pack', () => {
   const pack = 'promptpack/support.promptpack.yaml';
 
   it('walks the events: visits, who holds the turn, max_visits sending the walk to on_max_visits', async () => {
-    const r = await runCli(['trace', pack, '--events', 'promptpack/fixtures/unclear-thrice.events.yaml'], {
+    const r = await orchlintInProcess(['trace', pack, '--events', 'promptpack/fixtures/unclear-thrice.events.yaml'], {
       cwd: traceDir,
     });
     expect(r.code).toBe(0);
@@ -89,7 +89,7 @@ describe('orchlint trace on a pack', () => {
   });
 
   it('says who holds the turn after a control: agent state, and reports an event the state does not accept', async () => {
-    const r = await runCli(['trace', pack, '--events', 'Order,Nope,Found'], { cwd: traceDir });
+    const r = await orchlintInProcess(['trace', pack, '--events', 'Order,Nope,Found'], { cwd: traceDir });
     expect(r.code).toBe(1);
     expect(r.stdout).toContain('2. Order → lookup, visit 1; next turn: agent');
     expect(r.stdout).toContain("Ends: 'lookup' does not accept 'Nope'; it accepts 'Found', 'Missing'");
@@ -98,7 +98,7 @@ describe('orchlint trace on a pack', () => {
 
   it('stops at engine.budget.max_total_visits', async () => {
     const loop = Array.from({ length: 5 }, () => 'Order,Found').join(',');
-    const r = await runCli(['trace', pack, '--events', loop, '--format', 'json'], { cwd: traceDir });
+    const r = await orchlintInProcess(['trace', pack, '--events', loop, '--format', 'json'], { cwd: traceDir });
     const out = JSON.parse(r.stdout);
     expect(out.steps).toHaveLength(8);
     expect(out.end).toEqual({
@@ -112,7 +112,7 @@ describe('orchlint trace on a pack', () => {
 
 describe('orchlint trace on a packet', () => {
   it('orders prompts by file, then depends_on, with each verify contract', async () => {
-    const r = await runCli(['trace', 'packet'], { cwd: traceDir });
+    const r = await orchlintInProcess(['trace', 'packet'], { cwd: traceDir });
     expect(r.code).toBe(0);
     const order = r.stdout.split('\n').filter((l) => /^ {2}\d\./.test(l));
     expect(order).toEqual([
@@ -124,7 +124,7 @@ describe('orchlint trace on a packet', () => {
   });
 
   it('runs an --only selection and names the dependencies it leaves out', async () => {
-    const r = await runCli(['trace', 'packet', '--only', '02', '--format', 'json'], { cwd: traceDir });
+    const r = await orchlintInProcess(['trace', 'packet', '--only', '02', '--format', 'json'], { cwd: traceDir });
     const out = JSON.parse(r.stdout);
     expect(out.order.map((p: { id: string }) => p.id)).toEqual(['02']);
     expect(out.unselectedDependencies).toEqual([{ prompt: '02', dependency: '03' }]);
@@ -133,7 +133,7 @@ describe('orchlint trace on a packet', () => {
 
 describe('orchlint trace --coverage', () => {
   it('lists per workflow what no fixture exercises: when: outcomes never seen, workflows without fixtures', async () => {
-    const r = await runCli(['trace', '--coverage', '.'], { cwd: project });
+    const r = await orchlintInProcess(['trace', '--coverage', '.'], { cwd: project });
     expect(r.code).toBe(0);
     expect(r.stdout).toContain(
       ".archon/workflows/ops/release/release.yaml (workflow 'ops-release'): 1 fixture\n  when: of 'tag' never false: $review.output.verdict == 'approve'",
@@ -145,7 +145,7 @@ describe('orchlint trace --coverage', () => {
   });
 
   it("lists a pack's transitions no event fixture takes, in JSON too", async () => {
-    const r = await runCli(['trace', '--coverage', 'promptpack', '--format', 'json'], { cwd: traceDir });
+    const r = await orchlintInProcess(['trace', '--coverage', 'promptpack', '--format', 'json'], { cwd: traceDir });
     const [unit] = JSON.parse(r.stdout).units;
     expect(unit.fixtures).toEqual([
       'promptpack/fixtures/order.events.yaml',
@@ -156,7 +156,7 @@ describe('orchlint trace --coverage', () => {
   });
 
   it('draws the graph in Mermaid with what is uncovered marked', async () => {
-    const r = await runCli(['trace', '--coverage', 'promptpack', '--format', 'mermaid'], { cwd: traceDir });
+    const r = await orchlintInProcess(['trace', '--coverage', 'promptpack', '--format', 'mermaid'], { cwd: traceDir });
     expect(r.stdout).toContain('%% promptpack/support.promptpack.yaml\nflowchart TD');
     expect(r.stdout).toContain('  n1 -->|"Missing"| n2');
     expect(r.stdout).toContain('  linkStyle 4 stroke:#8c959f,stroke-dasharray:5 3');

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { isMap, isPair, isScalar, isSeq, Source, Tree } from '@orchlint/core';
 import { MAX_NESTING, parseYaml } from '@orchlint/core/yaml-parse';
 import { hasShared, sharedDir } from '../support/paths.js';
+import { needsCorpus } from '../support/needs.js';
 
 // The located tree of a .json file is built from jsonc-parser; every reader of it expects the tree
 // yaml's parseDocument builds for the same text. These compare the two on every JSON fixture and
@@ -61,7 +62,7 @@ describe('the JSON tree is the tree yaml builds', () => {
   // The corpus sits beside the checkout (../shared); a clone without it compares the fixtures alone.
   const files = [...jsonFiles(join(root, 'fixtures')), ...(hasShared ? jsonFiles(join(sharedDir, 'corpus')) : [])];
 
-  it.skipIf(!hasShared)('finds the JSON fixtures and corpus files', () => {
+  it('finds the JSON fixtures and corpus files', needsCorpus, () => {
     expect(files.length).toBeGreaterThan(50);
   });
 

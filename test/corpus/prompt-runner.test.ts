@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '@orchlint/cli';
 import { hasShared, sharedDir } from '../support/paths.js';
+import { needsCorpus } from '../support/needs.js';
 
 const corpus = path.join(sharedDir, 'corpus/prompt_runner');
 
@@ -34,9 +35,7 @@ const countKinds = (report: Report) => {
   return counts;
 };
 
-if (!hasShared) console.log(`corpus test skipped: ${corpus} does not exist`);
-
-describe.skipIf(!hasShared)('Prompt Runner corpus: packet lint on the example packets (EXPECTED.json)', () => {
+describe('Prompt Runner corpus: packet lint on the example packets (EXPECTED.json)', needsCorpus, () => {
   const packets: Expected[] = hasShared
     ? JSON.parse(readFileSync(path.join(corpus, 'EXPECTED.json'), 'utf8')).packets
     : [];

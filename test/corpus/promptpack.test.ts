@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultSettings, type LintSettings } from '@orchlint/core';
 import { lintMemory, lintPaths, relative } from '../support/lint.js';
 import { cliBin, hasShared, repoRoot, sharedDir } from '../support/paths.js';
+import { needsCorpus } from '../support/needs.js';
 
 const corpus = path.join(sharedDir, 'corpus/promptpack');
 
@@ -14,9 +15,7 @@ interface Verdict {
   why: string;
 }
 
-if (!hasShared) console.log(`corpus test skipped: ${corpus} does not exist`);
-
-describe.skipIf(!hasShared)('PromptPack corpus verdicts (EXPECTED.json)', () => {
+describe('PromptPack corpus verdicts (EXPECTED.json)', needsCorpus, () => {
   const verdicts: Verdict[] = hasShared
     ? JSON.parse(readFileSync(path.join(corpus, 'EXPECTED.json'), 'utf8')).files
     : [];
@@ -71,7 +70,7 @@ function packAround(fragment: string, json: boolean): string {
   );
 }
 
-describe.skipIf(!hasShared)('RFC 0014 control examples, wrapped as packs', () => {
+describe('RFC 0014 control examples, wrapped as packs', needsCorpus, () => {
   for (const file of controlFragments) {
     const json = file.endsWith('.json');
     const lint = (settings?: LintSettings) => {

@@ -13,6 +13,7 @@ import { applyEdit, textEdit, yamlText } from './yaml-structure.js';
 
 describe('the incremental re-parse on generated YAML', () => {
   it('answers as a whole parse does, or declines', () => {
+    const runs = budget(300);
     let answered = 0;
     let asked = 0;
     fc.assert(
@@ -42,10 +43,10 @@ describe('the incremental re-parse on generated YAML', () => {
           previous = source;
         }
       }),
-      budget(300),
+      runs,
     );
     // Most generated documents offer a basis, and of the edits on them many go the short way.
-    expect(asked).toBeGreaterThan(100);
+    expect(asked).toBeGreaterThan(runs.numRuns / 3);
     expect(answered).toBeGreaterThan(asked / 10);
   }, 600_000);
 

@@ -7,11 +7,14 @@ import {
   type Diagnostic,
 } from 'vscode-languageserver-protocol/node';
 import { afterEach, describe, expect, it } from 'vitest';
-import { orchlint, tempFiles, terminalAgentPack } from '../support/orchlint-bin.js';
+import { dialects, rules } from '@orchlint/rules';
+import { orchlintInProcess } from '../support/cli-in-process.js';
+import { tempFiles, terminalAgentPack } from '../support/orchlint-bin.js';
 import { LspClient, positionOf, uriOf, workspace } from '../support/lsp-client.js';
 import { repoRoot } from '../support/paths.js';
 
-// The project config file in the built server over stdio, held to what the CLI does with the same files.
+// The project config file in the language server (in this process: test/lsp/server.test.ts drives the
+// built one over stdio), held to what the CLI does with the same files.
 
 const CONTROL = 'promptpack/control-agent-on-terminal';
 const cleanups: Array<() => Promise<void> | void> = [];
@@ -21,7 +24,7 @@ afterEach(async () => {
 
 async function session(files: Record<string, string>, settings: unknown = {}, capabilities = {}) {
   const ws = workspace(files);
-  const client = LspClient.spawn();
+  const client = LspClient.inProcess({ dialects, rules });
   cleanups.push(
     () => ws.dispose(),
     () => client.dispose(),
@@ -100,7 +103,7 @@ describe('the config file in the language server', () => {
       range: { start: { line: number; column: number } };
     }> = [];
     for (const run of runs) {
-      const cli = orchlint(['--format', 'json', ...run.args], { cwd: run.cwd });
+      const cli = await orchlintInProcess(['--format', 'json', ...run.args], { cwd: run.cwd });
       expect(cli.stderr).toBe('');
       for (const d of JSON.parse(cli.stdout).diagnostics as typeof report)
         report.push({ ...d, path: run.prefix + d.path });
@@ -231,7 +234,7 @@ describe('the config file in the language server', () => {
       'a.promptpack.yaml': terminalAgentPack,
     });
     cleanups.push(() => rmSync(config, { recursive: true, force: true }));
-    const cli = orchlint(['.'], { cwd: config });
+    const cli = await orchlintInProcess(['.'], { cwd: config });
     expect(cli.code).toBe(2);
     const bad =
       /targets\.promptpack '7\.0\.0' is not a version orchlint models; it knows [^ ]+(, [^ ]+)*(?= {2}\[core\/config\])/.exec(
@@ -377,7 +380,7 @@ describe('the config file in the language server', () => {
       'orchlint.config.yaml': `rules:\n  ${CONTROL}: off\n`,
       'inner/a.promptpack.yaml': terminalAgentPack,
     });
-    const client = LspClient.spawn();
+    const client = LspClient.inProcess({ dialects, rules });
     cleanups.push(
       () => ws.dispose(),
       () => client.dispose(),

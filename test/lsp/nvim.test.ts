@@ -4,9 +4,10 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { positionOf, serverBin, workspace } from '../support/lsp-client.js';
 import { repoRoot } from '../support/paths.js';
+import { needs } from '../support/needs.js';
 
 const hasNvim = !spawnSync('nvim', ['--version']).error;
-if (!hasNvim) console.log('nvim is not on PATH: skipping the Neovim end-to-end test (apt-get install -y neovim)');
+const withNvim = needs('Neovim', !hasNvim && 'nvim is not on PATH (apt-get install -y neovim)');
 
 const pack = `{
   "id": "support",
@@ -28,7 +29,7 @@ const pack = `{
 }
 `;
 
-describe.skipIf(!hasNvim)('Neovim (headless, built-in LSP client)', () => {
+describe('Neovim (headless, built-in LSP client)', withNvim, () => {
   const ws = workspace({ 'support.pack.json': pack });
   afterAll(() => ws.dispose());
 

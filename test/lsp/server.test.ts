@@ -117,8 +117,10 @@ describe('language server over stdio (built bin)', () => {
 
   it('says nothing about files no dialect claims', async () => {
     const other = await client.open(ws.file('notes/readme.yaml'), 'just: data\n');
-    await client.hover(other, { line: 0, character: 1 }); // a round trip: the open has been handled
-    await new Promise((r) => setTimeout(r, 300));
+    // Opened documents are linted in the order they were opened: once a pack opened after it is
+    // heard from, the unclaimed file has had its turn.
+    const after = await client.open(ws.file('packs/after.promptpack.yaml'), pack);
+    expect((await client.diagnostics(after)).length).toBeGreaterThan(0);
     expect(client.publications(other)).toEqual([]);
     expect(uriOf(ws.file('notes/readme.yaml'))).toBe(other);
   });

@@ -9,6 +9,7 @@ import {
 import { afterEach, describe, expect, it } from 'vitest';
 import { includeDialect, includeRules } from '../support/lsp-include-dialect.js';
 import { LspClient, positionOf, uriOf, workspace } from '../support/lsp-client.js';
+import { ManualClock } from '../support/manual-clock.js';
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
@@ -17,7 +18,13 @@ afterEach(async () => {
 
 async function session(
   files: Record<string, string>,
-  options: { debounceMs?: number; scanWorkspace?: boolean; withRules?: typeof rules; settings?: unknown } = {},
+  options: {
+    debounceMs?: number;
+    scanWorkspace?: boolean;
+    withRules?: typeof rules;
+    settings?: unknown;
+    clock?: ManualClock;
+  } = {},
 ) {
   const ws = workspace(files);
   const client = LspClient.inProcess({
@@ -25,6 +32,7 @@ async function session(
     rules: [...(options.withRules ?? rules), ...includeRules],
     debounceMs: options.debounceMs ?? 0,
     scanWorkspace: options.scanWorkspace ?? false,
+    ...(options.clock && { clock: options.clock }),
   });
   cleanups.push(
     () => ws.dispose(),
@@ -204,25 +212,25 @@ describe('robustness', () => {
 
 describe('debounce and versions', () => {
   it('a burst of edits yields one lint, for the last version, 150 ms after it', async () => {
-    const { ws, client } = await session({}, { debounceMs: 150 });
+    const clock = new ManualClock();
+    const { ws, client } = await session({}, { debounceMs: 150, clock });
     const uri = await client.open(ws.file('x.main.yaml'), 'show_target: 1\n');
-    await client.diagnostics(uri, (d) => d.length > 0);
+    await client.settle(clock);
+    expect(codes(client.publications(uri).at(-1)!.diagnostics)).toEqual(['inc/show-target']);
     const before = client.publications(uri).length;
     // Edits 100 ms apart: each one restarts the 150 ms quiet time, so nothing is linted in between.
-    const pause = () => new Promise((r) => setTimeout(r, 100));
     await client.change(uri, 'show_target: 2\n');
-    await pause();
+    await client.settle(clock, 100);
     await client.change(uri, 'show_target: 3\n');
-    await pause();
+    await client.settle(clock, 100);
     const last = await client.change(uri, 'include: [missing.part.yaml]\n');
-    const found = await client.diagnostics(uri, (_d, p) => p.version === last, before);
-    expect(codes(found)).toEqual(['inc/missing-part']);
-    expect(
-      client
-        .publications(uri)
-        .slice(before)
-        .map((p) => p.version),
-    ).toEqual([last]);
+    await client.settle(clock, 149);
+    expect(client.publications(uri)).toHaveLength(before);
+    await client.settle(clock, 1);
+    const after = client.publications(uri).slice(before);
+    expect(after.map((p) => p.version)).toEqual([last]);
+    expect(codes(after[0]!.diagnostics)).toEqual(['inc/missing-part']);
+    expect(clock.waiting).toBe(0);
   });
 });
 

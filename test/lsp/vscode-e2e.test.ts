@@ -3,11 +3,12 @@ import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { needs } from '../support/needs.js';
 import { repoRoot } from '../support/paths.js';
 
 // A real VS Code (code-server under Node 24, in headless Chromium) with the built .vsix installed;
 // see test/lsp/vscode-e2e/run.mjs. The tools live outside the repository (install-tools.sh puts
-// them there; .ci/run runs it). Without them this is skipped with a notice, except where
+// them there; .ci/run runs it). Without them this is skipped (named at the end of the run), except where
 // ORCHLINT_E2E_REQUIRED is set (CI), where their absence fails.
 const tools = process.env.ORCHLINT_E2E_TOOLS ?? path.join(homedir(), '.cache/orchlint-e2e');
 const needed = [
@@ -18,11 +19,10 @@ const needed = [
 ];
 const missing = needed.filter((f) => !existsSync(f));
 const required = Boolean(process.env.ORCHLINT_E2E_REQUIRED);
-if (missing.length && !required) {
-  console.warn(
-    `vscode-e2e: SKIPPED, the tools are not installed (missing ${missing.join(', ')}); run test/lsp/vscode-e2e/install-tools.sh`,
-  );
-}
+const withTools = needs(
+  'VS Code e2e',
+  !required && missing.length > 0 && `missing ${missing.join(', ')}; run bash test/lsp/vscode-e2e/install-tools.sh`,
+);
 
 interface Run {
   extension: boolean;
@@ -46,7 +46,7 @@ function run(...args: string[]): Run {
   return run;
 }
 
-describe.skipIf(missing.length > 0 && !required)('orchlint in a real VS Code', () => {
+describe('orchlint in a real VS Code', withTools, () => {
   it('the tools are installed', () => {
     expect(missing).toEqual([]);
   });

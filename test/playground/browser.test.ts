@@ -8,13 +8,14 @@ import { CONFIG_FILE, decodeState, type PlaygroundState } from '@orchlint/playgr
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lintCase } from '../../scripts/rule-contracts.mjs';
 import { firstFixtureCases } from '../support/fixture-cases.js';
+import { needs } from '../support/needs.js';
 import { type CliFinding, cliFixed, cliGraph, cliReport } from '../support/playground-cli.js';
 import { repoRoot } from '../support/paths.js';
 
 // The built playground (packages/playground/site, made by `pnpm build`) opened from disk in
 // Debian's headless Chromium, driven by playwright-core as the VS Code test drives it (both come
 // from test/lsp/vscode-e2e/install-tools.sh). Every finding it shows is checked against the CLI on
-// the same files. Without the tools this is skipped with a notice, except where
+// the same files. Without the tools this is skipped (named at the end of the run), except where
 // ORCHLINT_E2E_REQUIRED is set (CI), where their absence fails. Every wait is for a state.
 
 const tools = process.env.ORCHLINT_E2E_TOOLS ?? path.join(homedir(), '.cache/orchlint-e2e');
@@ -22,11 +23,10 @@ const CHROMIUM = '/usr/bin/chromium';
 const needed = [path.join(tools, 'pw/node_modules/playwright-core/package.json'), CHROMIUM];
 const missing = needed.filter((f) => !existsSync(f));
 const required = Boolean(process.env.ORCHLINT_E2E_REQUIRED);
-if (missing.length && !required) {
-  console.warn(
-    `playground browser test: SKIPPED, the tools are not installed (missing ${missing.join(', ')}); run test/lsp/vscode-e2e/install-tools.sh`,
-  );
-}
+const withTools = needs(
+  'Playground in a browser',
+  !required && missing.length > 0 && `missing ${missing.join(', ')}; run bash test/lsp/vscode-e2e/install-tools.sh`,
+);
 const site = path.join(repoRoot, 'packages/playground/site/index.html');
 /** Generous for a loaded two-core machine: a wait ends as soon as its state is reached. */
 const WAIT = 60_000;
@@ -89,7 +89,7 @@ async function linkState(page: Page): Promise<PlaygroundState> {
   return state;
 }
 
-describe.skipIf(missing.length > 0 && !required)('the playground in a real browser, opened from disk', () => {
+describe('the playground in a real browser, opened from disk', withTools, () => {
   let browser: any;
   let context: any;
   /** The page the cases are typed into, one after the other: each starts from an example. */

@@ -10,6 +10,7 @@ import {
   SIDECAR,
   sidecarOf,
 } from '../../scripts/rule-contracts.mjs';
+import { needsShellCheck } from '../support/needs.js';
 import { expectedFindings, relative } from '../support/lint.js';
 
 /** Every file of a case (a file, or a folder such as a packet) with the findings it expects. */
@@ -39,6 +40,7 @@ function walk(dir: string): string[] {
 interface Found {
   rule: string;
   severity: string;
+  message: string;
   path: string;
   range: { start: { line: number } };
 }
@@ -51,12 +53,13 @@ describe('rule fixtures', () => {
   for (const rule of rules) {
     const cases = casesOf(rule);
     if (!cases.length) continue;
-    // The ShellCheck rules' cases need shellcheck installed (CI installs it).
-    describe.skipIf(!checkable(rule))(rule.id, () => {
+    describe(rule.id, needsShellCheck(checkable(rule)), () => {
       for (const casePath of cases) {
         const c = path.basename(casePath);
         it(c, () => {
           const found = lintCase(casePath, rule) as Found[];
+          // A did-you-mean names its candidate, never an empty one.
+          expect(found.filter((d) => d.message.includes('?;')).map((d) => d.message)).toEqual([]);
           const mine = found
             .filter((d) => d.rule === rule.id)
             .map((d) => ({ line: d.range.start.line + 1, file: d.path }));
@@ -72,9 +75,10 @@ describe('rule fixtures', () => {
           }
           const outputFile = sidecarOf(casePath, '.output.txt');
           expect(existsSync(outputFile), `${relative(outputFile)} is missing: run pnpm docs:update`).toBe(true);
-          expect(renderCaseOutput(casePath, rule), `${relative(outputFile)} is out of date: run pnpm docs:update`).toBe(
-            readFileSync(outputFile, 'utf8'),
-          );
+          expect(
+            renderCaseOutput(casePath, rule, found),
+            `${relative(outputFile)} is out of date: run pnpm docs:update`,
+          ).toBe(readFileSync(outputFile, 'utf8'));
         });
       }
     });

@@ -2,17 +2,20 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { needs } from '../support/needs.js';
 
 /**
  * The engine facts the security audits rest on, checked against Archon's own substitution functions
  * with attacker payloads (test/security/archon-payloads.ts). It needs bun and an Archon source tree
- * with its dependencies installed, named by ARCHON_SRC; elsewhere it is skipped with a notice.
+ * with its dependencies installed, named by ARCHON_SRC; elsewhere it is skipped (named at the end of the run).
  */
 const src = process.env.ARCHON_SRC;
 const bun = spawnSync('bun', ['--version'], { encoding: 'utf8' });
 const ready = !bun.error && src !== undefined && existsSync(path.join(src, 'packages/workflows/src/dag-executor.ts'));
-if (!ready)
-  console.log('archon-payloads: skipped (needs bun on PATH and ARCHON_SRC naming an installed Archon source tree)');
+const withArchon = needs(
+  'Archon substitution payloads',
+  !ready && 'needs bun on PATH and ARCHON_SRC naming an installed Archon source tree',
+);
 
 interface Outcome {
   surface: string;
@@ -22,7 +25,7 @@ interface Outcome {
   injected: boolean;
 }
 
-describe.skipIf(!ready)("Archon's substitution under attacker payloads", () => {
+describe("Archon's substitution under attacker payloads", withArchon, () => {
   let outcomes: Outcome[] = [];
   const hits = (surface: string, source: string, context: string): string[] =>
     outcomes

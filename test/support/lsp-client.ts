@@ -39,6 +39,7 @@ import {
   type Registration,
   type ShowMessageParams,
 } from 'vscode-languageserver-protocol/node';
+import type { ManualClock } from './manual-clock.js';
 import { repoRoot } from './paths.js';
 
 export const serverBin = path.join(repoRoot, 'packages/language-server/dist/bin.js');
@@ -184,6 +185,19 @@ export class LspClient {
         });
       });
     }
+  }
+
+  /**
+   * A round trip: once it returns, the server has handled every message sent before it, and this
+   * client has every message the server sent before answering.
+   */
+  async roundTrip(): Promise<void> {
+    await this.hover('file:///orchlint-round-trip', { line: 0, character: 0 });
+  }
+
+  /** Moves a server's manual clock on by `ms` (0: runs what is due now), letting each wait's work finish. */
+  settle(clock: ManualClock, ms = 0): Promise<void> {
+    return clock.advance(ms, () => this.roundTrip());
   }
 
   hover(uri: string, position: Position): Promise<Hover | null> {

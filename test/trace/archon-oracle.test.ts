@@ -13,6 +13,7 @@ import {
 } from '../support/archon-oracle.js';
 import { corpusCases, fixtureCases, generatedCases } from '../support/oracle-cases.js';
 import { hasShared, repoRoot } from '../support/paths.js';
+import { needs } from '../support/needs.js';
 
 /*
  * The engine as the judge: `orchlint trace --format json` against Archon 0.9's own dry run, case by
@@ -21,7 +22,6 @@ import { hasShared, repoRoot } from '../support/paths.js';
  */
 
 const missing = oracleMissing();
-if (missing) console.log(`archon-oracle: skipped: ${missing}`);
 
 interface Verdict {
   name: string;
@@ -126,7 +126,7 @@ function record(verdicts: Verdict[]): void {
   writeFileSync(path.join(repoRoot, 'docs/dry-run-oracle.md'), lines.join('\n'));
 }
 
-describe.skipIf(missing !== undefined)('orchlint trace agrees with Archon 0.9 --dry-run', () => {
+describe('orchlint trace agrees with Archon 0.9 --dry-run', needs('Archon 0.9 dry-run oracle', missing), () => {
   it('on every stub file of the fixtures, the Archon corpus and generated workflows', async () => {
     const filter = process.env.ORCHLINT_ORACLE_FILTER;
     const cases = [...fixtureCases(), ...(hasShared ? corpusCases() : []), ...generatedCases(60)].filter(

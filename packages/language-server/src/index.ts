@@ -3,6 +3,7 @@ import { startServer, type ServerOptions } from './server.js';
 
 export { startServer, DEFAULT_DEBOUNCE_MS, type ServerOptions } from './server.js';
 export { DocumentTrees } from './document-trees.js';
+export { systemClock, type Clock } from './clock.js';
 export { settingsFor, parseClientSettings, type ClientSettings } from './settings.js';
 export { ruleDocUrl } from '@orchlint/core';
 

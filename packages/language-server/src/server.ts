@@ -13,6 +13,7 @@ import {
   type InitializeResult,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
+import { systemClock, type Clock } from './clock.js';
 import { codeActions, FIX_ALL_KIND, fixAllAction } from './code-actions.js';
 import { completion } from './completion.js';
 import { toLspDiagnostic } from './convert.js';
@@ -25,7 +26,7 @@ import { isFilePath, pathOfUri, uriOfPath } from './paths.js';
 import { ProjectConfigs } from './project-config.js';
 import { defaultClientSettings, parseClientSettings, settingsFor, type ClientSettings } from './settings.js';
 import { Units } from './units.js';
-import { scanFolder, yieldToEventLoop } from './workspace-scan.js';
+import { scanFolder } from './workspace-scan.js';
 
 export interface ServerOptions {
   dialects: readonly Dialect<any>[];
@@ -36,6 +37,8 @@ export interface ServerOptions {
   scanWorkspace?: boolean;
   /** The per-version parsed trees the request handlers share (a test passes its own to count parses). */
   trees?: DocumentTrees;
+  /** What the debounce and the workspace scan wait with (a test passes a manual clock). */
+  clock?: Clock;
 }
 
 export const DEFAULT_DEBOUNCE_MS = 150;
@@ -47,6 +50,7 @@ export const DEFAULT_DEBOUNCE_MS = 150;
  */
 export function startServer(connection: Connection, options: ServerOptions): void {
   const debounceMs = options.debounceMs ?? DEFAULT_DEBOUNCE_MS;
+  const clock = options.clock ?? systemClock;
   const documents = new TextDocuments(TextDocument);
   const openUris = new Map<string, string>(); // path → the client's URI
   const folders: string[] = [];
@@ -181,12 +185,12 @@ export function startServer(connection: Connection, options: ServerOptions): voi
     }
   }
 
-  const timers = new Map<string, NodeJS.Timeout>();
+  const timers = new Map<string, unknown>();
   function later(key: string, delay: number, run: () => Promise<void>): void {
-    clearTimeout(timers.get(key));
+    clock.clearTimeout(timers.get(key));
     timers.set(
       key,
-      setTimeout(() => {
+      clock.setTimeout(() => {
         timers.delete(key);
         run().catch((error) => log(key, error));
       }, delay),
@@ -209,7 +213,7 @@ export function startServer(connection: Connection, options: ServerOptions): voi
         continue;
       }
       // Let pending edits arrive: if one touched a file this lint read, its own re-lint replaces this one.
-      await yieldToEventLoop();
+      await clock.nextTurn();
       if (unit && units.isStale(unit)) continue;
       publish(units.commit(main, unit));
     }
@@ -231,6 +235,7 @@ export function startServer(connection: Connection, options: ServerOptions): voi
           publish(units.commit(path, units.lint(path)));
         }),
       () => shuttingDown || !client.enable,
+      clock,
     );
     // Members opened before their unit was found were linted alone: now they get their unit's view.
     relintOpenDocuments();
@@ -304,7 +309,7 @@ export function startServer(connection: Connection, options: ServerOptions): voi
 
   connection.onShutdown(() => {
     shuttingDown = true;
-    for (const timer of timers.values()) clearTimeout(timer);
+    for (const timer of timers.values()) clock.clearTimeout(timer);
     timers.clear();
   });
 

@@ -1,16 +1,20 @@
 import { readdirSync } from 'node:fs';
 import { ALWAYS_SKIPPED, CANDIDATE } from '@orchlint/core';
+import { systemClock, type Clock } from './clock.js';
 
 /** A workspace this large is scanned only this far; open files are always linted. */
 export const MAX_SCANNED_FILES = 10_000;
-
-export const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 /**
  * Visits every file of a folder a dialect might claim, in small slices so the server keeps
  * answering the editor meanwhile. Returns when done, or when `cancelled()` says so.
  */
-export async function scanFolder(root: string, visit: (path: string) => void, cancelled: () => boolean): Promise<void> {
+export async function scanFolder(
+  root: string,
+  visit: (path: string) => void,
+  cancelled: () => boolean,
+  clock: Clock = systemClock,
+): Promise<void> {
   const stack = [root];
   let count = 0;
   while (stack.length && count < MAX_SCANNED_FILES) {
@@ -32,6 +36,6 @@ export async function scanFolder(root: string, visit: (path: string) => void, ca
         if (++count >= MAX_SCANNED_FILES) return;
       }
     }
-    await yieldToEventLoop();
+    await clock.nextTurn();
   }
 }

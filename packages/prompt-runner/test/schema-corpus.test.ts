@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { frontMatterRegion, Source, Tree } from '@orchlint/core';
 import { packetSchema, promptSchema, workspaceSchema } from '../src/schemas.js';
 import { hasShared, sharedDir } from '../../../test/support/paths.js';
+import { needsCorpus } from '../../../test/support/needs.js';
 
 // The schemas drive editor help, but they must not call any upstream example invalid: every packet
 // EXPECTED.json says passes, and every manifest, prompt, workspace manifest and YAML fragment the
@@ -45,9 +46,7 @@ function promptFilesUnder(dir: string): string[] {
     .map((f) => path.join(dir, f));
 }
 
-if (!hasShared) console.log(`schema corpus test skipped: ${corpus} does not exist`);
-
-describe.skipIf(!hasShared)('Prompt Runner schemas accept the corpus', () => {
+describe('Prompt Runner schemas accept the corpus', needsCorpus, () => {
   const expected: Array<{ packet: string; pass: boolean }> = hasShared
     ? JSON.parse(readFileSync(path.join(corpus, 'EXPECTED.json'), 'utf8')).packets
     : [];

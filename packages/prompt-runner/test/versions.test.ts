@@ -10,7 +10,8 @@ import {
   regexProblem,
   versionText,
 } from '@orchlint/prompt-runner';
-import { hasShared, sharedDir } from '../../../test/support/paths.js';
+import { sharedDir } from '../../../test/support/paths.js';
+import { needsCorpus } from '../../../test/support/needs.js';
 
 const corpus = path.join(sharedDir, 'corpus/prompt_runner');
 const readCapabilities = (release: string) =>
@@ -42,9 +43,7 @@ describe('Elixir version requirements', () => {
   });
 });
 
-if (!hasShared) console.log(`capability list check skipped: ${corpus} does not exist`);
-
-describe.skipIf(!hasShared)('capability lists', () => {
+describe('capability lists', needsCorpus, () => {
   it.each([
     ['nshkrdotcom__prompt_runner_sdk@v0.12.1', '0.12.1'],
     ['nshkrdotcom__prompt_runner_sdk@v0.13.0-d8a62e0', '0.13.0'],
