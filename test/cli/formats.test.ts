@@ -41,7 +41,7 @@ describe('--format sarif', async () => {
     expect(rule.properties.clause).toBe('dropped');
     // The rules that have results, each once; --sarif-all-rules describes every rule.
     expect(driver.rules.map((r: any) => r.id)).toEqual([...new Set(results.map((r) => r.ruleId))].sort());
-    const all = JSON.parse(orchlint(['--format', 'sarif', '--sarif-all-rules', 'packs'], { cwd: dir }).stdout);
+    const all = JSON.parse((await orchlintInProcess(['--format', 'sarif', '--sarif-all-rules', 'packs'], { cwd: dir })).stdout);
     expect(all.runs[0].tool.driver.rules.some((r: any) => r.id === 'core/unused-suppression')).toBe(true);
     for (const r of results) {
       expect(driver.rules[r.ruleIndex].id).toBe(r.ruleId);
