@@ -24,7 +24,7 @@ describe('--format sarif', async () => {
     expect(validate(log), JSON.stringify(validate.errors, null, 2)).toBe(true);
   });
 
-  it('has what GitHub code scanning requires', () => {
+  it('has what GitHub code scanning requires', async () => {
     expect(log.version).toBe('2.1.0');
     expect(log.$schema).toMatch(/sarif-2\.1\.0/);
     const driver = log.runs[0].tool.driver;
@@ -41,7 +41,9 @@ describe('--format sarif', async () => {
     expect(rule.properties.clause).toBe('dropped');
     // The rules that have results, each once; --sarif-all-rules describes every rule.
     expect(driver.rules.map((r: any) => r.id)).toEqual([...new Set(results.map((r) => r.ruleId))].sort());
-    const all = JSON.parse((await orchlintInProcess(['--format', 'sarif', '--sarif-all-rules', 'packs'], { cwd: dir })).stdout);
+    const all = JSON.parse(
+      (await orchlintInProcess(['--format', 'sarif', '--sarif-all-rules', 'packs'], { cwd: dir })).stdout,
+    );
     expect(all.runs[0].tool.driver.rules.some((r: any) => r.id === 'core/unused-suppression')).toBe(true);
     for (const r of results) {
       expect(driver.rules[r.ruleIndex].id).toBe(r.ruleId);
