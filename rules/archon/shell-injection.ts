@@ -38,10 +38,14 @@ const SINKS: Record<Exclude<ShellFlow['sink'], 'option'>, { why: string; payload
 };
 
 function safeForm(f: ShellFlow): string {
+  // A bare name read as arithmetic (`$(( n + 1 ))`) is the variable $n.
+  const ref = /^\w+$/.test(f.text) ? `$${f.text}` : f.text;
+  if (f.file)
+    return `keep the value out of the code: write the script with a quoted here-document that reads it as "$1" or an environment variable, and pass the value when you run ${f.file}`;
   if (!f.splice)
     return f.sink === 're-evaluation'
-      ? `pass it as an argument instead (bash -c '… "$1"' _ "${f.text.replace(/^\$\{?(\w+)\}?$/, '$$$1')}") and never through ${f.how}`
-      : `check it first ([[ ${f.text} =~ ^[0-9]+$ ]]) or compare it as a string`;
+      ? `pass it as an argument instead (bash -c '… "$1"' _ "${ref.replace(/^\$\{?(\w+)\}?$/, '$$$1')}") and never through ${f.how}`
+      : `check it first ([[ ${ref} =~ ^[0-9]+$ ]] || exit 1) or compare it as a string`;
   if (f.sink === 're-evaluation')
     return `assign it bare (v=${f.text}) and pass "$v" as an argument, never through ${f.how}`;
   if (f.sink === 'arithmetic')

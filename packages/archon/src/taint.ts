@@ -3,10 +3,13 @@ import {
   enclosing,
   isScalar,
   memoized,
+  plainPath,
   quotingAt,
   reEvaluation,
+  runsFile,
   scalarValue,
   type Confidence,
+  type ShellSoleWord,
   type Span,
   type TreeNode,
 } from '@orchlint/core';
@@ -51,6 +54,8 @@ export interface ShellFlow {
   confidence: Confidence;
   /** A quoted splice of the engine (undefined for an environment variable the shell expands). */
   splice?: Splice;
+  /** For a value written to a file that the body then runs: that file. */
+  file?: string;
 }
 
 export interface ScriptFlow {
@@ -98,6 +103,37 @@ export const OPTION_PROGRAMS: ReadonlyMap<string, string> = new Map([
   ['npm', '--registry=…, --script-shell=…'],
   ['pip', '--index-url=…, -r FILE'],
 ]);
+
+/**
+ * Options of those programs that take the next word as their value (`git commit -m "$msg"`, `gh pr
+ * create --body "$b"`): one quoted word after them is that value, whatever it starts with.
+ */
+const VALUE_OPTIONS: ReadonlyMap<string, ReadonlySet<string>> = new Map(
+  Object.entries({
+    git: '-m --message -b -B -C -c -F --file --author --format --pretty --branch --grep -n --depth --since --until -S -G',
+    gh: '-b --body -t --title -R --repo -l --label -B --base -H --head --json -q --jq -a --assignee -m --milestone -F --body-file -s --state -L --limit -S --search -r --reviewer -p --project -T --template',
+    curl: '-d --data --data-raw --data-binary --data-urlencode -H --header -X --request -A --user-agent -e --referer -b --cookie -F --form -u --user',
+    wget: '--header --post-data -U --user-agent',
+    find: '-name -iname -path -ipath -type -newer -maxdepth -mindepth -regex',
+    docker: '-e --env -t --tag --name -w --workdir -l --label',
+    kubectl: '-n --namespace -l --selector -o --output -c --container',
+    tar: '-f --file -C --directory',
+    rsync: '--exclude --include',
+    cp: '-t --target-directory',
+    mv: '-t --target-directory',
+    sort: '-k -t',
+    pip: '-r --requirement',
+  }).map(([program, options]) => [program, new Set(options.split(' '))]),
+);
+
+/** Whether a word is an option of the program that takes the next word as its value (`-m`, `--body`, `-am`). */
+function takesValue(program: string, word: string | undefined): boolean {
+  const options = VALUE_OPTIONS.get(program);
+  if (!options || word === undefined) return false;
+  if (options.has(word)) return true;
+  // A cluster of short flags (`git commit -am`) takes a value when its last one does.
+  return /^-[a-zA-Z]{2,}$/.test(word) && options.has(`-${word.at(-1)}`);
+}
 
 const USER_VARIABLES: ReadonlyMap<string, string> = new Map([
   ['ARGUMENTS', 'the message that started the run'],
@@ -259,12 +295,18 @@ export function fieldBound(producer: ArchonNode, field: string | undefined): 'sa
     return typeof min === 'number' && min >= 0 ? 'safe' : 'no-option';
   }
   const pattern = scalarValue(get('pattern'));
-  if (type === 'string' && typeof pattern === 'string' && /^\^.*\$$/s.test(pattern)) {
-    const inner = pattern.slice(1, -1);
-    if (!SAFE_PATTERN.test(inner)) return undefined;
-    return mayStartWithDash(inner) ? 'no-option' : 'safe';
-  }
-  return undefined;
+  return type === 'string' && typeof pattern === 'string' ? patternBound(pattern) : undefined;
+}
+
+/**
+ * What text a regex lets through when a whole value must match it (an `output_format` pattern, a
+ * `[[ $v =~ … ]]` test): bounded only when it is anchored at both ends and made of safe characters.
+ */
+function patternBound(pattern: string): 'safe' | 'no-option' | undefined {
+  if (!/^\^.*\$$/s.test(pattern)) return undefined;
+  const inner = pattern.slice(1, -1);
+  if (!SAFE_PATTERN.test(inner)) return undefined;
+  return mayStartWithDash(inner) ? 'no-option' : 'safe';
 }
 
 /** Whether a safe pattern's first atom can match '-': a literal or escaped dash, or a class holding one outside a range. */
@@ -324,7 +366,67 @@ function optionProgram(body: ShellBody, span: Span, unquoted: boolean): string |
   const e = effectiveCommand(word.command);
   if (!e || word.index <= e.start || !OPTION_PROGRAMS.has(e.name)) return undefined;
   for (let i = e.start + 1; i < word.index; i++) if (word.command.words[i]!.literal === '--') return undefined;
+  // One quoted word after `-m` is the message; unquoted, its later words can still be options.
+  if (!unquoted && takesValue(e.name, word.command.words[word.index - 1]?.literal)) return undefined;
   return e.name;
+}
+
+/**
+ * The untrusted text a variable of a body holds at an offset: a user variable, or a name assigned
+ * one whole (`v=$ARGUMENTS`, `v="$v2"`, `v=$plan.output`) before it and not assigned again since.
+ */
+function bodyVariables(model: WorkflowModel, body: ShellBody): (name: string, at: number) => TaintSource | undefined {
+  const assigned = new Map<string, Array<{ at: number; source: TaintSource | undefined }>>();
+  const of = (name: string, at: number): TaintSource | undefined => {
+    const last = assigned.get(name)?.findLast((a) => a.at <= at);
+    return last ? last.source : paramSource(name, body);
+  };
+  for (const a of body.script.assignments) {
+    const value = a.value;
+    const splice = value && spliceAt(body, value.span);
+    const held =
+      value?.param !== undefined
+        ? of(value.param, a.span.start)
+        : splice
+          ? spliceSource(model, body, splice, false)
+          : undefined;
+    const source = held && { label: `${held.label}, held in $${a.name}`, confidence: held.confidence };
+    assigned.set(a.name, [...(assigned.get(a.name) ?? []), { at: a.span.end, source }]);
+  }
+  return of;
+}
+
+function spliceAt(body: ShellBody, span: Span): Splice | undefined {
+  return body.splices.find((s) => s.span.start === span.start && s.span.end === span.end);
+}
+
+/**
+ * Whether a `[[ … =~ ^…$ ]]` test of the same value holds at an offset and bounds it to safe text
+ * (for an option position: to text that cannot start with '-'), as `if ! [[ $n =~ ^[0-9]+$ ]]; then exit 1; fi`
+ * does for every line after it.
+ */
+function guarded(body: ShellBody, at: number, value: { param?: string; splice?: Splice }, option: boolean): boolean {
+  const same = (subject: ShellSoleWord) =>
+    value.param !== undefined
+      ? subject.param === value.param
+      : value.splice !== undefined && spliceAt(body, subject.span)?.text === value.splice.text;
+  return body.script.guards.some((g) => {
+    if (g.holds.start > at || at >= g.holds.end || !same(g.subject)) return false;
+    const bound = patternBound(g.pattern);
+    return bound === 'safe' || (bound === 'no-option' && !option);
+  });
+}
+
+type VariableSink = { sink: ShellSink; how?: string };
+
+/** The sink a variable's expansion meets: parsed again, read as arithmetic, or an option of a program. */
+function variableSink(body: ShellBody, span: Span): VariableSink | undefined {
+  const script = body.script;
+  const how = reEvaluation(script, span.start);
+  if (how) return { sink: 're-evaluation', how };
+  if (enclosing(script, span.start).regions.some((r) => r.kind === 'arithmetic')) return { sink: 'arithmetic' };
+  const program = optionProgram(body, span, quotingAt(script, span.start) === 'none');
+  return program ? { sink: 'option', how: program } : undefined;
 }
 
 /** Every path from an untrusted source to a shell sink in the model's shell bodies. */
@@ -334,16 +436,23 @@ export const shellFlows = memoized((model: WorkflowModel): ShellFlow[] => {
     for (const body of node.shells) {
       const script = body.script;
       if (script.error) continue;
+      const variable = bodyVariables(model, body);
+      // One finding per place: the first sink found for it (a here-document before the file it fills).
+      const reported = new Set<number>();
+      const flow = (f: Omit<ShellFlow, 'node' | 'surface' | 'span'> & { at: Span }) => {
+        const { at, ...rest } = f;
+        if (reported.has(at.start)) return;
+        reported.add(at.start);
+        flows.push({ node, surface: body.surface, span: body.sourceSpan(at), ...rest });
+      };
       for (const splice of body.splices) {
         const sink = spliceSink(body, splice);
         if (!sink) continue;
         const source = spliceSource(model, body, splice, sink.sink === 'option');
-        if (!source) continue;
-        flows.push({
-          node,
-          surface: body.surface,
+        if (!source || guarded(body, splice.span.start, { splice }, sink.sink === 'option')) continue;
+        flow({
           text: splice.text,
-          span: body.sourceSpan(splice.span),
+          at: splice.span,
           source,
           sink: sink.sink,
           ...(sink.how ? { how: sink.how } : {}),
@@ -351,36 +460,74 @@ export const shellFlows = memoized((model: WorkflowModel): ShellFlow[] => {
           splice,
         });
       }
-      for (const param of script.params) {
-        const source = paramSource(param.name, body);
-        if (!source) continue;
-        const how = reEvaluation(script, param.span.start);
-        const { regions } = enclosing(script, param.span.start);
-        const unquoted = quotingAt(script, param.span.start) === 'none';
-        const program = how ? undefined : optionProgram(body, param.span, unquoted);
-        const sink: ShellSink | undefined = how
-          ? 're-evaluation'
-          : regions.some((r) => r.kind === 'arithmetic')
-            ? 'arithmetic'
-            : program
-              ? 'option'
-              : undefined;
-        if (!sink) continue;
-        flows.push({
-          node,
-          surface: body.surface,
+      // Parameter expansions ($v, ${v}) and bare names read as arithmetic ($(( v + 1 )), [[ v -gt 3 ]]).
+      const expansions = [
+        ...script.params.map((p) => ({ ...p, sink: variableSink(body, p.span) })),
+        ...script.arithmeticNames.map((p) => ({ ...p, sink: { sink: 'arithmetic' } as VariableSink })),
+      ];
+      for (const param of expansions) {
+        const source = param.sink && variable(param.name, param.span.start);
+        if (!source || !param.sink) continue;
+        const option = param.sink.sink === 'option';
+        if (guarded(body, param.span.start, { param: param.name }, option)) continue;
+        flow({
           text: script.text.slice(param.span.start, param.span.end),
-          span: body.sourceSpan(param.span),
+          at: param.span,
           source,
-          sink,
-          ...((how ?? program) ? { how: how ?? program } : {}),
-          confidence: weaker(source.confidence, sink === 'option' ? 'medium' : 'high'),
+          sink: param.sink.sink,
+          ...(param.sink.how ? { how: param.sink.how } : {}),
+          confidence: weaker(source.confidence, option ? 'medium' : 'high'),
         });
       }
+      writtenThenRun(model, body, variable, flow);
     }
   }
   return flows;
 });
+
+/**
+ * A value written into a file that the body then runs as code (`printf '%s' $plan.output > fix.sh`,
+ * then `bash fix.sh` or `source fix.sh`): quoting it on the way in does not stop it running there.
+ */
+function writtenThenRun(
+  model: WorkflowModel,
+  body: ShellBody,
+  variable: (name: string, at: number) => TaintSource | undefined,
+  flow: (f: Omit<ShellFlow, 'node' | 'surface' | 'span'> & { at: Span }) => void,
+): void {
+  const script = body.script;
+  for (const w of script.writes) {
+    const runner = script.commands.find((c) => c.span.start >= w.span.end && runsFile(c)?.file === plainPath(w.file));
+    if (!runner) continue;
+    const run = runsFile(runner)!;
+    const how = `${run.how === 'exec' ? 'running' : run.how} ${w.file}, the file it is written to`;
+    const inside = (s: Span) => w.span.start <= s.start && s.end <= w.span.end;
+    const written = [
+      ...body.splices
+        .filter((splice) => inside(splice.span))
+        .map((splice) => ({ at: splice.span, text: splice.text, source: spliceSource(model, body, splice, false) })),
+      ...script.params
+        .filter((p) => inside(p.span) && !guarded(body, p.span.start, { param: p.name }, false))
+        .map((p) => ({
+          at: p.span,
+          text: script.text.slice(p.span.start, p.span.end),
+          source: variable(p.name, p.span.start),
+        })),
+    ];
+    for (const v of written) {
+      if (!v.source) continue;
+      flow({
+        text: v.text,
+        at: v.at,
+        source: v.source,
+        sink: 're-evaluation',
+        how,
+        confidence: weaker(v.source.confidence, 'high'),
+        file: w.file,
+      });
+    }
+  }
+}
 
 /** `$id.output` of an untrusted producer spliced raw into a bun or uv script's source (DE:3712). */
 export const scriptFlows = memoized((model: WorkflowModel): ScriptFlow[] => {
