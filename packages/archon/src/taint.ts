@@ -391,7 +391,9 @@ function bodyVariables(model: WorkflowModel, body: ShellBody): (name: string, at
           ? spliceSource(model, body, splice, false)
           : undefined;
     const source = held && { label: `${held.label}, held in $${a.name}`, confidence: held.confidence };
-    assigned.set(a.name, [...(assigned.get(a.name) ?? []), { at: a.span.end, source }]);
+    const list = assigned.get(a.name) ?? [];
+    list.push({ at: a.span.end, source });
+    assigned.set(a.name, list);
   }
   return of;
 }
@@ -496,10 +498,19 @@ function writtenThenRun(
   flow: (f: Omit<ShellFlow, 'node' | 'surface' | 'span'> & { at: Span }) => void,
 ): void {
   const script = body.script;
+  if (!script.writes.length) return;
+  // Each file the body runs, with where and how, in document order: read once, not per write.
+  const runs = new Map<string, Array<{ at: number; how: string }>>();
+  for (const c of script.commands) {
+    const r = runsFile(c);
+    if (!r) continue;
+    const list = runs.get(r.file) ?? [];
+    list.push({ at: c.span.start, how: r.how });
+    runs.set(r.file, list);
+  }
   for (const w of script.writes) {
-    const runner = script.commands.find((c) => c.span.start >= w.span.end && runsFile(c)?.file === plainPath(w.file));
-    if (!runner) continue;
-    const run = runsFile(runner)!;
+    const run = runs.get(plainPath(w.file))?.find((r) => r.at >= w.span.end);
+    if (!run) continue;
     const how = `${run.how === 'exec' ? 'running' : run.how} ${w.file}, the file it is written to`;
     const inside = (s: Span) => w.span.start <= s.start && s.end <= w.span.end;
     const written = [
