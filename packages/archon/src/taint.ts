@@ -243,9 +243,32 @@ function spliceSource(model: WorkflowModel, body: ShellBody, splice: Splice, opt
     return { label: "$LOOP_USER_INPUT (a user's reply to the loop)", confidence: 'high' };
   const producer = spliceProducer(model, body, splice);
   if (!producer) return undefined;
-  const bound = fieldBound(producer, splice.field);
+  const bound =
+    fieldBound(producer, splice.field) ?? (splice.kind === 'output' ? whenBound(body.node, splice) : undefined);
   if (bound === 'safe' || (bound === 'no-option' && !option)) return undefined;
   return outputTaint(model)(producer);
+}
+
+/**
+ * A node whose `when:` holds only if the value equals a literal (`$review.output.status == 'ok'`, in
+ * every `||` branch) runs with that value and no other: the engine compares the same text it splices.
+ */
+function whenBound(node: ArchonNode, splice: Splice): 'safe' | 'no-option' | undefined {
+  const condition = node.when?.condition;
+  if (!condition) return undefined;
+  const pinned = condition.disjuncts.map(
+    (atoms) =>
+      atoms.find(
+        (a) =>
+          a.op === '==' &&
+          a.problems.length === 0 &&
+          a.left?.scope === 'node' &&
+          a.left.name === splice.id &&
+          (a.left.form === 'whole' ? splice.field === undefined : a.left.field === splice.field),
+      )?.literal?.value,
+  );
+  if (!pinned.length || pinned.some((v) => v === undefined || !SAFE_TEXT.test(v))) return undefined;
+  return pinned.some((v) => v!.startsWith('-')) ? 'no-option' : 'safe';
 }
 
 function spliceProducer(model: WorkflowModel, body: ShellBody, splice: Splice): ArchonNode | undefined {
