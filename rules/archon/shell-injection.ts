@@ -38,6 +38,8 @@ const SINKS: Record<Exclude<ShellFlow['sink'], 'option'>, { why: string; payload
 };
 
 function safeForm(f: ShellFlow): string {
+  if (f.included)
+    return `in the block, read the environment variable the engine also sets ("$${f.included.env}") instead of ${f.included.input}${f.sink === 're-evaluation' ? `, and pass it as an argument, never through ${f.how}` : ''}`;
   // A bare name read as arithmetic (`$(( n + 1 ))`) is the variable $n.
   const ref = /^\w+$/.test(f.text) ? `$${f.text}` : f.text;
   if (f.file)
@@ -75,8 +77,11 @@ export default defineRule<WorkflowModel>({
         at: f.span,
         confidence: f.confidence,
         message:
-          `untrusted text reaches the shell: ${f.source.label} → '${f.text}' in '${f.surface}' of ${f.node.label}, which ${where}. ` +
+          `untrusted text reaches the shell: ${f.source.label} → '${f.text}' in '${f.surface}' of ${f.node.label}${f.included ? ` ${f.included.where}` : ''}, which ${where}. ` +
           `Payload: ${sink.payload}. Safe form: ${safeForm(f)}`,
+        ...(f.included
+          ? { related: [{ at: f.included.related.span, source: f.included.related.source, message: 'spliced here' }] }
+          : {}),
       });
     }
   },

@@ -10,10 +10,19 @@ import {
   scalarValue,
   type Confidence,
   type ShellSoleWord,
+  type Source,
   type Span,
   type TreeNode,
 } from '@orchlint/core';
-import { isAiNode, type ArchonNode, type ShellBody, type Splice, type WorkflowModel } from './model.js';
+import {
+  isAiNode,
+  type ArchonNode,
+  type IncludeResolution,
+  type ShellBody,
+  type Splice,
+  type WorkflowModel,
+} from './model.js';
+import { inputEnvKey } from './facts.js';
 
 /**
  * How untrusted text reaches the text a shell or interpreter runs, per `../shared/spec/archon-shell.md`
@@ -56,6 +65,11 @@ export interface ShellFlow {
   splice?: Splice;
   /** For a value written to a file that the body then runs: that file. */
   file?: string;
+  /**
+   * For a caller's `with:` value that an included block splices raw at load (`$INPUTS.title`): the
+   * block's reference, the words that say where it stands, and its place in the block's file.
+   */
+  included?: { input: string; env: string; where: string; related: { source: Source; span: Span } };
 }
 
 export interface ScriptFlow {
@@ -349,13 +363,19 @@ function childOf(map: TreeNode, key: string): TreeNode | undefined {
   return undefined;
 }
 
-/** The sink a spliced quoted word meets, if its quoting does not hold there. */
-function spliceSink(
+/**
+ * The sink a value spliced at `span` meets, if any. `masked`: the span holds a splice masked as the
+ * quoted word it becomes (`'xxxx'`), so unquoted text around it means the author's quotes cancelled
+ * Archon's; otherwise it holds text put there raw (an included block's `$INPUTS.x`), where the
+ * author's `'…'` does that instead.
+ */
+function contextSink(
   body: ShellBody,
-  splice: Splice,
+  span: Span,
+  masked: boolean,
 ): { sink: ShellSink; how?: string; confidence: Confidence } | undefined {
   const script = body.script;
-  const at = splice.span.start + 1;
+  const at = span.start + 1;
   const how = reEvaluation(script, at);
   if (how) return { sink: 're-evaluation', how, confidence: 'high' };
   const { regions } = enclosing(script, at);
@@ -364,6 +384,11 @@ function spliceSink(
     case 'double':
       return { sink: 'double-quotes', confidence: 'high' };
     case 'none':
+      if (masked) return { sink: 'author-quotes', confidence: 'high' };
+      break;
+    case 'single':
+      if (!masked) return { sink: 'author-quotes', confidence: 'high' };
+      break;
     case 'ansi-c':
       return { sink: 'author-quotes', confidence: 'high' };
     case 'heredoc':
@@ -374,7 +399,7 @@ function spliceSink(
       return { sink: 'comment', confidence: 'high' };
   }
   if (regions.some((r) => r.kind === 'arithmetic')) return { sink: 'arithmetic', confidence: 'high' };
-  const program = optionProgram(body, splice.span, false);
+  const program = optionProgram(body, span, false);
   if (program) return { sink: 'option', how: program, confidence: 'medium' };
   return undefined;
 }
@@ -471,7 +496,7 @@ export const shellFlows = memoized((model: WorkflowModel): ShellFlow[] => {
         flows.push({ node, surface: body.surface, span: body.sourceSpan(at), ...rest });
       };
       for (const splice of body.splices) {
-        const sink = spliceSink(body, splice);
+        const sink = contextSink(body, splice.span, true);
         if (!sink) continue;
         const source = spliceSource(model, body, splice, sink.sink === 'option');
         if (!source || guarded(body, splice.span.start, { splice }, sink.sink === 'option')) continue;
@@ -506,9 +531,61 @@ export const shellFlows = memoized((model: WorkflowModel): ShellFlow[] => {
       }
       writtenThenRun(model, body, variable, flow);
     }
+    if (node.include?.resolution.kind === 'found') flows.push(...includedFlows(model, node, node.include.resolution));
   }
   return flows;
 });
+
+/**
+ * An include's `with:` values are spliced raw into the block's text at load (`$INPUTS.title` becomes
+ * the caller's `$plan.output`, IE:508), and only then is `$plan.output` substituted, quoted for a bare
+ * word. So the block's quoting context decides, as for any splice; the finding stands on the caller's
+ * value, which is what the author of this file wrote.
+ */
+function includedFlows(
+  model: WorkflowModel,
+  include: ArchonNode,
+  found: Extract<IncludeResolution, { kind: 'found' }>,
+): ShellFlow[] {
+  const flows: ShellFlow[] = [];
+  for (const ref of include.outputRefs) {
+    const input = /^with\.([^.]+)/.exec(ref.surface)?.[1];
+    const producer = input === undefined ? undefined : model.analysis.resolve(include, ref.id);
+    const bound = producer && fieldBound(producer, ref.field);
+    const source = producer && bound !== 'safe' ? outputTaint(model)(producer) : undefined;
+    if (!source) continue;
+    const reference = new RegExp(`\\$INPUTS\\.${input!.replace(/[^\w-]/g, '\\$&')}(?![A-Za-z0-9_-])`, 'g');
+    for (const inner of found.workflow.nodes) {
+      for (const body of inner.shells) {
+        if (body.script.error) continue;
+        for (const m of body.script.text.matchAll(reference)) {
+          const span = { start: m.index, end: m.index + m[0].length };
+          const sink = contextSink(body, span, false);
+          if (!sink || (bound === 'no-option' && sink.sink !== 'option')) continue;
+          const at = body.sourceSpan(span);
+          const line = found.source.positionAt(at.start).line + 1;
+          flows.push({
+            node: inner,
+            surface: body.surface,
+            text: ref.text,
+            span: ref.span,
+            source,
+            sink: sink.sink,
+            ...(sink.how ? { how: sink.how } : {}),
+            confidence: weaker(source.confidence, sink.confidence),
+            included: {
+              input: m[0],
+              env: inputEnvKey(input!),
+              where: `of ${found.workflow.label} (${found.shown}:${line}), where ${m[0]} is replaced at load by the with.${input} text of ${include.label}`,
+              related: { source: found.source, span: at },
+            },
+          });
+        }
+      }
+    }
+  }
+  return flows;
+}
 
 /**
  * A value written into a file that the body then runs as code (`printf '%s' $plan.output > fix.sh`,
