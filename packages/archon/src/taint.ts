@@ -308,6 +308,9 @@ const SAFE_PATTERN =
  */
 export function fieldBound(producer: ArchonNode, field: string | undefined): 'safe' | 'no-option' | undefined {
   if (field === undefined) return undefined;
+  // A field the output_format does not declare is never read: the reference throws and the node
+  // fails before anything runs (archon/output-field-undeclared).
+  if (producer.outputFormat?.known && !producer.outputFormat.properties.has(field)) return 'safe';
   const schema = producer.outputFormat?.properties.get(field)?.schema;
   if (!schema) return undefined;
   const get = (key: string) => childOf(schema, key);
