@@ -226,7 +226,7 @@ function readsTainted(
   }
   for (const body of node.shells)
     for (const p of body.script.params) {
-      const t = paramSource(p.name, body);
+      const t = p.length ? undefined : paramSource(p.name, body);
       if (t) return t;
     }
   return undefined;
@@ -515,7 +515,7 @@ export const shellFlows = memoized((model: WorkflowModel): ShellFlow[] => {
       }
       // Parameter expansions ($v, ${v}) and bare names read as arithmetic ($(( v + 1 )), [[ v -gt 3 ]]).
       const expansions = [
-        ...script.params.map((p) => ({ ...p, sink: variableSink(body, p.span) })),
+        ...script.params.filter((p) => !p.length).map((p) => ({ ...p, sink: variableSink(body, p.span) })),
         ...script.arithmeticNames.map((p) => ({ ...p, sink: { sink: 'arithmetic' } as VariableSink })),
       ];
       for (const param of expansions) {
@@ -621,7 +621,7 @@ function writtenThenRun(
         .filter((splice) => inside(splice.span))
         .map((splice) => ({ at: splice.span, text: splice.text, source: spliceSource(model, body, splice, false) })),
       ...script.params
-        .filter((p) => inside(p.span) && !guarded(body, p.span.start, { param: p.name }, false))
+        .filter((p) => inside(p.span) && !p.length && !guarded(body, p.span.start, { param: p.name }, false))
         .map((p) => ({
           at: p.span,
           text: script.text.slice(p.span.start, p.span.end),

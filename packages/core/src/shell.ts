@@ -116,6 +116,8 @@ export interface ShellParam {
   span: Span;
   /** `${name…}` rather than `$name`. */
   braced: boolean;
+  /** `${#name}`: the value's length, a number, not the value. */
+  length?: boolean;
 }
 
 /** Spans of `text` replaced by a single-quoted word of the same length (`'xxxx'`), as a splice of a quoted value would stand. */
@@ -314,7 +316,13 @@ function parseAnew(text: string): ShellScript {
         if (node.Hdoc) region(quotedDelimiter(api, node.Word) ? 'quoted-heredoc' : 'heredoc', span(node.Hdoc));
         break;
       case 'ParamExp':
-        if (node.Param) script.params.push({ name: String(node.Param.Value), span: span(node), braced: !node.Short });
+        if (node.Param)
+          script.params.push({
+            name: String(node.Param.Value),
+            span: span(node),
+            braced: !node.Short,
+            ...(node.Length ? { length: true } : {}),
+          });
         break;
       case 'CallExpr': {
         const command: ShellCommand = { span: span(node), words: [] };
