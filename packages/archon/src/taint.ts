@@ -515,20 +515,26 @@ export const shellFlows = memoized((model: WorkflowModel): ShellFlow[] => {
       }
       // Parameter expansions ($v, ${v}) and bare names read as arithmetic ($(( v + 1 )), [[ v -gt 3 ]]).
       const expansions = [
-        ...script.params.filter((p) => !p.length).map((p) => ({ ...p, sink: variableSink(body, p.span) })),
-        ...script.arithmeticNames.map((p) => ({ ...p, sink: { sink: 'arithmetic' } as VariableSink })),
+        ...script.params.filter((p) => !p.length).map((p) => ({ ...p, arithmetic: false })),
+        ...script.arithmeticNames.map((p) => ({ ...p, arithmetic: true })),
       ];
       for (const param of expansions) {
-        const source = param.sink && variable(param.name, param.span.start);
-        if (!source || !param.sink) continue;
-        const option = param.sink.sink === 'option';
+        // The source first: most variables are the script's own, and finding a sink costs a walk.
+        const source = variable(param.name, param.span.start);
+        const sink: VariableSink | undefined = !source
+          ? undefined
+          : param.arithmetic
+            ? { sink: 'arithmetic' }
+            : variableSink(body, param.span);
+        if (!source || !sink) continue;
+        const option = sink.sink === 'option';
         if (guarded(body, param.span.start, { param: param.name }, option)) continue;
         flow({
           text: script.text.slice(param.span.start, param.span.end),
           at: param.span,
           source,
-          sink: param.sink.sink,
-          ...(param.sink.how ? { how: param.sink.how } : {}),
+          sink: sink.sink,
+          ...(sink.how ? { how: sink.how } : {}),
           confidence: weaker(source.confidence, option ? 'medium' : 'high'),
         });
       }

@@ -133,13 +133,49 @@ export function maskAsQuotedWords(text: string, spans: readonly Span[]): string 
   return out + text.slice(at);
 }
 
+/**
+ * Spans sorted by start, with the furthest end reached so far at each index: the spans holding an
+ * offset are found from the last one starting at or before it, going back only while an earlier span
+ * still reaches past the offset. An audit asks this for every splice, so a body of n words costs
+ * about n log n, not n² (a span as long as the script makes it linear again, which nesting bounds).
+ */
+interface SpanIndex<T extends { span: Span }> {
+  items: T[];
+  reach: number[];
+}
+
+function spanIndex<T extends { span: Span }>(items: T[]): SpanIndex<T> {
+  const sorted = [...items].sort((a, b) => a.span.start - b.span.start || b.span.end - a.span.end);
+  const reach: number[] = [];
+  let furthest = -1;
+  for (const item of sorted) reach.push((furthest = Math.max(furthest, item.span.end)));
+  return { items: sorted, reach };
+}
+
+function holding<T extends { span: Span }>(index: SpanIndex<T>, offset: number): T[] {
+  let lo = 0;
+  let hi = index.items.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (index.items[mid]!.span.start <= offset) lo = mid + 1;
+    else hi = mid;
+  }
+  const found: T[] = [];
+  for (let i = lo - 1; i >= 0 && index.reach[i]! > offset; i--)
+    if (index.items[i]!.span.end > offset) found.push(index.items[i]!);
+  return found.reverse();
+}
+
+const indexes = new WeakMap<ShellScript, { words: SpanIndex<ShellWord>; regions: SpanIndex<ShellRegion> }>();
+
 /** Everything that encloses an offset, outermost first: the regions and the words. */
 export function enclosing(script: ShellScript, offset: number): { regions: ShellRegion[]; words: ShellWord[] } {
-  const inside = (s: Span) => s.start <= offset && offset < s.end;
-  const words: ShellWord[] = [];
-  for (const c of script.commands) for (const w of c.words) if (inside(w.span)) words.push(w);
-  words.sort((a, b) => a.span.start - b.span.start || b.span.end - a.span.end);
-  return { regions: script.regions.filter((r) => inside(r.span)), words };
+  let index = indexes.get(script);
+  if (!index) {
+    index = { words: spanIndex(script.commands.flatMap((c) => c.words)), regions: spanIndex(script.regions) };
+    indexes.set(script, index);
+  }
+  return { regions: holding(index.regions, offset), words: holding(index.words, offset) };
 }
 
 /** The innermost quoting region an offset sits in ('none' when it is unquoted shell text). */
@@ -202,6 +238,8 @@ function parseAnew(text: string): ShellScript {
   const region = (kind: ShellRegionKind, s: Span) => script.regions.push({ kind, span: s });
   const ops = api.ops;
   const stack: MvNode[] = [];
+  /** The node types of the stack, kept beside it: asking mvdan for a type is a call into Go. */
+  const types: string[] = [];
   const pipes: Array<{ left: Span; right: Span }> = [];
   const kind = (n: MvNode | undefined): string | undefined => (n ? api.syntax.NodeType(n) : undefined);
   const sole = (word: MvNode | undefined) => soleWord(api, word, span);
@@ -230,7 +268,7 @@ function parseAnew(text: string): ShellScript {
   /** Where the list holding the statement on top of the stack ends, when it is the script, a block or a subshell. */
   const listEnd = (): number | undefined => {
     const holder = stack[stack.length - 2];
-    return ['File', 'Block', 'Subshell'].includes(kind(holder)!) ? span(holder).end : undefined;
+    return ['File', 'Block', 'Subshell'].includes(types[types.length - 2]!) ? span(holder).end : undefined;
   };
   const guard = (test: ReturnType<typeof testOf>, holds: Span | undefined) => {
     if (test && holds && holds.start < holds.end)
@@ -239,6 +277,7 @@ function parseAnew(text: string): ShellScript {
   api.syntax.Walk(file, (node: MvNode | null) => {
     if (!node) {
       stack.pop();
+      types.pop();
       return true;
     }
     const type = api.syntax.NodeType(node);
@@ -270,11 +309,12 @@ function parseAnew(text: string): ShellScript {
         }
         break;
       case 'BinaryCmd': {
-        if (node.Op === ops.pipe || node.Op === ops.pipeAll) pipes.push({ left: span(node.X), right: span(node.Y) });
-        const test = testOf(node.X);
+        const op = node.Op;
+        if (op === ops.pipe || op === ops.pipeAll) pipes.push({ left: span(node.X), right: span(node.Y) });
+        const test = op === ops.and || op === ops.or ? testOf(node.X) : undefined;
         if (!test || test.negated) break;
-        if (node.Op === ops.and) guard(test, span(node.Y));
-        else if (node.Op === ops.or && endsRun(node.Y)) {
+        if (op === ops.and) guard(test, span(node.Y));
+        else if (endsRun(node.Y)) {
           const end = listEnd();
           if (end !== undefined) guard(test, { start: span(node).end, end });
         }
@@ -286,7 +326,7 @@ function parseAnew(text: string): ShellScript {
         const test = cond.length === 1 && then.length ? testOf(cond[0]) : undefined;
         if (!test) break;
         if (!test.negated) guard(test, { start: span(then[0]).start, end: span(then.at(-1)).end });
-        else if (endsRun(then.at(-1)) && kind(stack.at(-1)) === 'Stmt') {
+        else if (endsRun(then.at(-1)) && types.at(-1) === 'Stmt') {
           const end = listEnd();
           if (end !== undefined) guard(test, { start: span(node).end, end });
         }
@@ -300,21 +340,20 @@ function parseAnew(text: string): ShellScript {
           script.assignments.push(assignment);
         }
         break;
-      case 'Stmt':
-        for (const r of node.Redirs as MvNode[]) {
-          const file = ops.writeRedirects.has(r.Op) ? literalOf(api, r.Word) : undefined;
-          if (file) script.writes.push({ file, span: span(node) });
-        }
-        break;
       case 'Word': {
-        const name = (node.Parts as MvNode[]).length === 1 ? literalOf(api, node) : undefined;
-        if (name && /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) && readAsArithmetic(api, stack))
+        // Most words are not arithmetic: ask the walk's stack before reading the word's parts.
+        const name = readAsArithmetic(api, stack, types) ? literalOf(api, node) : undefined;
+        if (name && /^[A-Za-z_][A-Za-z0-9_]*$/.test(name))
           script.arithmeticNames.push({ name, span: span(node), braced: false });
         break;
       }
-      case 'Redirect':
+      case 'Redirect': {
         if (node.Hdoc) region(quotedDelimiter(api, node.Word) ? 'quoted-heredoc' : 'heredoc', span(node.Hdoc));
+        // `> f`, `>> f`: the statement it belongs to (on top of the walk) writes f.
+        const file = ops.writeRedirects.has(node.Op) ? literalOf(api, node.Word) : undefined;
+        if (file && types.at(-1) === 'Stmt') script.writes.push({ file, span: span(stack.at(-1)) });
         break;
+      }
       case 'ParamExp':
         if (node.Param)
           script.params.push({
@@ -341,7 +380,7 @@ function parseAnew(text: string): ShellScript {
         }
         // `… | tee [-a] FILE`: what the pipeline before it prints goes to FILE.
         if (name !== undefined && name.slice(name.lastIndexOf('/') + 1) === 'tee') {
-          const whole = outermostPipeline(api, stack, ops);
+          const whole = outermostPipeline(stack, types, ops);
           for (const w of command.words.slice(1))
             if (w.literal !== undefined && !w.literal.startsWith('-'))
               script.writes.push({ file: w.literal, span: whole ? span(whole) : command.span });
@@ -350,6 +389,7 @@ function parseAnew(text: string): ShellScript {
       }
     }
     stack.push(node);
+    types.push(type);
     return true;
   });
   linkPipes(script.commands, pipes);
@@ -375,10 +415,10 @@ function linkPipes(commands: ShellCommand[], pipes: Array<{ left: Span; right: S
 }
 
 /** The outermost `a | b | …` the statement on top of the stack belongs to, if any. */
-function outermostPipeline(api: Mvdan, stack: readonly MvNode[], ops: Mvdan['ops']): MvNode | undefined {
+function outermostPipeline(stack: readonly MvNode[], types: readonly string[], ops: Mvdan['ops']): MvNode | undefined {
   let found: MvNode | undefined;
   for (let i = stack.length - 1; i >= 0; i--) {
-    const t = api.syntax.NodeType(stack[i]);
+    const t = types[i];
     if (t === 'BinaryCmd' && (stack[i].Op === ops.pipe || stack[i].Op === ops.pipeAll)) found = stack[i];
     else if (t !== 'Stmt') break;
   }
@@ -389,13 +429,11 @@ const ARITHMETIC = new Set(['ArithmExp', 'ArithmCmd', 'LetClause']);
 const INSIDE_ARITHMETIC = new Set(['BinaryArithm', 'UnaryArithm', 'ParenArithm']);
 
 /** Whether the word on top of the walk is read as arithmetic: in $(( )), (( )), let, or as an operand of [[ -gt ]]. */
-function readAsArithmetic(api: Mvdan, stack: readonly MvNode[]): boolean {
-  const parent = stack.at(-1);
-  if (parent && api.syntax.NodeType(parent) === 'BinaryTest') return api.ops.arithmeticTests.has(parent.Op);
-  for (let i = stack.length - 1; i >= 0; i--) {
-    const t = api.syntax.NodeType(stack[i]);
-    if (ARITHMETIC.has(t)) return true;
-    if (!INSIDE_ARITHMETIC.has(t)) return false;
+function readAsArithmetic(api: Mvdan, stack: readonly MvNode[], types: readonly string[]): boolean {
+  if (types.at(-1) === 'BinaryTest') return api.ops.arithmeticTests.has(stack.at(-1).Op);
+  for (let i = types.length - 1; i >= 0; i--) {
+    if (ARITHMETIC.has(types[i]!)) return true;
+    if (!INSIDE_ARITHMETIC.has(types[i]!)) return false;
   }
   return false;
 }
