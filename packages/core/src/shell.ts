@@ -148,7 +148,10 @@ function spanIndex<T extends { span: Span }>(items: T[]): SpanIndex<T> {
   const sorted = [...items].sort((a, b) => a.span.start - b.span.start || b.span.end - a.span.end);
   const reach: number[] = [];
   let furthest = -1;
-  for (const item of sorted) reach.push((furthest = Math.max(furthest, item.span.end)));
+  for (const item of sorted) {
+    furthest = Math.max(furthest, item.span.end);
+    reach.push(furthest);
+  }
   return { items: sorted, reach };
 }
 
