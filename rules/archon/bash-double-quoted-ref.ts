@@ -10,10 +10,11 @@ export default defineRule<WorkflowModel>({
     'validator.ts (Archon #1884): "`"$nodeId.output"` — double-quoting a substitution that is already shell-quoted by Archon produces the wrong value"',
   summary: '"$node.output" inside double quotes in bash: gets the quotes twice',
   check(model, report) {
-    // Untrusted text in double quotes is archon/shell-injection's (a security finding, always shown at high confidence).
+    // Untrusted text in double quotes (or parsed again from inside them) is archon/shell-injection's:
+    // a security finding that every persona shows at high confidence, with the same safe form.
     const audited = new Set(
       shellFlows(model)
-        .filter((f) => f.confidence === 'high' && f.sink === 'double-quotes')
+        .filter((f) => f.confidence === 'high')
         .map((f) => f.span.start),
     );
     for (const node of model.nodes) {

@@ -1,5 +1,5 @@
 import { defineRule, type Field } from '@orchlint/core';
-import { untrustedPrompt, type ArchonNode, type WorkflowModel } from '@orchlint/archon';
+import { CAPABILITIES, isProvider, untrustedPrompt, type ArchonNode, type WorkflowModel } from '@orchlint/archon';
 
 /** Claude tools that run commands or change files. */
 const POWER_TOOLS = ['Bash', 'Write', 'Edit', 'MultiEdit', 'NotebookEdit'];
@@ -12,8 +12,18 @@ const toolName = (t: string) => t.replace(/\(.*$/s, '').trim();
 
 /** What the agent may do that an injected instruction could use, or undefined when its tools are confined. */
 function power(node: ArchonNode, model: WorkflowModel): string | undefined {
+  // The tool lists and sandbox confine only on a provider that has them (Codex runs with full access
+  // and drops both); an unknown or user-dependent provider is given the benefit of the doubt.
+  const r = model.analysis.provider(node);
+  const caps =
+    r && isProvider(r.provider) && !(r.source === 'assistant' && r.userDependent)
+      ? CAPABILITIES[r.provider]
+      : undefined;
   const sandbox = (f: Field | undefined) => (f?.node?.toJSON() as { enabled?: unknown } | undefined)?.enabled === true;
-  if (sandbox(node.fields.get('sandbox')) || sandbox(model.fields.get('sandbox'))) return undefined;
+  if ((!caps || caps.has('sandbox')) && (sandbox(node.fields.get('sandbox')) || sandbox(model.fields.get('sandbox'))))
+    return undefined;
+  if (caps && !caps.has('toolRestrictions'))
+    return `it runs on provider '${r!.provider}', which cannot restrict tools: allowed_tools and denied_tools are ignored there, and it may run commands and write files`;
   const allowed = listed(node.fields.get('allowed_tools'));
   if (allowed) {
     const strong = allowed.map(toolName).filter((t) => POWER_TOOLS.includes(t));

@@ -1,5 +1,5 @@
 import { defineRule } from '@orchlint/core';
-import type { WorkflowModel } from '@orchlint/archon';
+import { scriptFlows, type WorkflowModel } from '@orchlint/archon';
 
 export default defineRule<WorkflowModel>({
   id: 'archon/script-output-ref',
@@ -10,10 +10,16 @@ export default defineRule<WorkflowModel>({
     'variables.md / spec §1.7: "$node.output values are shell-quoted in bash:… In script: they are spliced raw"; parameter matrix, silent failures: "String.raw with $x.output in scripts"',
   summary: '$node.output spliced raw into script: code',
   check(model, report) {
+    // An untrusted value spliced there is archon/script-injection's, shown by every persona at high confidence.
+    const audited = new Set(
+      scriptFlows(model)
+        .filter((f) => f.confidence === 'high')
+        .map((f) => f.span.start),
+    );
     for (const node of model.nodes) {
       if (node.kind !== 'script') continue;
       for (const ref of node.outputRefs) {
-        if (ref.surface !== 'script') continue;
+        if (ref.surface !== 'script' || audited.has(ref.span.start)) continue;
         report({
           at: ref.span,
           message:

@@ -38,10 +38,16 @@ const SINKS: Record<Exclude<ShellFlow['sink'], 'option'>, { why: string; payload
 };
 
 function safeForm(f: ShellFlow): string {
+  if (f.included)
+    return `in the block, read the environment variable the engine also sets ("$${f.included.env}") instead of ${f.included.input}${f.sink === 're-evaluation' ? `, and pass it as an argument, never through ${f.how}` : ''}`;
+  // A bare name read as arithmetic (`$(( n + 1 ))`) is the variable $n.
+  const ref = /^\w+$/.test(f.text) ? `$${f.text}` : f.text;
+  if (f.file)
+    return `keep the value out of the code: write the script with a quoted here-document that reads it as "$1" or an environment variable, and pass the value when you run ${f.file}`;
   if (!f.splice)
     return f.sink === 're-evaluation'
-      ? `pass it as an argument instead (bash -c '… "$1"' _ "${f.text.replace(/^\$\{?(\w+)\}?$/, '$$$1')}") and never through ${f.how}`
-      : `check it first ([[ ${f.text} =~ ^[0-9]+$ ]]) or compare it as a string`;
+      ? `pass it as an argument instead (bash -c '… "$1"' _ "${ref.replace(/^\$\{?(\w+)\}?$/, '$$$1')}") and never through ${f.how}`
+      : `check it first ([[ ${ref} =~ ^[0-9]+$ ]] || exit 1) or compare it as a string`;
   if (f.sink === 're-evaluation')
     return `assign it bare (v=${f.text}) and pass "$v" as an argument, never through ${f.how}`;
   if (f.sink === 'arithmetic')
@@ -71,8 +77,11 @@ export default defineRule<WorkflowModel>({
         at: f.span,
         confidence: f.confidence,
         message:
-          `untrusted text reaches the shell: ${f.source.label} → '${f.text}' in '${f.surface}' of ${f.node.label}, which ${where}. ` +
+          `untrusted text reaches the shell: ${f.source.label} → '${f.text}' in '${f.surface}' of ${f.node.label}${f.included ? ` ${f.included.where}` : ''}, which ${where}. ` +
           `Payload: ${sink.payload}. Safe form: ${safeForm(f)}`,
+        ...(f.included
+          ? { related: [{ at: f.included.related.span, source: f.included.related.source, message: 'spliced here' }] }
+          : {}),
       });
     }
   },

@@ -1,4 +1,4 @@
-import { defineRule, SHELLCHECK_MASKED_CODES, shellCheckSpan } from '@orchlint/core';
+import { defineRule, SHELLCHECK_EXCLUDED_CODES, setOffByMasking, shellCheckSpan } from '@orchlint/core';
 import type { WorkflowModel } from '@orchlint/archon';
 
 export default defineRule<WorkflowModel>({
@@ -14,10 +14,12 @@ export default defineRule<WorkflowModel>({
     const bodies = model.nodes.flatMap((n) => n.shells).filter((b) => !b.script.error);
     const results = context.shellcheck(
       bodies.map((b) => b.script.text),
-      SHELLCHECK_MASKED_CODES,
+      SHELLCHECK_EXCLUDED_CODES,
     );
     bodies.forEach((body, i) => {
+      const masked = body.splices.map((s) => s.span);
       for (const f of results[i] ?? []) {
+        if (setOffByMasking(body.script.text, f, masked)) continue;
         report({
           at: body.sourceSpan(shellCheckSpan(body.script.text, f)),
           message: `SC${f.code} (${f.level}) in '${body.surface}' of ${body.node.label}: ${f.message} (https://www.shellcheck.net/wiki/SC${f.code})`,

@@ -1,5 +1,5 @@
 import { defineRule, didYouMean } from '@orchlint/core';
-import { toElixirString, type PromptRunnerModel } from '@orchlint/prompt-runner';
+import { toElixirString, type PromptRunnerModel, LOADS_BUT } from '@orchlint/prompt-runner';
 
 export const kind = 'prompt-runner/artifact-reference';
 
@@ -25,13 +25,13 @@ export default defineRule<PromptRunnerModel>({
             report({
               at: program.node,
               source: c.file.source,
-              message: `exec '${program.value}' names no artifact of the workspace manifest ${model.workspace!.source.path} (it installs ${artifacts.length ? artifacts.map((a) => `'${a}'`).join(', ') : 'none'})${didYouMean(id, artifacts)}, so the runner looks for a program of that name on PATH and finds none: a verifier_fault that halts the run. Declare it under contracts.artifacts or fix the id`,
+              message: `${LOADS_BUT}exec '${program.value}' names no artifact of the workspace manifest ${model.workspace!.source.path} (it installs ${artifacts.length ? artifacts.map((a) => `'${a}'`).join(', ') : 'none'})${didYouMean(id, artifacts)}, so the runner looks for a program of that name on PATH and finds none: a verifier_fault that halts the run. Declare it under contracts.artifacts or fix the id`,
             });
         } else if (program?.value.includes(ARTIFACT))
           report({
             at: program.node,
             source: c.file.source,
-            message: `'${program.value}' is not resolved: '@artifact:<id>' stands for an artifact only as the whole exec value, so the runner looks for this text as a program and fails (a verifier_fault). Write exec: '@artifact:<id>' and put the rest in args`,
+            message: `${LOADS_BUT}'${program.value}' is not resolved: '@artifact:<id>' stands for an artifact only as the whole exec value, so the runner looks for this text as a program and fails (a verifier_fault). Write exec: '@artifact:<id>' and put the rest in args`,
           });
         for (const arg of command.args) {
           const text = toElixirString(arg.term);
@@ -39,7 +39,7 @@ export default defineRule<PromptRunnerModel>({
             report({
               at: arg.node,
               source: c.file.source,
-              message: `the argument '${text}' reaches the program as written: '@artifact:<id>' is resolved only as the whole exec value (args resolve '@repo:' only); run the artifact as exec, or pass its path another way`,
+              message: `${LOADS_BUT}the argument '${text}' reaches the program as written: '@artifact:<id>' is resolved only as the whole exec value (args resolve '@repo:' only); run the artifact as exec, or pass its path another way`,
             });
         }
       }

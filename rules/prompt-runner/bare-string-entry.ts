@@ -1,5 +1,5 @@
 import { defineRule, ownValue } from '@orchlint/core';
-import type { PromptRunnerModel } from '@orchlint/prompt-runner';
+import { LOADS_BUT, type PromptRunnerModel } from '@orchlint/prompt-runner';
 
 export const kind = 'prompt-runner/bare-string-entry';
 
@@ -29,7 +29,7 @@ export default defineRule<PromptRunnerModel>({
           report({
             at: entry.node ?? entry.span,
             source: c.file.source,
-            message: `a bare string in ${clause.key.value} ${effect}; write { path: ${JSON.stringify(entry.term)} } with the clause's options`,
+            message: `${LOADS_BUT}a bare string in ${clause.key.value} ${effect}; write { path: ${JSON.stringify(entry.term)} } with the clause's options`,
           });
         }
       }

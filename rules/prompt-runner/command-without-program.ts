@@ -1,5 +1,5 @@
 import { defineRule } from '@orchlint/core';
-import { EMap, type PromptRunnerModel } from '@orchlint/prompt-runner';
+import { EMap, type PromptRunnerModel, LOADS_BUT } from '@orchlint/prompt-runner';
 
 export const kind = 'prompt-runner/command-without-program';
 
@@ -20,6 +20,7 @@ export default defineRule<PromptRunnerModel>({
           at: command.entry.node ?? command.entry.span,
           source: c.file.source,
           message:
+            LOADS_BUT +
             'this commands entry has no exec, program, run or command, so the runner executes bash -c "" and the check passes whatever the work did; add exec: (and args:, timeout_ms:)',
         });
       }

@@ -1,5 +1,5 @@
 import { defineRule } from '@orchlint/core';
-import { EMap, PATH_CLAUSES, type PromptRunnerModel } from '@orchlint/prompt-runner';
+import { EMap, PATH_CLAUSES, type PromptRunnerModel, LOADS_BUT } from '@orchlint/prompt-runner';
 
 export const kind = 'prompt-runner/entry-without-path';
 
@@ -22,7 +22,7 @@ export default defineRule<PromptRunnerModel>({
           report({
             at: entry.node ?? entry.span,
             source: c.file.source,
-            message: `this ${clause.key.value} entry has no path${typeof repo === 'string' ? ` (only repo: ${repo})` : ''}, and the verifier crashes resolving it; add path: <file in the repo>`,
+            message: `${LOADS_BUT}this ${clause.key.value} entry has no path${typeof repo === 'string' ? ` (only repo: ${repo})` : ''}, and the verifier crashes resolving it; add path: <file in the repo>`,
           });
         }
       }

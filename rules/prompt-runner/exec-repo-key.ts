@@ -1,5 +1,5 @@
 import { defineRule } from '@orchlint/core';
-import { PACKET_REPO_ALIAS, type PromptRunnerModel } from '@orchlint/prompt-runner';
+import { PACKET_REPO_ALIAS, type PromptRunnerModel, LOADS_BUT } from '@orchlint/prompt-runner';
 
 export const kind = 'prompt-runner/exec-repo-key';
 
@@ -23,7 +23,7 @@ export default defineRule<PromptRunnerModel>({
           at: program.node,
           source: c.file.source,
           message:
-            `exec '${program.value}' is also the name of ${what}, so the runner replaces it by that root directory and tries to run the directory: "executable not found", a verifier_fault that halts the run without a repair. ` +
+            `${LOADS_BUT}exec '${program.value}' is also the name of ${what}, so the runner replaces it by that root directory and tries to run the directory: "executable not found", a verifier_fault that halts the run without a repair. ` +
             `Name the program by a path (exec: ./${program.value}, or "@repo:${program.value}/<file>") or rename the repo`,
         });
       }

@@ -1,5 +1,5 @@
 import { defineRule } from '@orchlint/core';
-import { packetFiles, type PromptRunnerModel } from '@orchlint/prompt-runner';
+import { packetFiles, type PromptRunnerModel, LOADS_BUT } from '@orchlint/prompt-runner';
 
 export const kind = 'prompt-runner/front-matter-line-endings';
 
@@ -34,7 +34,7 @@ export default defineRule<PromptRunnerModel>({
       report({
         at: { start: 0, end: file.source.lineEnd(0) },
         source: file.source,
-        message: `this file ${what}, so Prompt Runner does not see its front matter (the file must start with "---" and a LF) and ${loses} without a word; ${remedy}${exposes}`,
+        message: `${LOADS_BUT}this file ${what}, so Prompt Runner does not see its front matter (the file must start with "---" and a LF) and ${loses} without a word; ${remedy}${exposes}`,
         ...(!file.unreadClean
           ? {}
           : file.unread === 'bom'

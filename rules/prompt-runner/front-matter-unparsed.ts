@@ -1,5 +1,5 @@
 import { defineRule } from '@orchlint/core';
-import type { MarkdownFile, PromptRunnerModel } from '@orchlint/prompt-runner';
+import { LOADS_BUT, type MarkdownFile, type PromptRunnerModel } from '@orchlint/prompt-runner';
 
 export const kind = 'prompt-runner/front-matter-unparsed';
 
@@ -23,7 +23,7 @@ export default defineRule<PromptRunnerModel>({
         report({
           at: problem.span,
           source: file.source,
-          message: `the front matter does not parse: ${problem.message}; ${consequence}. Fix the YAML`,
+          message: `${LOADS_BUT}the front matter does not parse: ${problem.message}; ${consequence}. Fix the YAML`,
         });
       }
     }

@@ -1,5 +1,5 @@
 import { defineRule, isSeq, type TreeNode } from '@orchlint/core';
-import { EMap, lastClause, regexProblem, type PromptRunnerModel } from '@orchlint/prompt-runner';
+import { EMap, lastClause, regexProblem, type PromptRunnerModel, LOADS_BUT } from '@orchlint/prompt-runner';
 
 export const kind = 'prompt-runner/invalid-regex';
 
@@ -24,7 +24,7 @@ export default defineRule<PromptRunnerModel>({
         report({
           at: node,
           source: c.file.source,
-          message: `${where} does not compile as a regular expression: ${problem}; the runner compiles it with PCRE at verify time, so the check always fails. Fix the pattern (escape literal characters with \\)`,
+          message: `${LOADS_BUT}${where} does not compile as a regular expression: ${problem}; the runner compiles it with PCRE at verify time, so the check always fails. Fix the pattern (escape literal characters with \\)`,
         });
       };
       for (const entry of lastClause(c.clauses, 'matches')?.entries ?? []) {

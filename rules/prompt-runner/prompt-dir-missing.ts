@@ -1,5 +1,5 @@
 import { defineRule } from '@orchlint/core';
-import type { PromptRunnerModel } from '@orchlint/prompt-runner';
+import { LOADS_BUT, type PromptRunnerModel } from '@orchlint/prompt-runner';
 
 export const kind = 'prompt-runner/prompt-dir-missing';
 
@@ -17,7 +17,7 @@ export default defineRule<PromptRunnerModel>({
     report({
       at,
       source: model.manifest.file.source ?? context.source,
-      message: `prompt_dir '${model.promptDir}' is not a folder of this packet, so Prompt Runner finds no prompts and runs nothing, without an error; name the folder that holds the *.prompt.md files (relative to the packet)`,
+      message: `${LOADS_BUT}prompt_dir '${model.promptDir}' is not a folder of this packet, so Prompt Runner finds no prompts and runs nothing, without an error; name the folder that holds the *.prompt.md files (relative to the packet)`,
     });
   },
 });

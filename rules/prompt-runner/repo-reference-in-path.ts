@@ -1,5 +1,5 @@
 import { defineRule, isScalar, type TreeNode } from '@orchlint/core';
-import { PATH_CLAUSES, type PromptRunnerModel } from '@orchlint/prompt-runner';
+import { PATH_CLAUSES, type PromptRunnerModel, LOADS_BUT } from '@orchlint/prompt-runner';
 
 export const kind = 'prompt-runner/repo-reference-in-path';
 
@@ -30,7 +30,7 @@ export default defineRule<PromptRunnerModel>({
         report({
           at: node,
           source: c.file.source,
-          message: `@repo: is expanded only in exec and args; in ${field} the runner reads '${node.value}' as a plain relative path, so ${effect}; ${fix(m[1]!, m[2] || '.')}`,
+          message: `${LOADS_BUT}@repo: is expanded only in exec and args; in ${field} the runner reads '${node.value}' as a plain relative path, so ${effect}; ${fix(m[1]!, m[2] || '.')}`,
         });
       };
       for (const clause of c.clauses) {

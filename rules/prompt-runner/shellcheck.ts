@@ -1,4 +1,4 @@
-import { defineRule, SHELLCHECK_MASKED_CODES, shellCheckSpan } from '@orchlint/core';
+import { defineRule, SHELLCHECK_EXCLUDED_CODES, shellCheckSpan } from '@orchlint/core';
 import { commandShell, type CommandShell, type Contract, type PromptRunnerModel } from '@orchlint/prompt-runner';
 
 export const kind = 'prompt-runner/shellcheck';
@@ -23,7 +23,7 @@ export default defineRule<PromptRunnerModel>({
       }
     const results = context.shellcheck(
       shells.map((s) => s.shell.script.text),
-      SHELLCHECK_MASKED_CODES,
+      SHELLCHECK_EXCLUDED_CODES,
     );
     shells.forEach(({ contract, shell }, i) => {
       for (const f of results[i] ?? []) {

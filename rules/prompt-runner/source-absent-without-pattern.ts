@@ -1,5 +1,5 @@
 import { defineRule } from '@orchlint/core';
-import { EMap, lastClause, type PromptRunnerModel } from '@orchlint/prompt-runner';
+import { EMap, lastClause, type PromptRunnerModel, LOADS_BUT } from '@orchlint/prompt-runner';
 
 export const kind = 'prompt-runner/source-absent-without-pattern';
 
@@ -21,6 +21,7 @@ export default defineRule<PromptRunnerModel>({
           at: entry.node ?? entry.span,
           source: c.file.source,
           message:
+            LOADS_BUT +
             'this source_absent entry has no pattern, so it always fails ("source_absent requires at least one pattern"); add pattern: or patterns: with the regexes that must not appear',
         });
       }

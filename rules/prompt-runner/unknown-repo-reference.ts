@@ -1,5 +1,5 @@
 import { defineRule, didYouMean } from '@orchlint/core';
-import { inspect, unknownRepoReferences, type PromptRunnerModel } from '@orchlint/prompt-runner';
+import { inspect, unknownRepoReferences, type PromptRunnerModel, LOADS_BUT } from '@orchlint/prompt-runner';
 
 export const kind = 'prompt-runner/unknown-repo-reference';
 
@@ -24,7 +24,7 @@ export default defineRule<PromptRunnerModel>({
       report({
         at: ref.span,
         source: contract.file.source,
-        message: `${where}${didYouMean(ref.name, known)} (known: ${known.join(', ')})`,
+        message: `${LOADS_BUT}${where}${didYouMean(ref.name, known)} (known: ${known.join(', ')})`,
       });
     }
   },

@@ -6,6 +6,7 @@ import {
   parseShell,
   quotingAt,
   reEvaluation,
+  runsFile,
   unpinnedRun,
 } from '@orchlint/core';
 
@@ -61,6 +62,77 @@ describe('parseShell', () => {
     expect(how('$d')).toBe('python3 -c');
     expect(how('$e')).toBe('piped into sh');
     expect(how('$f')).toBe('source <(…)');
+  });
+
+  it('follows a pipeline through filters into a shell', () => {
+    const text = 'printf %s "$x" | base64 -d | tr -d x | sh';
+    expect(reEvaluation(parseShell(text), text.indexOf('$x'))).toBe('piped into sh (through base64)');
+    expect(reEvaluation(parseShell('printf %s "$x" | base64 -d | wc -c'), 12)).toBeUndefined();
+  });
+
+  it('lists assignments, with the variable or word a sole-expansion value is', () => {
+    const s = parseShell(`a=$x; export b="\${y}"; local c=1; d="v $x"; e='q'; f=\${#x}; g+=$x`);
+    expect(s.assignments.map((a) => [a.name, a.value?.param ?? (a.value ? 'word' : undefined)])).toEqual([
+      ['a', 'x'],
+      ['b', 'y'],
+      ['c', undefined],
+      ['d', undefined],
+      ['e', 'word'],
+      ['f', undefined],
+      ['g', undefined],
+    ]);
+  });
+
+  it('knows where a [[ =~ ]] test holds', () => {
+    const text = [
+      'if ! [[ "$a" =~ ^[0-9]+$ ]]; then echo no; exit 1; fi',
+      'A',
+      '[[ $b =~ ^x$ ]] && B',
+      '[[ $c =~ ^y$ ]] || { echo no; exit 2; }',
+      'C',
+      'if [[ $d =~ ^z$ ]]; then D; fi',
+      'E',
+      'if [[ $e =~ ^z$ ]]; then :; fi',
+      'if ! [[ $f =~ ^z$ ]]; then echo only a warning; fi',
+      'F',
+    ].join('\n');
+    const s = parseShell(text);
+    const holds = (param: string) =>
+      s.guards
+        .filter((g) => g.subject.param === param)
+        .map((g) => text.slice(g.holds.start, g.holds.end).replace(/;$/, '').trim());
+    expect(s.guards.map((g) => g.pattern)).toEqual(['^[0-9]+$', '^x$', '^y$', '^z$', '^z$']);
+    expect(holds('a')[0]).toMatch(/^A\n[\s\S]*F$/);
+    expect(holds('b')).toEqual(['B']);
+    expect(holds('c')[0]).toMatch(/^C\n[\s\S]*F$/);
+    expect(holds('d')).toEqual(['D']);
+    expect(holds('e')).toEqual([':']);
+    expect(holds('f')).toEqual([]);
+  });
+
+  it('finds bare names read as arithmetic, the files a statement writes and the files a command runs', () => {
+    const s = parseShell(
+      'echo $(( n + 1 )) ${m}\n[[ k -gt 3 ]]\n(( j > 2 ))\nx > out.sh\ny | tee -a log.sh\nbash -x ./out.sh',
+    );
+    expect(s.arithmeticNames.map((n) => n.name)).toEqual(['n', 'k', 'j']);
+    expect(s.writes.map((w) => [w.file, s.text.slice(w.span.start, w.span.end)])).toEqual([
+      ['out.sh', 'x > out.sh'],
+      ['log.sh', 'y | tee -a log.sh'],
+    ]);
+    expect(s.commands.map((c) => [c.name, runsFile(c)?.file])).toEqual([
+      ['echo', undefined],
+      ['x', undefined],
+      ['y', undefined],
+      ['tee', undefined],
+      ['bash', 'out.sh'],
+    ]);
+    const source = parseShell('. ./env.sh; source env.sh; bash -c "x" f.sh; ./run.sh');
+    expect(source.commands.map((c) => runsFile(c) && `${runsFile(c)!.how} ${runsFile(c)!.file}`)).toEqual([
+      '. env.sh',
+      'source env.sh',
+      undefined,
+      'exec run.sh',
+    ]);
   });
 
   it('counts offsets in UTF-16 units whatever the text holds', () => {

@@ -46,3 +46,18 @@ describe('an Archon error under never-works or admissibility', () => {
     });
   }
 });
+
+// The same for a packet Prompt Runner accepts (packet lint passes it): its errors begin by saying so.
+describe('a Prompt Runner error under never-works', () => {
+  for (const rule of rules.filter(
+    (r: { dialect: string; clause: string }) => r.dialect === 'prompt-runner' && r.clause === 'never-works',
+  )) {
+    it(`${rule.id} says "Prompt Runner loads this packet, but …"`, () => {
+      const doc = readFileSync(docPathOf(rule), 'utf8');
+      const bad = examplesUnder(doc.split(/^## /m).find((s) => s.startsWith('Bad')) ?? '', rule.id);
+      const mine = lintExample(bad, rule).diagnostics.filter((d: { rule: string }) => d.rule === rule.id);
+      expect(mine.length).toBeGreaterThan(0);
+      for (const d of mine) expect(d.message).toMatch(/^Prompt Runner loads this packet, but /);
+    });
+  }
+});

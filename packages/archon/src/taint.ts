@@ -3,14 +3,26 @@ import {
   enclosing,
   isScalar,
   memoized,
+  plainPath,
   quotingAt,
   reEvaluation,
+  runsFile,
   scalarValue,
   type Confidence,
+  type ShellSoleWord,
+  type Source,
   type Span,
   type TreeNode,
 } from '@orchlint/core';
-import { isAiNode, type ArchonNode, type ShellBody, type Splice, type WorkflowModel } from './model.js';
+import {
+  isAiNode,
+  type ArchonNode,
+  type IncludeResolution,
+  type ShellBody,
+  type Splice,
+  type WorkflowModel,
+} from './model.js';
+import { inputEnvKey } from './facts.js';
 
 /**
  * How untrusted text reaches the text a shell or interpreter runs, per `../shared/spec/archon-shell.md`
@@ -51,6 +63,13 @@ export interface ShellFlow {
   confidence: Confidence;
   /** A quoted splice of the engine (undefined for an environment variable the shell expands). */
   splice?: Splice;
+  /** For a value written to a file that the body then runs: that file. */
+  file?: string;
+  /**
+   * For a caller's `with:` value that an included block splices raw at load (`$INPUTS.title`): the
+   * block's reference, the words that say where it stands, and its place in the block's file.
+   */
+  included?: { input: string; env: string; where: string; related: { source: Source; span: Span } };
 }
 
 export interface ScriptFlow {
@@ -98,6 +117,37 @@ export const OPTION_PROGRAMS: ReadonlyMap<string, string> = new Map([
   ['npm', '--registry=…, --script-shell=…'],
   ['pip', '--index-url=…, -r FILE'],
 ]);
+
+/**
+ * Options of those programs that take the next word as their value (`git commit -m "$msg"`, `gh pr
+ * create --body "$b"`): one quoted word after them is that value, whatever it starts with.
+ */
+const VALUE_OPTIONS: ReadonlyMap<string, ReadonlySet<string>> = new Map(
+  Object.entries({
+    git: '-m --message -b -B -C -c -F --file --author --format --pretty --branch --grep -n --depth --since --until -S -G',
+    gh: '-b --body -t --title -R --repo -l --label -B --base -H --head --json -q --jq -a --assignee -m --milestone -F --body-file -s --state -L --limit -S --search -r --reviewer -p --project -T --template',
+    curl: '-d --data --data-raw --data-binary --data-urlencode -H --header -X --request -A --user-agent -e --referer -b --cookie -F --form -u --user',
+    wget: '--header --post-data -U --user-agent',
+    find: '-name -iname -path -ipath -type -newer -maxdepth -mindepth -regex',
+    docker: '-e --env -t --tag --name -w --workdir -l --label',
+    kubectl: '-n --namespace -l --selector -o --output -c --container',
+    tar: '-f --file -C --directory',
+    rsync: '--exclude --include',
+    cp: '-t --target-directory',
+    mv: '-t --target-directory',
+    sort: '-k -t',
+    pip: '-r --requirement',
+  }).map(([program, options]) => [program, new Set(options.split(' '))]),
+);
+
+/** Whether a word is an option of the program that takes the next word as its value (`-m`, `--body`, `-am`). */
+function takesValue(program: string, word: string | undefined): boolean {
+  const options = VALUE_OPTIONS.get(program);
+  if (!options || word === undefined) return false;
+  if (options.has(word)) return true;
+  // A cluster of short flags (`git commit -am`) takes a value when its last one does.
+  return /^-[a-zA-Z]{2,}$/.test(word) && options.has(`-${word.at(-1)}`);
+}
 
 const USER_VARIABLES: ReadonlyMap<string, string> = new Map([
   ['ARGUMENTS', 'the message that started the run'],
@@ -176,7 +226,7 @@ function readsTainted(
   }
   for (const body of node.shells)
     for (const p of body.script.params) {
-      const t = paramSource(p.name, body);
+      const t = p.length ? undefined : paramSource(p.name, body);
       if (t) return t;
     }
   return undefined;
@@ -207,9 +257,32 @@ function spliceSource(model: WorkflowModel, body: ShellBody, splice: Splice, opt
     return { label: "$LOOP_USER_INPUT (a user's reply to the loop)", confidence: 'high' };
   const producer = spliceProducer(model, body, splice);
   if (!producer) return undefined;
-  const bound = fieldBound(producer, splice.field);
+  const bound =
+    fieldBound(producer, splice.field) ?? (splice.kind === 'output' ? whenBound(body.node, splice) : undefined);
   if (bound === 'safe' || (bound === 'no-option' && !option)) return undefined;
   return outputTaint(model)(producer);
+}
+
+/**
+ * A node whose `when:` holds only if the value equals a literal (`$review.output.status == 'ok'`, in
+ * every `||` branch) runs with that value and no other: the engine compares the same text it splices.
+ */
+function whenBound(node: ArchonNode, splice: Splice): 'safe' | 'no-option' | undefined {
+  const condition = node.when?.condition;
+  if (!condition) return undefined;
+  const pinned = condition.disjuncts.map(
+    (atoms) =>
+      atoms.find(
+        (a) =>
+          a.op === '==' &&
+          a.problems.length === 0 &&
+          a.left?.scope === 'node' &&
+          a.left.name === splice.id &&
+          (a.left.form === 'whole' ? splice.field === undefined : a.left.field === splice.field),
+      )?.literal?.value,
+  );
+  if (!pinned.length || pinned.some((v) => v === undefined || !SAFE_TEXT.test(v))) return undefined;
+  return pinned.some((v) => v!.startsWith('-')) ? 'no-option' : 'safe';
 }
 
 function spliceProducer(model: WorkflowModel, body: ShellBody, splice: Splice): ArchonNode | undefined {
@@ -235,6 +308,9 @@ const SAFE_PATTERN =
  */
 export function fieldBound(producer: ArchonNode, field: string | undefined): 'safe' | 'no-option' | undefined {
   if (field === undefined) return undefined;
+  // A field the output_format does not declare is never read: the reference throws and the node
+  // fails before anything runs (archon/output-field-undeclared).
+  if (producer.outputFormat?.known && !producer.outputFormat.properties.has(field)) return 'safe';
   const schema = producer.outputFormat?.properties.get(field)?.schema;
   if (!schema) return undefined;
   const get = (key: string) => childOf(schema, key);
@@ -259,12 +335,18 @@ export function fieldBound(producer: ArchonNode, field: string | undefined): 'sa
     return typeof min === 'number' && min >= 0 ? 'safe' : 'no-option';
   }
   const pattern = scalarValue(get('pattern'));
-  if (type === 'string' && typeof pattern === 'string' && /^\^.*\$$/s.test(pattern)) {
-    const inner = pattern.slice(1, -1);
-    if (!SAFE_PATTERN.test(inner)) return undefined;
-    return mayStartWithDash(inner) ? 'no-option' : 'safe';
-  }
-  return undefined;
+  return type === 'string' && typeof pattern === 'string' ? patternBound(pattern) : undefined;
+}
+
+/**
+ * What text a regex lets through when a whole value must match it (an `output_format` pattern, a
+ * `[[ $v =~ … ]]` test): bounded only when it is anchored at both ends and made of safe characters.
+ */
+function patternBound(pattern: string): 'safe' | 'no-option' | undefined {
+  if (!/^\^.*\$$/s.test(pattern)) return undefined;
+  const inner = pattern.slice(1, -1);
+  if (!SAFE_PATTERN.test(inner)) return undefined;
+  return mayStartWithDash(inner) ? 'no-option' : 'safe';
 }
 
 /** Whether a safe pattern's first atom can match '-': a literal or escaped dash, or a class holding one outside a range. */
@@ -284,13 +366,19 @@ function childOf(map: TreeNode, key: string): TreeNode | undefined {
   return undefined;
 }
 
-/** The sink a spliced quoted word meets, if its quoting does not hold there. */
-function spliceSink(
+/**
+ * The sink a value spliced at `span` meets, if any. `masked`: the span holds a splice masked as the
+ * quoted word it becomes (`'xxxx'`), so unquoted text around it means the author's quotes cancelled
+ * Archon's; otherwise it holds text put there raw (an included block's `$INPUTS.x`), where the
+ * author's `'…'` does that instead.
+ */
+function contextSink(
   body: ShellBody,
-  splice: Splice,
+  span: Span,
+  masked: boolean,
 ): { sink: ShellSink; how?: string; confidence: Confidence } | undefined {
   const script = body.script;
-  const at = splice.span.start + 1;
+  const at = span.start + 1;
   const how = reEvaluation(script, at);
   if (how) return { sink: 're-evaluation', how, confidence: 'high' };
   const { regions } = enclosing(script, at);
@@ -299,6 +387,11 @@ function spliceSink(
     case 'double':
       return { sink: 'double-quotes', confidence: 'high' };
     case 'none':
+      if (masked) return { sink: 'author-quotes', confidence: 'high' };
+      break;
+    case 'single':
+      if (!masked) return { sink: 'author-quotes', confidence: 'high' };
+      break;
     case 'ansi-c':
       return { sink: 'author-quotes', confidence: 'high' };
     case 'heredoc':
@@ -309,7 +402,7 @@ function spliceSink(
       return { sink: 'comment', confidence: 'high' };
   }
   if (regions.some((r) => r.kind === 'arithmetic')) return { sink: 'arithmetic', confidence: 'high' };
-  const program = optionProgram(body, splice.span, false);
+  const program = optionProgram(body, span, false);
   if (program) return { sink: 'option', how: program, confidence: 'medium' };
   return undefined;
 }
@@ -324,7 +417,69 @@ function optionProgram(body: ShellBody, span: Span, unquoted: boolean): string |
   const e = effectiveCommand(word.command);
   if (!e || word.index <= e.start || !OPTION_PROGRAMS.has(e.name)) return undefined;
   for (let i = e.start + 1; i < word.index; i++) if (word.command.words[i]!.literal === '--') return undefined;
+  // One quoted word after `-m` is the message; unquoted, its later words can still be options.
+  if (!unquoted && takesValue(e.name, word.command.words[word.index - 1]?.literal)) return undefined;
   return e.name;
+}
+
+/**
+ * The untrusted text a variable of a body holds at an offset: a user variable, or a name assigned
+ * one whole (`v=$ARGUMENTS`, `v="$v2"`, `v=$plan.output`) before it and not assigned again since.
+ */
+function bodyVariables(model: WorkflowModel, body: ShellBody): (name: string, at: number) => TaintSource | undefined {
+  const assigned = new Map<string, Array<{ at: number; source: TaintSource | undefined }>>();
+  const of = (name: string, at: number): TaintSource | undefined => {
+    const last = assigned.get(name)?.findLast((a) => a.at <= at);
+    return last ? last.source : paramSource(name, body);
+  };
+  for (const a of body.script.assignments) {
+    const value = a.value;
+    const splice = value && spliceAt(body, value.span);
+    const held =
+      value?.param !== undefined
+        ? of(value.param, a.span.start)
+        : splice
+          ? spliceSource(model, body, splice, false)
+          : undefined;
+    const source = held && { label: `${held.label}, held in $${a.name}`, confidence: held.confidence };
+    const list = assigned.get(a.name) ?? [];
+    list.push({ at: a.span.end, source });
+    assigned.set(a.name, list);
+  }
+  return of;
+}
+
+function spliceAt(body: ShellBody, span: Span): Splice | undefined {
+  return body.splices.find((s) => s.span.start === span.start && s.span.end === span.end);
+}
+
+/**
+ * Whether a `[[ … =~ ^…$ ]]` test of the same value holds at an offset and bounds it to safe text
+ * (for an option position: to text that cannot start with '-'), as `if ! [[ $n =~ ^[0-9]+$ ]]; then exit 1; fi`
+ * does for every line after it.
+ */
+function guarded(body: ShellBody, at: number, value: { param?: string; splice?: Splice }, option: boolean): boolean {
+  const same = (subject: ShellSoleWord) =>
+    value.param !== undefined
+      ? subject.param === value.param
+      : value.splice !== undefined && spliceAt(body, subject.span)?.text === value.splice.text;
+  return body.script.guards.some((g) => {
+    if (g.holds.start > at || at >= g.holds.end || !same(g.subject)) return false;
+    const bound = patternBound(g.pattern);
+    return bound === 'safe' || (bound === 'no-option' && !option);
+  });
+}
+
+type VariableSink = { sink: ShellSink; how?: string };
+
+/** The sink a variable's expansion meets: parsed again, read as arithmetic, or an option of a program. */
+function variableSink(body: ShellBody, span: Span): VariableSink | undefined {
+  const script = body.script;
+  const how = reEvaluation(script, span.start);
+  if (how) return { sink: 're-evaluation', how };
+  if (enclosing(script, span.start).regions.some((r) => r.kind === 'arithmetic')) return { sink: 'arithmetic' };
+  const program = optionProgram(body, span, quotingAt(script, span.start) === 'none');
+  return program ? { sink: 'option', how: program } : undefined;
 }
 
 /** Every path from an untrusted source to a shell sink in the model's shell bodies. */
@@ -334,16 +489,23 @@ export const shellFlows = memoized((model: WorkflowModel): ShellFlow[] => {
     for (const body of node.shells) {
       const script = body.script;
       if (script.error) continue;
+      const variable = bodyVariables(model, body);
+      // One finding per place: the first sink found for it (a here-document before the file it fills).
+      const reported = new Set<number>();
+      const flow = (f: Omit<ShellFlow, 'node' | 'surface' | 'span'> & { at: Span }) => {
+        const { at, ...rest } = f;
+        if (reported.has(at.start)) return;
+        reported.add(at.start);
+        flows.push({ node, surface: body.surface, span: body.sourceSpan(at), ...rest });
+      };
       for (const splice of body.splices) {
-        const sink = spliceSink(body, splice);
+        const sink = contextSink(body, splice.span, true);
         if (!sink) continue;
         const source = spliceSource(model, body, splice, sink.sink === 'option');
-        if (!source) continue;
-        flows.push({
-          node,
-          surface: body.surface,
+        if (!source || guarded(body, splice.span.start, { splice }, sink.sink === 'option')) continue;
+        flow({
           text: splice.text,
-          span: body.sourceSpan(splice.span),
+          at: splice.span,
           source,
           sink: sink.sink,
           ...(sink.how ? { how: sink.how } : {}),
@@ -351,36 +513,141 @@ export const shellFlows = memoized((model: WorkflowModel): ShellFlow[] => {
           splice,
         });
       }
-      for (const param of script.params) {
-        const source = paramSource(param.name, body);
-        if (!source) continue;
-        const how = reEvaluation(script, param.span.start);
-        const { regions } = enclosing(script, param.span.start);
-        const unquoted = quotingAt(script, param.span.start) === 'none';
-        const program = how ? undefined : optionProgram(body, param.span, unquoted);
-        const sink: ShellSink | undefined = how
-          ? 're-evaluation'
-          : regions.some((r) => r.kind === 'arithmetic')
-            ? 'arithmetic'
-            : program
-              ? 'option'
-              : undefined;
-        if (!sink) continue;
-        flows.push({
-          node,
-          surface: body.surface,
+      // Parameter expansions ($v, ${v}) and bare names read as arithmetic ($(( v + 1 )), [[ v -gt 3 ]]).
+      const expansions = [
+        ...script.params.filter((p) => !p.length).map((p) => ({ ...p, arithmetic: false })),
+        ...script.arithmeticNames.map((p) => ({ ...p, arithmetic: true })),
+      ];
+      for (const param of expansions) {
+        // The source first: most variables are the script's own, and finding a sink costs a walk.
+        const source = variable(param.name, param.span.start);
+        const sink: VariableSink | undefined = !source
+          ? undefined
+          : param.arithmetic
+            ? { sink: 'arithmetic' }
+            : variableSink(body, param.span);
+        if (!source || !sink) continue;
+        const option = sink.sink === 'option';
+        if (guarded(body, param.span.start, { param: param.name }, option)) continue;
+        flow({
           text: script.text.slice(param.span.start, param.span.end),
-          span: body.sourceSpan(param.span),
+          at: param.span,
           source,
-          sink,
-          ...((how ?? program) ? { how: how ?? program } : {}),
-          confidence: weaker(source.confidence, sink === 'option' ? 'medium' : 'high'),
+          sink: sink.sink,
+          ...(sink.how ? { how: sink.how } : {}),
+          confidence: weaker(source.confidence, option ? 'medium' : 'high'),
         });
+      }
+      writtenThenRun(model, body, variable, flow);
+    }
+    if (node.include?.resolution.kind === 'found') flows.push(...includedFlows(model, node, node.include.resolution));
+  }
+  return flows;
+});
+
+/**
+ * An include's `with:` values are spliced raw into the block's text at load (`$INPUTS.title` becomes
+ * the caller's `$plan.output`, IE:508), and only then is `$plan.output` substituted, quoted for a bare
+ * word. So the block's quoting context decides, as for any splice; the finding stands on the caller's
+ * value, which is what the author of this file wrote.
+ */
+function includedFlows(
+  model: WorkflowModel,
+  include: ArchonNode,
+  found: Extract<IncludeResolution, { kind: 'found' }>,
+): ShellFlow[] {
+  const flows: ShellFlow[] = [];
+  for (const ref of include.outputRefs) {
+    const input = /^with\.([^.]+)/.exec(ref.surface)?.[1];
+    const producer = input === undefined ? undefined : model.analysis.resolve(include, ref.id);
+    const bound = producer && fieldBound(producer, ref.field);
+    const source = producer && bound !== 'safe' ? outputTaint(model)(producer) : undefined;
+    if (!source) continue;
+    const reference = new RegExp(`\\$INPUTS\\.${input!.replace(/[^\w-]/g, '\\$&')}(?![A-Za-z0-9_-])`, 'g');
+    for (const inner of found.workflow.nodes) {
+      for (const body of inner.shells) {
+        if (body.script.error) continue;
+        for (const m of body.script.text.matchAll(reference)) {
+          const span = { start: m.index, end: m.index + m[0].length };
+          const sink = contextSink(body, span, false);
+          if (!sink || (bound === 'no-option' && sink.sink !== 'option')) continue;
+          const at = body.sourceSpan(span);
+          const line = found.source.positionAt(at.start).line + 1;
+          flows.push({
+            node: inner,
+            surface: body.surface,
+            text: ref.text,
+            span: ref.span,
+            source,
+            sink: sink.sink,
+            ...(sink.how ? { how: sink.how } : {}),
+            confidence: weaker(source.confidence, sink.confidence),
+            included: {
+              input: m[0],
+              env: inputEnvKey(input!),
+              where: `of ${found.workflow.label} (${found.shown}:${line}), where ${m[0]} is replaced at load by the with.${input} text of ${include.label}`,
+              related: { source: found.source, span: at },
+            },
+          });
+        }
       }
     }
   }
   return flows;
-});
+}
+
+/**
+ * A value written into a file that the body then runs as code (`printf '%s' $plan.output > fix.sh`,
+ * then `bash fix.sh` or `source fix.sh`): quoting it on the way in does not stop it running there.
+ */
+function writtenThenRun(
+  model: WorkflowModel,
+  body: ShellBody,
+  variable: (name: string, at: number) => TaintSource | undefined,
+  flow: (f: Omit<ShellFlow, 'node' | 'surface' | 'span'> & { at: Span }) => void,
+): void {
+  const script = body.script;
+  if (!script.writes.length) return;
+  // Each file the body runs, with where and how, in document order: read once, not per write.
+  const runs = new Map<string, Array<{ at: number; how: string }>>();
+  for (const c of script.commands) {
+    const r = runsFile(c);
+    if (!r) continue;
+    const list = runs.get(r.file) ?? [];
+    list.push({ at: c.span.start, how: r.how });
+    runs.set(r.file, list);
+  }
+  for (const w of script.writes) {
+    const run = runs.get(plainPath(w.file))?.find((r) => r.at >= w.span.end);
+    if (!run) continue;
+    const how = `${run.how === 'exec' ? 'running' : run.how} ${w.file}, the file it is written to`;
+    const inside = (s: Span) => w.span.start <= s.start && s.end <= w.span.end;
+    const written = [
+      ...body.splices
+        .filter((splice) => inside(splice.span))
+        .map((splice) => ({ at: splice.span, text: splice.text, source: spliceSource(model, body, splice, false) })),
+      ...script.params
+        .filter((p) => inside(p.span) && !p.length && !guarded(body, p.span.start, { param: p.name }, false))
+        .map((p) => ({
+          at: p.span,
+          text: script.text.slice(p.span.start, p.span.end),
+          source: variable(p.name, p.span.start),
+        })),
+    ];
+    for (const v of written) {
+      if (!v.source) continue;
+      flow({
+        text: v.text,
+        at: v.at,
+        source: v.source,
+        sink: 're-evaluation',
+        how,
+        confidence: weaker(v.source.confidence, 'high'),
+        file: w.file,
+      });
+    }
+  }
+}
 
 /** `$id.output` of an untrusted producer spliced raw into a bun or uv script's source (DE:3712). */
 export const scriptFlows = memoized((model: WorkflowModel): ScriptFlow[] => {

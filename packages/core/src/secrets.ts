@@ -25,12 +25,22 @@ const KNOWN: ReadonlyArray<{ kind: string; pattern: RegExp }> = [
   { kind: 'npm token', pattern: /\bnpm_[A-Za-z0-9]{36}\b/g },
   { kind: 'GitLab token', pattern: /\bglpat-[A-Za-z0-9_-]{20}\b/g },
   { kind: 'Hugging Face token', pattern: /\bhf_[A-Za-z0-9]{34,}\b/g },
-  { kind: 'private key', pattern: /-----BEGIN (?:[A-Z]+ )?PRIVATE KEY-----/g },
+  // The armour line alone is how a review prompt names what to look for; a key has its body after it.
+  {
+    kind: 'private key',
+    pattern: /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----(?=[\s\S]{0,200}?[A-Za-z0-9+/]{64})/g,
+  },
 ];
 
-/** `TOKEN=…`, `api_key: …`, `password = "…"`: a name that says secret, then a value. */
+/** Issuers' documented examples (AWS's AKIAIOSFODNN7EXAMPLE) carry the word. */
+const EXAMPLE = /EXAMPLE/;
+
+/**
+ * `TOKEN=…`, `api_key: …`, `password = "…"`: a name that ends in a word saying secret, then a value.
+ * A name that goes on (`TOKEN_FILE`, `SECRET_PATH`, `API_KEY_NAME`) holds something about the secret.
+ */
 const ASSIGNED =
-  /\b([A-Za-z0-9_]*(?:TOKEN|SECRET|PASSWORD|PASSWD|API_?KEY|ACCESS_?KEY|PRIVATE_?KEY|CREDENTIALS?)[A-Za-z0-9_]*)["']?\s*[:=]\s*["']?([A-Za-z0-9+/=_.~-]{20,})/gi;
+  /\b([A-Za-z0-9_]*(?:TOKEN|SECRET|PASSWORD|PASSWD|API_?KEY|ACCESS_?KEY|PRIVATE_?KEY|SECRET_?KEY|CREDENTIALS?)\d*)["']?\s*[:=]\s*["']?([A-Za-z0-9+/=_.~-]{20,})/gi;
 
 /** Bits per character: random tokens sit above 4, words and identifiers well below. */
 function entropy(text: string): number {
@@ -56,7 +66,7 @@ export function findSecrets(text: string): SecretMatch[] {
   for (const { kind, pattern } of KNOWN) {
     for (const m of text.matchAll(pattern)) {
       // A documented example (`ghp_xxxx…`) repeats a character; a real token is random.
-      if (kind !== 'private key' && entropy(m[0]) < 3) continue;
+      if (kind !== 'private key' && (entropy(m[0]) < 3 || EXAMPLE.test(m[0]))) continue;
       const span = { start: m.index, end: m.index + m[0].length };
       taken.push(span);
       out.push({ kind, span, shown: show(m[0]), confidence: 'high' });
@@ -67,7 +77,8 @@ export function findSecrets(text: string): SecretMatch[] {
     const start = m.index + m[0].length - value.length;
     if (taken.some((s) => s.start <= start && start < s.end)) continue;
     const mixed = /[a-z]/.test(value) && /[A-Z0-9]/.test(value) && /\d/.test(value);
-    if (!mixed || entropy(value) < 4 || /^(?:x+|\*+|[a-z_]+)$/i.test(value)) continue;
+    // A path (`/run/secrets/…`) says where the secret is kept, not what it is.
+    if (!mixed || entropy(value) < 4 || /^(?:x+|\*+|[a-z_]+)$/i.test(value) || /^[/~.]/.test(value)) continue;
     out.push({
       kind: `value of ${m[1]}`,
       span: { start, end: start + value.length },

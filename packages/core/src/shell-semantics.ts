@@ -111,17 +111,48 @@ export function reEvaluation(script: ShellScript, offset: number): string | unde
     if (how) return how;
   }
   for (const word of words) {
-    const into = word.command.pipedInto;
-    if (!into) continue;
+    const how = pipedIntoCode(word.command);
+    if (how) return how;
+  }
+  return undefined;
+}
+
+/**
+ * A reader of code down a command's pipeline, however many filters stand between (`… | base64 -d | sh`,
+ * `… | jq -r .cmd | bash`): what the command prints becomes that program's source.
+ */
+function pipedIntoCode(command: ShellCommand): string | undefined {
+  let via: string | undefined;
+  for (let into = command.pipedInto; into; into = into.pipedInto) {
+    const through = via ? ` (through ${via})` : '';
     const reader = readsCodeFromStdin(into);
-    if (reader) return `piped into ${reader}`;
+    if (reader) return `piped into ${reader}${through}`;
     const x = effectiveCommand(into);
     if (x?.name === 'xargs' && into.words.some((w) => w.literal === '-I' || w.literal?.startsWith('-I'))) {
       const inner = effectiveAfterXargs(into);
-      if (inner && SHELLS.has(inner.name)) return `xargs -I into ${inner.name} -c`;
+      if (inner && SHELLS.has(inner.name)) return `xargs -I into ${inner.name} -c${through}`;
     }
+    via ??= into.name ?? 'a filter';
   }
   return undefined;
+}
+
+/** The file a command runs as code, and how: `source f`, `. f`, `bash f`, `./f`. Paths compare without a leading `./`. */
+export function runsFile(command: ShellCommand): { file: string; how: string } | undefined {
+  const e = effectiveCommand(command);
+  if (!e) return undefined;
+  const operand = firstOperand(e);
+  const word = operand === undefined ? undefined : command.words[operand]?.literal;
+  if ((e.name === 'source' || e.name === '.') && word !== undefined) return { file: plainPath(word), how: e.name };
+  // `bash -c '…' f` and `bash -s` take their code elsewhere; `bash -x f` runs f.
+  const codeElsewhere = command.words.slice(e.start + 1, operand).some((w) => /^-[a-zA-Z]*[cs]/.test(w.literal ?? ''));
+  if (SHELLS.has(e.name) && word !== undefined && !codeElsewhere) return { file: plainPath(word), how: e.name };
+  const name = command.words[e.start]!.literal!;
+  return name.includes('/') ? { file: plainPath(name), how: 'exec' } : undefined;
+}
+
+export function plainPath(path: string): string {
+  return path.replace(/^(?:\.\/)+/, '');
 }
 
 function reparsedWord(word: ShellWord, inProcessSubstitution: boolean): string | undefined {
@@ -178,11 +209,7 @@ const FETCHERS = new Set(['curl', 'wget', 'fetch', 'http', 'https', 'xh']);
 export function fetchedCodeRuns(script: ShellScript, command: ShellCommand): string | undefined {
   const e = effectiveCommand(command);
   if (!e || !FETCHERS.has(e.name)) return undefined;
-  if (command.pipedInto) {
-    const reader = readsCodeFromStdin(command.pipedInto);
-    if (reader) return `piped into ${reader}`;
-  }
-  return reEvaluation(script, command.span.start);
+  return pipedIntoCode(command) ?? reEvaluation(script, command.span.start);
 }
 
 /** Runners that fetch a package and run it, and how a pinned version is written for each. */

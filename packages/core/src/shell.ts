@@ -25,6 +25,44 @@ export interface ShellScript {
   params: ShellParam[];
   /** Quotes, here-documents, substitutions, arithmetic and comments, in document order. */
   regions: ShellRegion[];
+  /** Every `name=value`, bare or after local/export/declare/readonly, in document order. */
+  assignments: ShellAssignment[];
+  /** Every `[[ word =~ regex ]]` test with a literal regex, and the text where it is known to hold. */
+  guards: ShellGuard[];
+  /** Bare names read as arithmetic (`$(( n + 1 ))`, `[[ n -gt 3 ]]`): bash evaluates their values as arithmetic again. */
+  arithmeticNames: ShellParam[];
+  /** Files a statement writes (`> f`, `>> f`, `| tee f`), with the text whose output goes there. */
+  writes: ShellWrite[];
+}
+
+/** A word that is one expansion and nothing else: `$x`, `${x}`, `"$x"`, or a masked splice `'xxxx'`. */
+export interface ShellSoleWord {
+  span: Span;
+  /** The variable, when the word is one parameter expansion. */
+  param?: string;
+}
+
+export interface ShellAssignment {
+  name: string;
+  span: Span;
+  /** The value, when it is one expansion: the variable then holds exactly that value. */
+  value?: ShellSoleWord;
+}
+
+export interface ShellGuard {
+  /** The tested word, when it is one expansion. */
+  subject: ShellSoleWord;
+  /** The regex as written (unquoted, literal). */
+  pattern: string;
+  /** Where the match is known to hold: `if [[ … ]]; then HERE`, `[[ … ]] && HERE`, and after `[[ … ]] || exit` or `if ! [[ … ]]; then exit; fi` to the end of the enclosing list. */
+  holds: Span;
+}
+
+export interface ShellWrite {
+  /** The file as written (`run.sh`, `./out/x.sh`). */
+  file: string;
+  /** The statement (or the whole pipeline into tee) whose output is written, here-documents included. */
+  span: Span;
 }
 
 export type ShellRegionKind =
@@ -78,6 +116,8 @@ export interface ShellParam {
   span: Span;
   /** `${name…}` rather than `$name`. */
   braced: boolean;
+  /** `${#name}`: the value's length, a number, not the value. */
+  length?: boolean;
 }
 
 /** Spans of `text` replaced by a single-quoted word of the same length (`'xxxx'`), as a splice of a quoted value would stand. */
@@ -93,13 +133,52 @@ export function maskAsQuotedWords(text: string, spans: readonly Span[]): string 
   return out + text.slice(at);
 }
 
+/**
+ * Spans sorted by start, with the furthest end reached so far at each index: the spans holding an
+ * offset are found from the last one starting at or before it, going back only while an earlier span
+ * still reaches past the offset. An audit asks this for every splice, so a body of n words costs
+ * about n log n, not n² (a span as long as the script makes it linear again, which nesting bounds).
+ */
+interface SpanIndex<T extends { span: Span }> {
+  items: T[];
+  reach: number[];
+}
+
+function spanIndex<T extends { span: Span }>(items: T[]): SpanIndex<T> {
+  const sorted = [...items].sort((a, b) => a.span.start - b.span.start || b.span.end - a.span.end);
+  const reach: number[] = [];
+  let furthest = -1;
+  for (const item of sorted) {
+    furthest = Math.max(furthest, item.span.end);
+    reach.push(furthest);
+  }
+  return { items: sorted, reach };
+}
+
+function holding<T extends { span: Span }>(index: SpanIndex<T>, offset: number): T[] {
+  let lo = 0;
+  let hi = index.items.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (index.items[mid]!.span.start <= offset) lo = mid + 1;
+    else hi = mid;
+  }
+  const found: T[] = [];
+  for (let i = lo - 1; i >= 0 && index.reach[i]! > offset; i--)
+    if (index.items[i]!.span.end > offset) found.push(index.items[i]!);
+  return found.reverse();
+}
+
+const indexes = new WeakMap<ShellScript, { words: SpanIndex<ShellWord>; regions: SpanIndex<ShellRegion> }>();
+
 /** Everything that encloses an offset, outermost first: the regions and the words. */
 export function enclosing(script: ShellScript, offset: number): { regions: ShellRegion[]; words: ShellWord[] } {
-  const inside = (s: Span) => s.start <= offset && offset < s.end;
-  const words: ShellWord[] = [];
-  for (const c of script.commands) for (const w of c.words) if (inside(w.span)) words.push(w);
-  words.sort((a, b) => a.span.start - b.span.start || b.span.end - a.span.end);
-  return { regions: script.regions.filter((r) => inside(r.span)), words };
+  let index = indexes.get(script);
+  if (!index) {
+    index = { words: spanIndex(script.commands.flatMap((c) => c.words)), regions: spanIndex(script.regions) };
+    indexes.set(script, index);
+  }
+  return { regions: holding(index.regions, offset), words: holding(index.words, offset) };
 }
 
 /** The innermost quoting region an offset sits in ('none' when it is unquoted shell text). */
@@ -139,7 +218,16 @@ export function parseShell(text: string): ShellScript {
 function parseAnew(text: string): ShellScript {
   const api = mvdan();
   const toIndex = utf16Offsets(text);
-  const script: ShellScript = { text, commands: [], params: [], regions: [] };
+  const script: ShellScript = {
+    text,
+    commands: [],
+    params: [],
+    regions: [],
+    assignments: [],
+    guards: [],
+    arithmeticNames: [],
+    writes: [],
+  };
   let file: MvNode;
   try {
     file = api.parser.Parse(text, '');
@@ -153,11 +241,46 @@ function parseAnew(text: string): ShellScript {
   const region = (kind: ShellRegionKind, s: Span) => script.regions.push({ kind, span: s });
   const ops = api.ops;
   const stack: MvNode[] = [];
-  const commandOf = new Map<MvNode, ShellCommand>();
+  /** The node types of the stack, kept beside it: asking mvdan for a type is a call into Go. */
+  const types: string[] = [];
   const pipes: Array<{ left: Span; right: Span }> = [];
+  const kind = (n: MvNode | undefined): string | undefined => (n ? api.syntax.NodeType(n) : undefined);
+  const sole = (word: MvNode | undefined) => soleWord(api, word, span);
+  /** `[[ word =~ regex ]]` (or `! [[ … ]]`, `[[ ! … ]]`) as the whole of a statement. */
+  const testOf = (stmt: MvNode | undefined) => {
+    if (kind(stmt?.Cmd) !== 'TestClause') return undefined;
+    let x = stmt.Cmd.X;
+    let negated = Boolean(stmt.Negated);
+    if (kind(x) === 'UnaryTest' && x.Op === ops.testNot) {
+      negated = !negated;
+      x = x.X;
+    }
+    if (kind(x) !== 'BinaryTest' || x.Op !== ops.regexMatch) return undefined;
+    const subject = sole(x.X);
+    if (!subject || !(x.Y.Parts as MvNode[]).every((p) => kind(p) === 'Lit')) return undefined;
+    const at = span(x.Y);
+    return { subject, pattern: text.slice(at.start, at.end), negated };
+  };
+  /** A statement that ends the run of the list it is in: `exit`, `return`, or a `{ …; exit; }` block. */
+  const endsRun = (stmt: MvNode | undefined): boolean => {
+    const cmd = stmt?.Cmd;
+    if (kind(cmd) === 'Block') return endsRun((cmd.Stmts as MvNode[]).at(-1));
+    const name = kind(cmd) === 'CallExpr' ? literalOf(api, (cmd.Args as MvNode[])[0]) : undefined;
+    return name === 'exit' || name === 'return';
+  };
+  /** Where the list holding the statement on top of the stack ends, when it is the script, a block or a subshell. */
+  const listEnd = (): number | undefined => {
+    const holder = stack[stack.length - 2];
+    return ['File', 'Block', 'Subshell'].includes(types[types.length - 2]!) ? span(holder).end : undefined;
+  };
+  const guard = (test: ReturnType<typeof testOf>, holds: Span | undefined) => {
+    if (test && holds && holds.start < holds.end)
+      script.guards.push({ subject: test.subject, pattern: test.pattern, holds });
+  };
   api.syntax.Walk(file, (node: MvNode | null) => {
     if (!node) {
       stack.pop();
+      types.pop();
       return true;
     }
     const type = api.syntax.NodeType(node);
@@ -188,14 +311,60 @@ function parseAnew(text: string): ShellScript {
           region('arithmetic', span(node.Y));
         }
         break;
-      case 'BinaryCmd':
-        if (node.Op === ops.pipe || node.Op === ops.pipeAll) pipes.push({ left: span(node.X), right: span(node.Y) });
+      case 'BinaryCmd': {
+        const op = node.Op;
+        if (op === ops.pipe || op === ops.pipeAll) pipes.push({ left: span(node.X), right: span(node.Y) });
+        const test = op === ops.and || op === ops.or ? testOf(node.X) : undefined;
+        if (!test || test.negated) break;
+        if (op === ops.and) guard(test, span(node.Y));
+        else if (endsRun(node.Y)) {
+          const end = listEnd();
+          if (end !== undefined) guard(test, { start: span(node).end, end });
+        }
         break;
-      case 'Redirect':
+      }
+      case 'IfClause': {
+        const cond = node.Cond as MvNode[];
+        const then = node.Then as MvNode[];
+        const test = cond.length === 1 && then.length ? testOf(cond[0]) : undefined;
+        if (!test) break;
+        if (!test.negated) guard(test, { start: span(then[0]).start, end: span(then.at(-1)).end });
+        else if (endsRun(then.at(-1)) && types.at(-1) === 'Stmt') {
+          const end = listEnd();
+          if (end !== undefined) guard(test, { start: span(node).end, end });
+        }
+        break;
+      }
+      case 'Assign':
+        if (node.Name && !node.Index && !node.Array) {
+          const assignment: ShellAssignment = { name: String(node.Name.Value), span: span(node) };
+          const value = node.Append ? undefined : sole(node.Value);
+          if (value) assignment.value = value;
+          script.assignments.push(assignment);
+        }
+        break;
+      case 'Word': {
+        // Most words are not arithmetic: ask the walk's stack before reading the word's parts.
+        const name = readAsArithmetic(api, stack, types) ? literalOf(api, node) : undefined;
+        if (name && /^[A-Za-z_][A-Za-z0-9_]*$/.test(name))
+          script.arithmeticNames.push({ name, span: span(node), braced: false });
+        break;
+      }
+      case 'Redirect': {
         if (node.Hdoc) region(quotedDelimiter(api, node.Word) ? 'quoted-heredoc' : 'heredoc', span(node.Hdoc));
+        // `> f`, `>> f`: the statement it belongs to (on top of the walk) writes f.
+        const file = ops.writeRedirects.has(node.Op) ? literalOf(api, node.Word) : undefined;
+        if (file && types.at(-1) === 'Stmt') script.writes.push({ file, span: span(stack.at(-1)) });
         break;
+      }
       case 'ParamExp':
-        if (node.Param) script.params.push({ name: String(node.Param.Value), span: span(node), braced: !node.Short });
+        if (node.Param)
+          script.params.push({
+            name: String(node.Param.Value),
+            span: span(node),
+            braced: !node.Short,
+            ...(node.Length ? { length: true } : {}),
+          });
         break;
       case 'CallExpr': {
         const command: ShellCommand = { span: span(node), words: [] };
@@ -211,12 +380,19 @@ function parseAnew(text: string): ShellScript {
         if (command.words.length) {
           command.span = { start: command.words[0]!.span.start, end: command.span.end };
           script.commands.push(command);
-          commandOf.set(node, command);
+        }
+        // `… | tee [-a] FILE`: what the pipeline before it prints goes to FILE.
+        if (name !== undefined && name.slice(name.lastIndexOf('/') + 1) === 'tee') {
+          const whole = outermostPipeline(stack, types, ops);
+          for (const w of command.words.slice(1))
+            if (w.literal !== undefined && !w.literal.startsWith('-'))
+              script.writes.push({ file: w.literal, span: whole ? span(whole) : command.span });
         }
         break;
       }
     }
     stack.push(node);
+    types.push(type);
     return true;
   });
   linkPipes(script.commands, pipes);
@@ -239,6 +415,55 @@ function linkPipes(commands: ShellCommand[], pipes: Array<{ left: Span; right: S
     if (!target) continue;
     for (const c of commands) if (!c.pipedInto && within(c.span, p.left)) c.pipedInto = target;
   }
+}
+
+/** The outermost `a | b | …` the statement on top of the stack belongs to, if any. */
+function outermostPipeline(stack: readonly MvNode[], types: readonly string[], ops: Mvdan['ops']): MvNode | undefined {
+  let found: MvNode | undefined;
+  for (let i = stack.length - 1; i >= 0; i--) {
+    const t = types[i];
+    if (t === 'BinaryCmd' && (stack[i].Op === ops.pipe || stack[i].Op === ops.pipeAll)) found = stack[i];
+    else if (t !== 'Stmt') break;
+  }
+  return found;
+}
+
+const ARITHMETIC = new Set(['ArithmExp', 'ArithmCmd', 'LetClause']);
+const INSIDE_ARITHMETIC = new Set(['BinaryArithm', 'UnaryArithm', 'ParenArithm']);
+
+/** Whether the word on top of the walk is read as arithmetic: in $(( )), (( )), let, or as an operand of [[ -gt ]]. */
+function readAsArithmetic(api: Mvdan, stack: readonly MvNode[], types: readonly string[]): boolean {
+  if (types.at(-1) === 'BinaryTest') return api.ops.arithmeticTests.has(stack.at(-1).Op);
+  for (let i = types.length - 1; i >= 0; i--) {
+    if (ARITHMETIC.has(types[i]!)) return true;
+    if (!INSIDE_ARITHMETIC.has(types[i]!)) return false;
+  }
+  return false;
+}
+
+/** A word that is one expansion: `$x`, `${x}`, `${x:-d}`, `"$x"`, or a single-quoted word (a masked splice). */
+function soleWord(api: Mvdan, word: MvNode | undefined, span: (n: MvNode) => Span): ShellSoleWord | undefined {
+  const parts = (word?.Parts ?? []) as MvNode[];
+  if (parts.length !== 1) return undefined;
+  let part = parts[0];
+  if (api.syntax.NodeType(part) === 'SglQuoted' && !part.Dollar) return { span: span(word) };
+  if (api.syntax.NodeType(part) === 'DblQuoted') {
+    const inner = part.Parts as MvNode[];
+    if (inner.length !== 1) return undefined;
+    part = inner[0];
+  }
+  // Length, indirection, slices and replacements make another value than the variable's.
+  const plain =
+    api.syntax.NodeType(part) === 'ParamExp' &&
+    part.Param &&
+    !part.Length &&
+    !part.Excl &&
+    !part.Width &&
+    !part.Index &&
+    !part.Slice &&
+    !part.Repl &&
+    !part.Names;
+  return plain ? { span: span(word), param: String(part.Param.Value) } : undefined;
 }
 
 /** A here-document delimiter with any quoting (`'EOF'`, `"EOF"`, `\EOF`) makes the body literal. */
@@ -289,7 +514,17 @@ type MvNode = any;
 interface Mvdan {
   syntax: { Walk(node: MvNode, visit: (node: MvNode | null) => boolean): void; NodeType(node: MvNode): string };
   parser: { Parse(text: string, name: string): MvNode };
-  ops: { pipe: number; pipeAll: number; arithmeticTests: ReadonlySet<number> };
+  ops: {
+    pipe: number;
+    pipeAll: number;
+    and: number;
+    or: number;
+    regexMatch: number;
+    testNot: number;
+    arithmeticTests: ReadonlySet<number>;
+    /** `>`, `>>`, `>|`, `&>`, `&>>`. */
+    writeRedirects: ReadonlySet<number>;
+  };
 }
 
 let loaded: Mvdan | undefined;
@@ -310,10 +545,26 @@ function mvdan(): Mvdan {
     });
     return found;
   };
-  const [pipe, pipeAll] = opsIn('a | b\na |& b', 'BinaryCmd');
+  const [pipe, pipeAll, and, or] = opsIn('a | b\na |& b\na && b\na || b', 'BinaryCmd');
+  const [regexMatch] = opsIn('[[ a =~ b ]]', 'BinaryTest');
+  const [testNot] = opsIn('[[ ! a ]]', 'UnaryTest');
   const arithmeticTests = new Set(
     opsIn('[[ a -eq b ]]\n[[ a -ne b ]]\n[[ a -lt b ]]\n[[ a -le b ]]\n[[ a -gt b ]]\n[[ a -ge b ]]', 'BinaryTest'),
   );
-  loaded = { syntax, parser, ops: { pipe: pipe!, pipeAll: pipeAll!, arithmeticTests } };
+  const writeRedirects = new Set(opsIn('a > f\na >> f\na >| f\na &> f\na &>> f', 'Redirect'));
+  loaded = {
+    syntax,
+    parser,
+    ops: {
+      pipe: pipe!,
+      pipeAll: pipeAll!,
+      and: and!,
+      or: or!,
+      regexMatch: regexMatch!,
+      testNot: testNot!,
+      arithmeticTests,
+      writeRedirects,
+    },
+  };
   return loaded;
 }

@@ -48,3 +48,4 @@ export { isTimeoutWrapped, migrateLegacyCommand, type Migration } from './legacy
 export { regexProblem } from './pcre.js';
 export { planPacket, type PacketPlan, type PlannedPrompt } from './order.js';
 export { commandShell, type CommandShell } from './command-shell.js';
+export { LOADS_BUT } from './loads-but.js';
