@@ -105,6 +105,7 @@ function toDiagnostic(d: ReportDescriptor, rule: string, severity: Diagnostic['s
   const diagnostic = makeDiagnostic(source, spanOf(d.at), rule, severity, d.message);
   if (d.related?.length) {
     diagnostic.related = d.related.map((r) => {
+      if ('range' in r) return { path: r.path, span: r.span, range: r.range, message: r.message };
       const rs = r.source ?? source;
       const span = spanOf(r.at);
       return { path: rs.path, span, range: rangeOf(rs, span), message: r.message };
