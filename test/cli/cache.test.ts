@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fileHost, LintCache, recordingHost } from '@orchlint/cli';
@@ -191,6 +191,40 @@ describe('--cache', () => {
     const second = orchlint(['--cache', '--format', 'compact', '.'], { cwd });
     expect(first.stdout).toBe(plain.stdout);
     expect(second.stdout).toBe(plain.stdout);
+  });
+});
+
+describe('--cache and ShellCheck', () => {
+  /** A `shellcheck` that finds SC2164 on the first line of every script it is given. */
+  const fakeShellcheck = `#!/bin/sh
+if [ "$1" = "--version" ]; then printf 'ShellCheck - fake\\nversion: 0.9.0\\n'; exit 0; fi
+sep=''
+printf '{"comments":['
+for a in "$@"; do case "$a" in *.sh)
+  printf '%s{"file":"%s","line":1,"endLine":1,"column":1,"endColumn":3,"level":"warning","code":2164,"message":"fake finding"}' "$sep" "$a"
+  sep=',';;
+esac; done
+printf ']}'
+exit 1
+`;
+
+  it('keeps the ShellCheck findings of a run without --cache, and drops them once ShellCheck is gone', () => {
+    const dir = tempFiles({
+      '.archon/workflows/build.yaml': 'name: build\ndescription: Build.\nnodes:\n  - id: make\n    bash: cd out\n',
+      'bin/shellcheck': fakeShellcheck,
+    });
+    chmodSync(path.join(dir, 'bin/shellcheck'), 0o755);
+    const withShellcheck = { PATH: `${path.join(dir, 'bin')}${path.delimiter}${process.env.PATH}` };
+    const lint = (env: NodeJS.ProcessEnv, ...args: string[]) =>
+      orchlint(['--format', 'compact', ...args, '.archon'], { cwd: dir, env }).stdout;
+    const plain = lint(withShellcheck);
+    expect(plain).toMatch(/SC2164 \(warning\) in 'bash' of node 'make': fake finding/);
+    expect(lint(withShellcheck, '--cache')).toBe(plain);
+    expect(lint(withShellcheck, '--cache')).toBe(plain);
+    // Another ShellCheck (here: none on PATH) is another result.
+    const none = { PATH: path.join(dir, 'no-programs') };
+    expect(lint(none, '--cache')).toBe(lint(none));
+    expect(lint(none, '--cache')).not.toMatch(/SC2164/);
   });
 });
 

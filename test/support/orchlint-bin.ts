@@ -11,12 +11,15 @@ export interface CliResult {
 }
 
 /** Runs the built `orchlint` binary as a user would, in `cwd`, with optional standard input. */
-export function orchlint(args: string[], options: { cwd?: string; input?: string } = {}): CliResult {
+export function orchlint(
+  args: string[],
+  options: { cwd?: string; input?: string; env?: NodeJS.ProcessEnv } = {},
+): CliResult {
   const r = spawnSync(process.execPath, [cliBin, ...args], {
     cwd: options.cwd,
     input: options.input ?? '',
     encoding: 'utf8',
-    env: { ...process.env, NO_COLOR: '1' },
+    env: { ...process.env, NO_COLOR: '1', ...options.env },
   });
   return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
 }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Host, LintSettings } from '@orchlint/core';
 import { UsageError, type Target } from './discover.js';
 import { fileHost, type ReadMemo } from './host.js';
+import { shellcheckStamp } from './shellcheck.js';
 import { readRoot, type UnitOutcome } from './lint.js';
 import { version } from './version.js';
 
@@ -83,13 +84,16 @@ export function settingsKey(settings: LintSettings, forced: string | undefined, 
     .relative(process.cwd(), path.resolve(readRoot(target)))
     .split(path.sep)
     .join('/');
-  const text = JSON.stringify([settings, forced ?? null, target.explicit, root]);
+  const text = JSON.stringify([settings, forced ?? null, target.explicit, root, shellcheck()]);
   // The files of a run mostly share their settings: each distinct one is hashed once.
   let key = settingsKeys.get(text);
   if (key === undefined) settingsKeys.set(text, (key = hashText(text)));
   return key;
 }
 const settingsKeys = new Map<string, string>();
+/** The ShellCheck rules' findings come from the program installed: a cached result is of that one. */
+let shellcheckSeen: string | null | undefined;
+const shellcheck = () => (shellcheckSeen === undefined ? (shellcheckSeen = shellcheckStamp()) : shellcheckSeen);
 
 /** Keyed by paths from the disk: null-prototype records. */
 const emptyLog = (): ReadLog => ({
@@ -143,8 +147,9 @@ export function recordingHost(base: Host): { host: Host; log: ReadLog } {
   return {
     log,
     host: {
-      // Where a file sits (its Archon project) is the base's to say.
+      // Where a file sits (its Archon project) is the base's to say, and ShellCheck the base's to run.
       ...(base.locate ? { locate: base.locate } : {}),
+      ...(base.shellcheck ? { shellcheck: base.shellcheck } : {}),
       ...(shared && state ? { shared: sharedView(shared, state, use) } : {}),
       readFile(p) {
         const stamp = stampSafely(p);

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { ShellCheck, ShellCheckFinding } from '@orchlint/core';
@@ -17,6 +17,24 @@ export function shellcheckInstalled(): { path: string; version: string } | null 
       : spawnSync('sh', ['-c', 'command -v shellcheck'], { encoding: 'utf8' });
   installed = version && which ? { path: which.stdout.trim() || 'shellcheck', version } : null;
   return installed;
+}
+
+/**
+ * The `shellcheck` that PATH finds, as its path and file stamp, without running it: what a cached
+ * result depends on (its findings come from that program), checked by a few stats. Null when there
+ * is none.
+ */
+export function shellcheckStamp(env: NodeJS.ProcessEnv = process.env): string | null {
+  const names = process.platform === 'win32' ? ['shellcheck.exe', 'shellcheck.cmd', 'shellcheck'] : ['shellcheck'];
+  for (const dir of (env.PATH ?? '').split(path.delimiter)) {
+    if (!dir) continue;
+    for (const name of names) {
+      const file = path.join(dir, name);
+      const s = statSync(file, { throwIfNoEntry: false });
+      if (s?.isFile()) return `${file}:${s.size}:${s.mtimeMs}:${s.ino}`;
+    }
+  }
+  return null;
 }
 
 interface Json1 {
