@@ -29,7 +29,7 @@ import { counts, type FormatContext, type RuleInfo } from './formatters/index.js
 import { detectDialect, mergeOutcomes, readTargetText, type UnitOutcome } from './lint.js';
 import type { Io } from './io.js';
 import { planOutputs, writeOutputs } from './outputs.js';
-import { lintInWorkers, threadCount, type Job, type JobResult } from './parallel.js';
+import { lintInWorkers, workerCount, type Job, type JobResult } from './parallel.js';
 import { startProgress } from './progress.js';
 import { inShard, type Shard } from './shard.js';
 import { shellcheckInstalled } from './shellcheck.js';
@@ -316,7 +316,7 @@ async function lintJobs(
   try {
     results = await lintInWorkers(
       todo,
-      threadCount(todo.length, options.concurrency),
+      workerCount(todo.length, options.concurrency),
       rules,
       forced,
       Boolean(cache),
