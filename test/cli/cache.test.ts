@@ -13,7 +13,8 @@ describe('--cache', () => {
     const first = orchlint(['--cache', '--format', 'compact', '.'], { cwd: dir });
     const cacheFile = path.join(dir, '.orchlintcache');
     expect(existsSync(cacheFile)).toBe(true);
-    expect(Object.keys(JSON.parse(readFileSync(cacheFile, 'utf8')).entries).sort()).toEqual([
+    // The run records on the first line (run-record.ts), the entries on the second.
+    expect(Object.keys(JSON.parse(readFileSync(cacheFile, 'utf8').split('\n')[1]!).entries).sort()).toEqual([
       'a.promptpack.yaml',
       'b.promptpack.yaml',
     ]);
@@ -51,7 +52,7 @@ describe('--cache', () => {
     writeFileSync(path.join(dir, 'orchlint.config.yaml'), 'rules:\n  promptpack/control-agent-on-terminal: error\n');
     expect(run()).toMatch(/^a.promptpack.yaml:19:7: error state 'done'/);
     mark();
-    writeFileSync(cacheFile, readFileSync(cacheFile, 'utf8').replace(/"version":"[^"]+"/, '"version":"0.0.0-old"'));
+    writeFileSync(cacheFile, readFileSync(cacheFile, 'utf8').replaceAll(/"version":"[^"]+"/g, '"version":"0.0.0-old"'));
     expect(run()).toMatch(/^a.promptpack.yaml:19:7: error state 'done'/);
   });
 

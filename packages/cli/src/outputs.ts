@@ -63,10 +63,13 @@ export function writeOutputs(
   run: LintRun,
   context: FormatContext,
   stdout: (s: string) => void,
+  /** Hears of each report written to a file. */
+  written?: (file: string, text: string) => void,
 ): void {
   for (const { format, file } of plan.outputs) {
     const text = formatters[format]!(run, file ? { ...context, color: false } : context);
     writeReport(file, text, stdout, format);
+    if (file) written?.(file, text);
   }
 }
 
