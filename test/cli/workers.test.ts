@@ -30,9 +30,16 @@ describe('lintInWorkers', () => {
     const files: Record<string, string> = {};
     for (let i = 0; i < 40; i++) files[`.archon/workflows/wf-${String(i).padStart(2, '0')}.yaml`] = workflow(i % 7);
     const jobs = jobsIn(files);
-    const alone = await lintInWorkers(jobs, 0, rules, undefined, false);
+    const alone = await lintInWorkers(jobs, 0, async () => rules, undefined, false);
     let done = 0;
-    const spread = await lintInWorkers(jobs, 2, rules, undefined, false, (n) => (done += n));
+    const spread = await lintInWorkers(
+      jobs,
+      2,
+      async () => rules,
+      undefined,
+      false,
+      (n) => (done += n),
+    );
     expect(spread.map((r) => r.outcome)).toEqual(alone.map((r) => r.outcome));
     expect(done).toBe(jobs.length);
     // The names seven workflows share, found by each worker's own project model.
@@ -47,10 +54,18 @@ describe('lintInWorkers', () => {
       '.archon/workflows/big.yaml': workflow(2, 600),
       '.archon/workflows/c.yaml': workflow(3),
     });
-    const alone = await lintInWorkers(jobs, 0, rules, undefined, false);
+    const alone = await lintInWorkers(jobs, 0, async () => rules, undefined, false);
     let done = 0;
     // A heap of 20 MB: the worker lints the first workflow, then runs out of memory on the big one.
-    const cramped = await lintInWorkers(jobs, 1, rules, undefined, false, (n) => (done += n), 20);
+    const cramped = await lintInWorkers(
+      jobs,
+      1,
+      async () => rules,
+      undefined,
+      false,
+      (n) => (done += n),
+      20,
+    );
     expect(cramped.map((r) => r.outcome)).toEqual(alone.map((r) => r.outcome));
     expect(done).toBe(jobs.length);
   });

@@ -323,7 +323,6 @@ async function lintJobs(
     if (!outcomes[i]) pending.push(i);
   });
   const todo = pending.map((i): Job => (texts.has(i) ? { ...jobs[i]!, read: texts.get(i)! } : jobs[i]!));
-  const rules = todo.length ? await loadRules() : [];
   const progress = startProgress(todo.length, {
     stream: process.stderr,
     env: process.env,
@@ -334,7 +333,7 @@ async function lintJobs(
     results = await lintInWorkers(
       todo,
       workerCount(todo.length, options.concurrency),
-      rules,
+      loadRules,
       forced,
       Boolean(cache),
       (n) => progress.advance(n),

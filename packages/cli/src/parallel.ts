@@ -84,12 +84,13 @@ function batchSize(jobs: number, workers: number): number {
 /**
  * Lints the jobs: in this thread when `workers` is 0, else on that many worker threads fed batches
  * on demand (a worker that finishes early gets more), the results in job order. `onDone(n)` hears of
- * every `n` jobs done, on any thread, as they get done.
+ * every `n` jobs done, on any thread, as they get done. The rules are loaded here only when this
+ * thread lints: the workers load their own, and the main thread of a run they lint holds results alone.
  */
 export async function lintInWorkers(
   jobs: readonly Job[],
   workers: number,
-  rules: readonly Rule<any>[],
+  loadRules: () => Promise<readonly Rule<any>[]>,
   forced: Dialect<any> | undefined,
   record: boolean,
   onDone: (n: number) => void = () => {},
@@ -98,14 +99,16 @@ export async function lintInWorkers(
   const results: JobResult[] = new Array(jobs.length);
   const memo: ReadMemo = new Map();
   /** Lints jobs in this thread: the whole run, or the batches of a worker that ran out of memory. */
-  const here = (indices: readonly number[]) => {
+  const here = async (indices: readonly number[]) => {
+    if (!indices.length) return;
+    const rules = await loadRules();
     for (const i of indices) {
       results[i] = lintJob(jobs[i]!, rules, forced, record, memo);
       onDone(1);
     }
   };
   if (workers === 0) {
-    here(jobs.map((_, i) => i));
+    await here(jobs.map((_, i) => i));
     return results;
   }
   const size = batchSize(jobs.length, workers);
@@ -127,7 +130,7 @@ export async function lintInWorkers(
   );
   // Batches no worker took (every worker stopped early) are this thread's too.
   while (next < batches.length) leftOver.push(...batches[next++]!);
-  here(leftOver.sort((a, b) => a - b));
+  await here(leftOver.sort((a, b) => a - b));
   return results;
 }
 

@@ -168,8 +168,11 @@ export class RunRecorder {
     };
   }
 
+  /** A piece of a report written to a file. */
   output(file: string, text: string): void {
-    this.outputs.push({ file, text });
+    const last = this.outputs[this.outputs.length - 1];
+    if (last?.file === file) last.text += text;
+    else this.outputs.push({ file, text });
   }
 
   record(key: string, code: number): StoredRun | undefined {

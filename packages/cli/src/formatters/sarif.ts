@@ -1,7 +1,7 @@
 import { fingerprints, ruleDocUrl, type Diagnostic, type Range } from '@orchlint/core';
 import type { LintRun } from '../lint.js';
 import { version } from '../version.js';
-import type { FormatContext, RuleInfo } from './report.js';
+import { jsonChunks, mapped, Streamed, type FormatContext, type RuleInfo } from './report.js';
 
 const level = { error: 'error', warning: 'warning', info: 'note' } as const;
 const MAX_TEXT = 1024;
@@ -11,7 +11,7 @@ const MAX_TEXT = 1024;
  * short and full descriptions, help and a helpUri to its doc), one result per finding with a
  * 1-based region, content fingerprints that survive lines moving, related locations and fixes.
  */
-export function formatSarif(run: LintRun, context: FormatContext): string {
+export function* formatSarif(run: LintRun, context: FormatContext): Generator<string> {
   const known = new Map(context.rules.map((r) => [r.id, r]));
   // A finding of a rule this build does not describe still needs a descriptor for ruleIndex.
   for (const d of run.diagnostics)
@@ -34,12 +34,15 @@ export function formatSarif(run: LintRun, context: FormatContext): string {
           },
         },
         columnKind: 'utf16CodeUnits',
-        artifacts: run.files.map((f) => ({ location: artifact(f.path), properties: { dialect: f.dialect } })),
-        results: run.diagnostics.map((d, i) => result(d, index.get(d.rule)!, prints[i]!)),
+        artifacts: new Streamed(
+          mapped(run.files, (f) => ({ location: artifact(f.path), properties: { dialect: f.dialect } })),
+        ),
+        results: new Streamed(mapped(run.diagnostics, (d, i) => result(d, index.get(d.rule)!, prints[i]!))),
       },
     ],
   };
-  return JSON.stringify(log, null, 2) + '\n';
+  yield* jsonChunks(log);
+  yield '\n';
 }
 
 /** A security audit's score from its confidence that a finding is exploitable: each one can run code or leak a secret. */
