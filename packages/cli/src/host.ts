@@ -16,7 +16,7 @@ export function staysInside(rel: string): boolean {
  * per run through Host.shared, not by reading every file again per unit).
  */
 export type ReadMemo = Map<string, Map<string, string | readonly string[] | undefined>>;
-const FILE_TEXT_KEPT = 4_000_000;
+const FILE_TEXT_KEPT = 1_000_000;
 /** The characters of text each memo's file shelves hold (each evicts its own oldest texts). */
 const keptText = new WeakMap<ReadMemo, { chars: number }>();
 
