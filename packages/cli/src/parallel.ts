@@ -60,8 +60,9 @@ export function lintJob(
 /**
  * How many worker threads lint a run of `count` jobs; 0 for this thread alone. A number is that many
  * threads (1: this one). `auto` lints in this thread below WORKER_THRESHOLD files; above it, in
- * workers, one per core that is idle (the 1-minute load average, as `make -l` reads it), and at
- * least one: the main thread then holds only the results, and each worker's heap stays bounded.
+ * workers: one for the core this run holds, and one more for each core that is idle (the 1-minute
+ * load average, as `make -l` reads it), so at least one: the main thread then holds only the
+ * results, and each worker's heap stays bounded.
  */
 export function workerCount(count: number, concurrency: 'auto' | 'off' | number): number {
   if (concurrency === 'off' || count === 0) return 0;
@@ -69,7 +70,7 @@ export function workerCount(count: number, concurrency: 'auto' | 'off' | number)
   if (count < WORKER_THRESHOLD) return 0;
   const cores = availableParallelism();
   const idle = Math.floor(cores - loadavg()[0]!);
-  return Math.max(1, Math.min(idle, cores, Math.floor(count / WORKER_THRESHOLD)));
+  return Math.max(1, Math.min(idle + 1, cores, Math.floor(count / WORKER_THRESHOLD)));
 }
 
 /** How often a thread that lints reports how far it got, and this thread lets the others' reports in. */
