@@ -78,8 +78,14 @@ export const REPORT_EVERY_MS = 100;
 
 /** What the main thread sends a worker: a batch of jobs (by their index in the run), or the end. */
 export type WorkerTask = { batch: number; jobs: Job[] } | { done: true };
-/** What a worker posts: how many of its current batch's jobs are done so far, then the batch's results. */
-export type WorkerMessage = { progress: number } | { batch: number; results: JobResult[] };
+/**
+ * What a worker posts: how many of its current batch's jobs are done so far, then the batch's
+ * results, as JSON text when they hold no read logs (which share objects a copy must keep shared).
+ */
+export type WorkerMessage =
+  | { progress: number }
+  | { batch: number; results: JobResult[] }
+  | { batch: number; json: string };
 
 /** Batches in flight per worker: one being linted, one waiting, so a worker never waits for the main thread. */
 const IN_FLIGHT = 2;
@@ -125,18 +131,34 @@ export async function lintInWorkers(
     batches.push(Array.from({ length: Math.min(size, jobs.length - start) }, (_, k) => start + k));
   let next = 0;
   const leftOver: number[] = [];
+  const shared = sharingTexts();
+  const place = (indices: readonly number[], batch: readonly JobResult[]) => {
+    for (let k = 0; k < batch.length; k++) results[indices[k]!] = shared(batch[k]!);
+  };
+  // While the workers run, their results are held as the JSON text they came in: a third of the
+  // memory of the objects, when two workers' heaps are at their largest. Parsed once they are done.
+  const held: Array<{ indices: number[]; json: string }> = [];
   await Promise.all(
     Array.from({ length: Math.min(workers, batches.length) }, () =>
-      runWorker(batches, () => (next < batches.length ? next++ : undefined), jobs, results, {
+      runWorker(batches, () => (next < batches.length ? next++ : undefined), {
         forced: forced?.id,
         record,
         heapMb,
-        shared: sharingTexts(),
+        jobs,
+        done: (indices, batch) => {
+          if (typeof batch === 'string') held.push({ indices, json: batch });
+          else place(indices, batch);
+        },
         onDone,
         lost: (indices) => leftOver.push(...indices),
       }),
     ),
   );
+  for (let h = 0; h < held.length; h++) {
+    const { indices, json } = held[h]!;
+    place(indices, JSON.parse(json) as JobResult[]);
+    held[h] = { indices, json: '' };
+  }
   // Batches no worker took (every worker stopped early) are this thread's too.
   while (next < batches.length) leftOver.push(...batches[next++]!);
   await here(leftOver.sort((a, b) => a - b));
@@ -178,13 +200,13 @@ function sharingTexts(): (result: JobResult) => JobResult {
 function runWorker(
   batches: readonly number[][],
   take: () => number | undefined,
-  jobs: readonly Job[],
-  results: JobResult[],
   options: {
     forced: string | undefined;
     record: boolean;
     heapMb: number;
-    shared: (result: JobResult) => JobResult;
+    jobs: readonly Job[];
+    /** A batch's results, or their JSON text. */
+    done: (indices: number[], results: JobResult[] | string) => void;
     onDone: (n: number) => void;
     lost: (i: number[]) => void;
   },
@@ -201,7 +223,7 @@ function runWorker(
       const b = take();
       if (b === undefined) return;
       pending.add(b);
-      const task: WorkerTask = { batch: b, jobs: batches[b]!.map((i) => jobs[i]!) };
+      const task: WorkerTask = { batch: b, jobs: batches[b]!.map((i) => options.jobs[i]!) };
       worker.postMessage(task);
     };
     /** The worker stopped: done, out of memory (its unfinished jobs go to the main thread), or failed (a bug). */
@@ -219,10 +241,8 @@ function runWorker(
         return;
       }
       const indices = batches[m.batch]!;
-      m.results.forEach((r, k) => {
-        results[indices[k]!] = options.shared(r);
-      });
-      options.onDone(m.results.length - reported);
+      options.done(indices, 'json' in m ? m.json : m.results);
+      options.onDone(indices.length - reported);
       reported = 0;
       pending.delete(m.batch);
       send();

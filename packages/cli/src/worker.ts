@@ -27,5 +27,5 @@ parentPort!.on('message', (task: WorkerTask) => {
       reported = performance.now();
     }
   }
-  post({ batch: task.batch, results });
+  post(record ? { batch: task.batch, results } : { batch: task.batch, json: JSON.stringify(results) });
 });
