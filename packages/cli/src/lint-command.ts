@@ -121,13 +121,7 @@ export async function runLint(
       ]
     : discover(paths.length ? paths : ['.'], options.ignoreUnknown, note);
   const configDirs = new Map<string, boolean>();
-  if (
-    !loaded &&
-    (options.fix ||
-      options.fixDryRun ||
-      plan.outputs.some((o) => o.format === 'sarif') ||
-      targets.some((t) => configAbove(t.file, configDirs)))
-  )
+  if (!loaded && (options.fix || options.fixDryRun || targets.some((t) => configAbove(t.file, configDirs))))
     loaded = await loadRules();
   // Without the rules, no config file applies (configAbove): the resolver never checks a rule id.
   const configs = named ?? resolver(loaded);
@@ -182,6 +176,8 @@ export async function runLint(
     run = { files: filtered.files, diagnostics: sortAndDedupe(filtered.diagnostics) };
   }
 
+  // A SARIF report describes every rule: loaded now, not while workers lint (the main thread's memory is then at its peak).
+  if (plan.outputs.some((o) => o.format === 'sarif')) loaded ??= await loadRules();
   const context: FormatContext = {
     color: io.color,
     source: sourceOf,
