@@ -155,7 +155,6 @@ export function archonScaleBench() {
     const large = {
       floor: floor('large')(),
       json: orchlint('--format', 'json', 'large')(),
-      stylish: orchlint('--format', 'stylish', 'large')(),
       sharedJson: orchlint('--format', 'json', 'large-shared')(),
       small: orchlint('--format', 'json', 'distinct')(),
     };
@@ -249,12 +248,6 @@ export function archonScaleBench() {
         large.json.ms,
         x(large.json.ms / large.floor.ms),
         `   of the floor (${fmt(large.floor.ms)} ms), ${x(large.json.ms / large.small.ms)} of ${fmt(FILES)} files, peak ${fmt(large.json.mb)} MB (goal ≤ 300)`,
-      ),
-      row(
-        'orchlint cold, stylish, a name of its own each',
-        large.stylish.ms,
-        x(large.stylish.ms / large.floor.ms),
-        `   of the floor, peak ${fmt(large.stylish.mb)} MB (goal ≤ 300)`,
       ),
       row(
         'orchlint cold, json, 75 names shared',
