@@ -200,6 +200,7 @@ describe('--cache and ShellCheck', () => {
   const fakeShellcheck = `#!/bin/sh
 if [ "$1" = "--version" ]; then printf 'ShellCheck - fake\\nversion: 0.9.0\\n'; exit 0; fi
 sep=''
+[ -n "$FAKE_SHELLCHECK_LOG" ] && echo "$#" >> "$FAKE_SHELLCHECK_LOG"
 printf '{"comments":['
 for a in "$@"; do case "$a" in *.sh)
   printf '%s{"file":"%s","line":1,"endLine":1,"column":1,"endColumn":3,"level":"warning","code":2164,"message":"fake finding"}' "$sep" "$a"
@@ -226,6 +227,27 @@ exit 1
     const none = { PATH: path.join(dir, 'no-programs') };
     expect(lint(none, '--cache')).toBe(lint(none));
     expect(lint(none, '--cache')).not.toMatch(/SC2164/);
+  });
+
+  it('checks a body that several workflows share once per run', () => {
+    const body = 'name: w\ndescription: W.\nnodes:\n  - id: make\n    bash: cd out\n';
+    const dir = tempFiles({
+      '.archon/workflows/a.yaml': body.replace('name: w', 'name: a'),
+      '.archon/workflows/b.yaml': body.replace('name: w', 'name: b'),
+      '.archon/workflows/c.yaml': body.replace('name: w', 'name: c').replace('cd out', 'cd elsewhere'),
+      'bin/shellcheck': fakeShellcheck,
+    });
+    chmodSync(path.join(dir, 'bin/shellcheck'), 0o755);
+    const log = path.join(dir, 'calls.log');
+    const env = { PATH: `${path.join(dir, 'bin')}${path.delimiter}${process.env.PATH}`, FAKE_SHELLCHECK_LOG: log };
+    const r = orchlint(['--format', 'compact', '.archon'], { cwd: dir, env });
+    expect(r.stdout.match(/\[archon\/shellcheck\]/g)).toHaveLength(3);
+    // Two distinct bodies, each given to ShellCheck once (with its six fixed arguments and the excluded codes).
+    const checkedBodies = readFileSync(log, 'utf8')
+      .trim()
+      .split('\n')
+      .map((n) => Number(n) - 8);
+    expect(checkedBodies.reduce((a, b) => a + b, 0)).toBe(2);
   });
 });
 

@@ -51,12 +51,31 @@ interface Json1 {
 }
 
 /**
- * ShellCheck on a unit's bodies in one process: each body goes to a file of a fresh temporary folder
- * (ShellCheck reads files; the folder is removed after), checked as bash at warning level and above.
+ * ShellCheck's findings by body and excluded codes, for this thread: workflows copied from one
+ * another repeat their shell bodies, and each distinct one is checked once (ShellCheck takes a few
+ * milliseconds a body). Bounded: it starts over past CHECKED_KEPT bodies.
  */
+const checked = new Map<string, ShellCheckFinding[]>();
+const CHECKED_KEPT = 4096;
+
+/** ShellCheck on a unit's bodies: those not checked before, in one process. */
 export const runShellCheck: ShellCheck = (scripts, exclude) => {
+  if (!scripts.length || !shellcheckInstalled()) return scripts.map(() => []);
+  const key = (text: string) => `${exclude.join(',')}\0${text}`;
+  const missing = [...new Set(scripts.filter((text) => !checked.has(key(text))))];
+  const found = missing.length ? checkBodies(missing, exclude) : [];
+  if (found && checked.size + missing.length > CHECKED_KEPT) checked.clear();
+  if (found) for (let i = 0; i < missing.length; i++) checked.set(key(missing[i]!), found[i]!);
+  return scripts.map((text) => checked.get(key(text)) ?? []);
+};
+
+/**
+ * ShellCheck on bodies in one process: each body goes to a file of a fresh temporary folder
+ * (ShellCheck reads files; the folder is removed after), checked as bash at warning level and above.
+ * Undefined when its output cannot be read (nothing is remembered of such a run).
+ */
+function checkBodies(scripts: readonly string[], exclude: readonly number[]): ShellCheckFinding[][] | undefined {
   const out: ShellCheckFinding[][] = scripts.map(() => []);
-  if (!scripts.length || !shellcheckInstalled()) return out;
   const dir = mkdtempSync(path.join(os.tmpdir(), 'orchlint-shellcheck-'));
   try {
     const files = scripts.map((text, i) => {
@@ -79,7 +98,7 @@ export const runShellCheck: ShellCheck = (scripts, exclude) => {
     try {
       parsed = JSON.parse(run.stdout) as Json1;
     } catch {
-      return out;
+      return undefined;
     }
     for (const c of parsed.comments ?? []) {
       const index = files.indexOf(c.file);
@@ -98,4 +117,4 @@ export const runShellCheck: ShellCheck = (scripts, exclude) => {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-};
+}
