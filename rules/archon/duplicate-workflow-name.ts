@@ -1,4 +1,4 @@
-import { defineRule } from '@orchlint/core';
+import { defineRule, firstFew, relatedMembers } from '@orchlint/core';
 import type { WorkflowModel } from '@orchlint/archon';
 
 export default defineRule<WorkflowModel>({
@@ -17,20 +17,27 @@ export default defineRule<WorkflowModel>({
       report({
         at,
         message:
-          `the file name '${filename}' is also used by ${discovery.filenameClash.map((f) => `.archon/workflows/${f}`).join(', ')}; Archon keys ` +
+          `the file name '${filename}' is also used by ${firstFew(discovery.filenameClash.map((f) => `.archon/workflows/${f}`))}; Archon keys ` +
           `workflows by file name and drops every file of a name a package shares with another file ('Workflow filename collision'); rename one of them`,
       });
     }
     const namesakes = discovery?.namesakes;
     const name = model.fields.get('name');
     if (!namesakes?.length || !name?.node) return;
+    // The group's first file (by path) points at every other; the others at the first few.
+    const first = discovery!.rel < namesakes[0]!.rel;
     report({
       at: name.node,
       message:
-        `the workflow name '${model.name}' is also declared in ${namesakes.map((n) => `.archon/workflows/${n.rel}`).join(', ')}; Archon requires workflow names to be ` +
+        `the workflow name '${model.name}' is also declared in ${firstFew(namesakes.map((n) => `.archon/workflows/${n.rel}`))}; Archon requires workflow names to be ` +
         `unique and rejects the duplicates (a file with the same name does not override another: overrides go by file ` +
         `name); rename one of them`,
-      related: namesakes.map((n) => ({ source: n.source, at: n.span, message: `'${n.name}' is declared here too` })),
+      related: relatedMembers(namesakes, first).map((n) => ({
+        path: n.path,
+        span: n.span,
+        range: n.range,
+        message: `'${n.name}' is declared here too`,
+      })),
     });
   },
 });

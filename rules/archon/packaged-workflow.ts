@@ -1,4 +1,4 @@
-import { defineRule } from '@orchlint/core';
+import { defineRule, firstFew } from '@orchlint/core';
 import type { WorkflowModel } from '@orchlint/archon';
 
 export default defineRule<WorkflowModel>({
@@ -36,7 +36,7 @@ export default defineRule<WorkflowModel>({
     report({
       at,
       message:
-        `the package folder '${folder}' holds ${files.length === 0 ? 'no .yaml or .yml file' : `${files.length} workflow files (${files.join(', ')})`}${self}, ` +
+        `the package folder '${folder}' holds ${files.length === 0 ? 'no .yaml or .yml file' : `${files.length} workflow files (${firstFew(files)})`}${self}, ` +
         `but Archon loads a package only when it holds exactly one, and otherwise rejects the folder ` +
         `("must contain exactly one .yaml or .yml file (found ${files.length})"); keep one workflow per package folder ` +
         `(its commands/, scripts/ and fixtures/ beside it)${files.length > 1 ? ' and move the others to the group folder above it' : ''}`,

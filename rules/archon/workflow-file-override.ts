@@ -1,4 +1,4 @@
-import { defineRule } from '@orchlint/core';
+import { defineRule, firstFew } from '@orchlint/core';
 import type { WorkflowModel } from '@orchlint/archon';
 
 export default defineRule<WorkflowModel>({
@@ -19,7 +19,7 @@ export default defineRule<WorkflowModel>({
       report({
         at,
         message:
-          `the file name '${filename}' is also used by ${discovery.overrides.map((f) => `.archon/workflows/${f}`).join(', ')}; Archon reads ` +
+          `the file name '${filename}' is also used by ${firstFew(discovery.overrides.map((f) => `.archon/workflows/${f}`))}; Archon reads ` +
           `.archon/workflows and its grouping folders into one list keyed by file name, so one of these files replaces the other, ` +
           `whichever the file system lists last, and no error or log line says so; rename one of them`,
       });

@@ -1,4 +1,4 @@
-import { defineRule, spanOfNode } from '@orchlint/core';
+import { defineRule, firstFew, spanOfNode } from '@orchlint/core';
 import { compareBytes, inspect, type PromptModel, type PromptRunnerModel } from '@orchlint/prompt-runner';
 
 export const kind = 'duplicate_prompt_id';
@@ -24,7 +24,7 @@ export default defineRule<PromptRunnerModel>({
       report({
         at: idSpan(second),
         source: second.file.source,
-        message: `duplicate prompt id ${inspect(id)} in ${sorted.map((p) => p.file.name).join(', ')}; progress state, runtime state, and single-prompt selection are all keyed by id`,
+        message: `duplicate prompt id ${inspect(id)} in ${firstFew(sorted.map((p) => p.file.name))}; progress state, runtime state, and single-prompt selection are all keyed by id`,
         related: sorted
           .filter((p) => p !== second)
           .map((p) => ({

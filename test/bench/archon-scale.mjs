@@ -1,13 +1,19 @@
-// The CLI at repository scale (issue 12), every process timed from start to exit, side by side in
-// one run: 1,000 real Archon workflows (replicated from the corpus) against the bare-parse floor (a
-// Node process that only reads and yaml.parseDocument's them), flat and in one .archon/workflows
-// folder, with --cache on unchanged files, 10,000 files against 1,000 (with peak memory), and
-// yamllint and Spectral when they are installed. Rounds interleave the commands, so the machine's
-// load weighs on all alike; medians of ROUNDS. `node test/bench/archon-scale.mjs` runs it alone.
-// It times the bundle that npm installs (bundle/bin.js); ORCHLINT_BENCH_BIN names another entry
-// (packages/cli/dist/bin.js, the unbundled build, loads each module as its own file).
+// The CLI where Archon users live (issue 26): 1,000 real-shaped workflows in ONE .archon/workflows
+// folder, every process timed from start to exit and every time printed as a ratio to the bare-parse
+// floor measured in the same round (a Node process that only reads the files and yaml.parseDocument's
+// them). Two copies of the folder: one whose workflows each declare a name of their own, one whose
+// names are the corpus's as written (75 names shared by 1,000 files, as copies of a workflow are).
+// JSON and stylish output, cold (threads as auto chooses them, and --concurrency off) and --cache
+// with nothing changed; the flat layout beside it; 10,000 files for time and peak memory; yamllint
+// and Spectral when installed. Rounds interleave the commands so the machine's load weighs on all
+// alike; a ratio is taken within a round, and the median of the rounds' ratios is printed.
+//
+// orchlint runs with ShellCheck off PATH: the headline measures orchlint's own work, and ShellCheck
+// (a program orchlint runs on each shell body when it is installed) is timed on its own line.
+// It times the bundle npm installs (bundle/bin.js); ORCHLINT_BENCH_BIN names another entry.
+// `node test/bench/archon-scale.mjs` runs it alone; ORCHLINT_BENCH_ROUNDS sets the rounds (3).
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -17,19 +23,22 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../..');
 const cliBin = path.resolve(process.env.ORCHLINT_BENCH_BIN ?? path.join(repoRoot, 'bundle/bin.js'));
 const ROUNDS = Number(process.env.ORCHLINT_BENCH_ROUNDS ?? 3);
+const FILES = 1000;
+const LARGE = 10_000;
 
 const fmt = (n, digits = 0) =>
   n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 const median = (v) => [...v].sort((a, b) => a - b)[v.length >> 1];
+const load = () => os.loadavg()[0].toFixed(1);
 
 /** Runs a command to its end in `cwd`: wall time in ms, peak memory in MB (for node, via peak.mjs), exit code. */
-function timed(cmd, args, cwd, { node = false, env = {} } = {}) {
+function timed(cmd, args, cwd, { node = false, env = process.env } = {}) {
   const peakFile = path.join(cwd, `.peak-${process.pid}`);
   const argv = node ? ['--import', pathToFileURL(path.join(here, 'peak.mjs')).href, ...args] : args;
   const start = performance.now();
   const r = spawnSync(node ? process.execPath : cmd, argv, {
     cwd,
-    env: { ...process.env, ...env, ORCHLINT_BENCH_PEAK: peakFile },
+    env: { ...env, ORCHLINT_BENCH_PEAK: peakFile },
     encoding: 'utf8',
     maxBuffer: 1024 * 1024 * 1024,
   });
@@ -41,19 +50,6 @@ function timed(cmd, args, cwd, { node = false, env = {} } = {}) {
     rmSync(peakFile);
   }
   return { ms, mb, code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
-
-/** Each of the named commands once per round, in turn; per name the median time, the peak memory and the last result. */
-function rounds(commands, n = ROUNDS) {
-  const times = new Map(Object.keys(commands).map((k) => [k, []]));
-  const last = {};
-  for (let i = 0; i < n; i++) {
-    for (const [name, run] of Object.entries(commands)) {
-      last[name] = run();
-      times.get(name).push(last[name].ms);
-    }
-  }
-  return Object.fromEntries(Object.keys(commands).map((k) => [k, { ...last[k], ms: median(times.get(k)) }]));
 }
 
 function which(cmd) {
@@ -82,137 +78,191 @@ const SPECTRAL_RULESET = `rules:
     then: { field: nodes, function: truthy }
 `;
 
+/** `count` copies of the corpus's workflows as written: their names repeat, as copied workflows' do. */
+function writeSharedNames(dir, count, sources) {
+  mkdirSync(dir, { recursive: true });
+  for (let i = 0; i < count; i++)
+    writeFileSync(path.join(dir, `wf-${String(i).padStart(5, '0')}.yaml`), sources[i % sources.length]);
+}
+
 export function archonScaleBench() {
   const work = mkdtempSync(path.join(os.tmpdir(), 'orchlint-scale-'));
   try {
     const sources = archonSources();
-    const small = writeArchonCorpus(path.join(work, 'flat'), 1000, sources);
-    writeArchonCorpus(path.join(work, 'folder/.archon/workflows'), 1000, sources);
-    writeArchonCorpus(path.join(work, 'large'), 10000, sources);
+    const corpus = writeArchonCorpus(path.join(work, 'distinct/.archon/workflows'), FILES, sources);
+    writeSharedNames(path.join(work, 'shared/.archon/workflows'), FILES, sources);
+    writeArchonCorpus(path.join(work, 'flat'), FILES, sources);
+    writeArchonCorpus(path.join(work, 'large/.archon/workflows'), LARGE, sources);
+    writeSharedNames(path.join(work, 'large-shared/.archon/workflows'), LARGE, sources);
     writeFileSync(path.join(work, '.spectral.yaml'), SPECTRAL_RULESET);
+    // orchlint spawns no ShellCheck with a PATH that holds none (node itself is run by its path).
+    const noShellcheck = { ...process.env, PATH: path.join(work, 'no-programs') };
     const orchlint =
       (...args) =>
       () =>
-        timed(null, [cliBin, '--format', 'json', ...args], work, { node: true });
+        timed(null, [cliBin, ...args], work, { node: true, env: noShellcheck });
     const floor = (dir) => () => timed(null, [path.join(here, 'parse-floor.mjs'), dir], work, { node: true });
+    const loadStart = load();
 
-    // Let the files age past the cache's one-second window for trusting stamps, then fill the cache.
+    // Let the files age past the cache's one-second window for trusting stamps, then fill each cache once.
     Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1100);
-    const filled = timed(
-      null,
-      [cliBin, '--format', 'json', '--cache', '--cache-location', 'flat.cache', 'flat'],
-      work,
-      { node: true },
-    );
+    const layouts = ['distinct', 'shared'];
+    const formats = ['json', 'stylish'];
+    const cacheOf = (layout, format) => ['--cache', '--cache-location', `${layout}-${format}.cache`];
+    const filled = {};
+    for (const layout of layouts)
+      for (const format of formats)
+        filled[`${layout}-${format}`] = orchlint('--format', format, ...cacheOf(layout, format), layout)();
 
-    const main = rounds({
-      floor: floor('flat'),
-      cold: orchlint('flat'),
-      coldOneThread: orchlint('--concurrency', 'off', 'flat'),
-      cached: orchlint('--cache', '--cache-location', 'flat.cache', 'flat'),
-    });
-    for (const k of ['cold', 'coldOneThread', 'cached'])
-      if (main[k].code !== 1 && main[k].code !== 0)
-        throw new Error(`orchlint ${k} exited ${main[k].code}: ${main[k].stderr}`);
-    if (main.cached.stdout !== main.cold.stdout || filled.stdout !== main.cold.stdout)
-      throw new Error('the cached report differs from the cold one');
-    const report = JSON.parse(main.cold.stdout);
-    if (report.summary.files !== 1000) throw new Error(`linted ${report.summary.files} files, expected 1,000`);
+    const commands = { flatFloor: floor('flat'), flat: orchlint('--format', 'json', 'flat') };
+    for (const layout of layouts) {
+      commands[`${layout}:floor`] = floor(layout);
+      for (const format of formats) {
+        commands[`${layout}:${format}`] = orchlint('--format', format, layout);
+        commands[`${layout}:${format}:cached`] = orchlint('--format', format, ...cacheOf(layout, format), layout);
+      }
+      commands[`${layout}:off`] = orchlint('--format', 'json', '--concurrency', 'off', layout);
+    }
+    commands.version = () => timed(null, [cliBin, '--version'], work, { node: true });
 
-    // The fixed cost: a process that loads the command line and prints its version.
-    const fixed = rounds({ version: () => timed(null, [cliBin, '--version'], work, { node: true }) });
+    const rounds = [];
+    for (let i = 0; i < ROUNDS; i++) {
+      const round = {};
+      for (const [name, run] of Object.entries(commands)) {
+        round[name] = run();
+        if (name !== 'version' && !name.endsWith('loor') && round[name].code !== 0 && round[name].code !== 1)
+          throw new Error(`orchlint ${name} exited ${round[name].code}: ${round[name].stderr}`);
+      }
+      rounds.push(round);
+    }
+    const last = rounds[rounds.length - 1];
+    for (const layout of layouts)
+      for (const format of formats) {
+        const cold = last[`${layout}:${format}`].stdout;
+        if (filled[`${layout}-${format}`].stdout !== cold || last[`${layout}:${format}:cached`].stdout !== cold)
+          throw new Error(`the --cache report differs from the cold one (${layout}, ${format})`);
+      }
+    if (last['distinct:off'].stdout !== last['distinct:json'].stdout)
+      throw new Error('the one-thread report differs from the report of the threads auto chose');
+    const linted = JSON.parse(last['distinct:json'].stdout).summary.files;
+    if (linted !== FILES) throw new Error(`linted ${linted} files, expected ${FILES}`);
 
-    // The folder case and 10,000 files take long: one round each, beside a floor measured in the same round.
-    // With --cache from nothing, every file is linted and its reads recorded.
-    let fresh = 0;
-    const coldCache = (dir) => () => {
-      const file = `fresh-${fresh++}.cache`;
-      const r = timed(null, [cliBin, '--format', 'json', '--cache', '--cache-location', file, dir], work, {
-        node: true,
-      });
-      rmSync(path.join(work, file), { force: true });
-      return r;
+    /** Median over the rounds of a ratio taken within each round. */
+    const ratio = (a, b) => median(rounds.map((r) => r[a].ms / r[b].ms));
+    const ms = (name) => median(rounds.map((r) => r[name].ms));
+
+    // 10,000 files, one round, beside the floor of the same files: time and peak memory.
+    const large = {
+      floor: floor('large')(),
+      json: orchlint('--format', 'json', 'large')(),
+      sharedJson: orchlint('--format', 'json', 'large-shared')(),
+      small: orchlint('--format', 'json', 'distinct')(),
     };
-    const folder = rounds({ floor: floor('folder'), orchlint: orchlint('folder'), cache: coldCache('folder') }, 1);
-    if (folder.cache.stdout !== folder.orchlint.stdout)
-      throw new Error('the cold --cache report differs in the folder');
-    const scale = rounds({ small: orchlint('flat'), large: orchlint('large'), floorLarge: floor('large') }, 1);
 
     const others = {};
+    const shellcheck = which('shellcheck');
+    if (shellcheck)
+      others.ShellCheck = {
+        floor: floor('distinct')(),
+        tool: timed(null, [cliBin, '--format', 'json', 'distinct'], work, { node: true }),
+        label: 'orchlint with ShellCheck on PATH, distinct names, JSON',
+      };
     if (which('yamllint'))
-      others.yamllint = rounds(
-        { floor: floor('flat'), tool: () => timed('yamllint', ['-f', 'parsable', 'flat'], work) },
-        1,
-      );
+      others.yamllint = {
+        floor: floor('flat')(),
+        tool: timed('yamllint', ['-f', 'parsable', 'flat'], work),
+        label: 'yamllint on the same files',
+      };
     const spectral = spectralBin();
-    if (spectral) {
-      others.Spectral = rounds(
-        {
-          floor: floor('flat'),
-          tool: () =>
-            timed(
-              spectral,
-              ['lint', '--ruleset', '.spectral.yaml', '--format', 'json', '--quiet', 'flat/*.yaml'],
-              work,
-            ),
-        },
-        1,
-      );
-    }
+    if (spectral)
+      others.Spectral = {
+        floor: floor('flat')(),
+        tool: timed(
+          spectral,
+          ['lint', '--ruleset', '.spectral.yaml', '--format', 'json', '--quiet', 'flat/*.yaml'],
+          work,
+        ),
+        label: 'Spectral, three trivial rules, on the same files',
+      };
 
-    const x = (a, b) => `${fmt(a / b, 2)}×`;
-    const line = (label, ms, ratio, extra = '') =>
-      `  ${label.padEnd(52)} ${fmt(ms).padStart(7)} ms  ${ratio.padStart(7)}${extra}`;
+    const x = (r) => `${fmt(r, 2)}×`;
+    const row = (label, millis, ratioText, extra = '') =>
+      `  ${label.padEnd(50)} ${fmt(millis).padStart(7)} ms  ${ratioText.padStart(7)}${extra}`;
+    const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
     const out = [
       '',
-      `Archon workflows at scale — ${fmt(small.lines)} lines in 1,000 files (${fmt(small.bytes / 1024)} KB), each process timed from start to exit, ${os.cpus().length} CPUs, load ${os.loadavg()[0].toFixed(1)}`,
-      `  orchlint is ${path.relative(repoRoot, cliBin)}`,
-      `  median of ${ROUNDS} rounds; ratios against the bare parse floor of the same round`,
-      line('bare parse floor (read + yaml.parseDocument)', main.floor.ms, '1.00×'),
-      line(
-        'orchlint cold, flat (threads: auto)',
-        main.cold.ms,
-        x(main.cold.ms, main.floor.ms),
-        `   goal ≤ 1.0×, ${fmt(report.diagnostics.length)} findings, peak ${fmt(main.cold.mb)} MB`,
+      `Archon workflows in one .archon/workflows folder — ${fmt(FILES)} files, ${fmt(corpus.lines)} lines (${fmt(corpus.bytes / 1024)} KB)`,
+      `  ${os.cpus().length} × ${cpu}, Node ${process.version}, load average ${loadStart} at the start, ${load()} at the end`,
+      `  orchlint is ${path.relative(repoRoot, cliBin)}, ShellCheck off PATH; median of ${ROUNDS} rounds, each ratio within one round`,
+    ];
+    for (const layout of layouts) {
+      const floorMs = ms(`${layout}:floor`);
+      out.push(
+        `  ${layout === 'distinct' ? 'a name of its own per workflow' : 'names as the corpus writes them (75 names, 1,000 files)'}:`,
+        row('bare parse floor (read + yaml.parseDocument)', floorMs, '1.00×'),
+      );
+      for (const format of formats)
+        out.push(
+          row(
+            `orchlint cold, ${format} (threads: auto)`,
+            ms(`${layout}:${format}`),
+            x(ratio(`${layout}:${format}`, `${layout}:floor`)),
+            `   of the floor (goal ≤ 1.5), peak ${fmt(median(rounds.map((r) => r[`${layout}:${format}`].mb)))} MB`,
+          ),
+        );
+      out.push(
+        row(
+          'orchlint cold, json, --concurrency off',
+          ms(`${layout}:off`),
+          x(ratio(`${layout}:off`, `${layout}:floor`)),
+          '   of the floor',
+        ),
+      );
+      for (const format of formats)
+        out.push(
+          row(
+            `orchlint --cache, nothing changed, ${format}`,
+            ms(`${layout}:${format}:cached`),
+            x(ratio(`${layout}:${format}:cached`, `${layout}:${format}`)),
+            '   of cold (goal ≤ 0.10)',
+          ),
+        );
+    }
+    out.push(
+      '  beside them:',
+      row(
+        'orchlint cold, json, the same files in a plain folder',
+        ms('flat'),
+        x(ratio('flat', 'flatFloor')),
+        `   of its floor (${fmt(ms('flatFloor'))} ms)`,
       ),
-      line('orchlint cold, flat, one thread', main.coldOneThread.ms, x(main.coldOneThread.ms, main.floor.ms)),
-      line(
-        'orchlint --cache, unchanged files',
-        main.cached.ms,
-        x(main.cached.ms, main.floor.ms),
-        `   ${x(main.cached.ms, main.cold.ms)} of cold (goal ≤ 0.10×)`,
-      ),
-      line(
+      row(
         'orchlint --version (the fixed cost)',
-        fixed.version.ms,
-        x(fixed.version.ms, main.floor.ms),
-        `   ${x(fixed.version.ms, main.cold.ms)} of cold`,
+        ms('version'),
+        x(ratio('version', 'distinct:json')),
+        '   of cold, distinct names, json',
       ),
-      `  one round each:`,
-      line(
-        'orchlint cold, one .archon/workflows folder',
-        folder.orchlint.ms,
-        x(folder.orchlint.ms, folder.floor.ms),
-        `   (floor ${fmt(folder.floor.ms)} ms)`,
+      `  ${fmt(LARGE)} files in one folder, one run each:`,
+      row(
+        'orchlint cold, json, a name of its own each',
+        large.json.ms,
+        x(large.json.ms / large.floor.ms),
+        `   of the floor (${fmt(large.floor.ms)} ms), ${x(large.json.ms / large.small.ms)} of ${fmt(FILES)} files, peak ${fmt(large.json.mb)} MB (goal ≤ 300)`,
       ),
-      line(
-        'orchlint cold --cache (empty), one .archon/workflows folder',
-        folder.cache.ms,
-        x(folder.cache.ms, folder.floor.ms),
-        `   ${x(folder.cache.ms, folder.orchlint.ms)} of the run without --cache (goal ≤ 1.0×)`,
+      row(
+        'orchlint cold, json, 75 names shared',
+        large.sharedJson.ms,
+        x(large.sharedJson.ms / large.floor.ms),
+        `   of the floor, peak ${fmt(large.sharedJson.mb)} MB (goal ≤ 300), report ${fmt(large.sharedJson.stdout.length / 1e6, 1)} MB`,
       ),
-      line(
-        'orchlint cold, 10,000 files',
-        scale.large.ms,
-        x(scale.large.ms, scale.floorLarge.ms),
-        `   ${x(scale.large.ms, scale.small.ms)} of 1,000 files (goal ≤ 10.5×), peak ${fmt(scale.large.mb)} MB (goal ≤ 300)`,
+      ...Object.values(others).map((o) =>
+        row(o.label, o.tool.ms, x(o.tool.ms / o.floor.ms), `   of its floor (${fmt(o.floor.ms)} ms)`),
       ),
-      ...Object.entries(others).map(([name, r]) =>
-        line(`${name} on the 1,000 files`, r.tool.ms, x(r.tool.ms, r.floor.ms), `   (floor ${fmt(r.floor.ms)} ms)`),
-      ),
+      ...(others.ShellCheck ? [] : ['  ShellCheck: not installed']),
       ...(others.yamllint ? [] : ['  yamllint: not installed (apt-get install yamllint)']),
       ...(others.Spectral ? [] : ['  Spectral: not installed (npm i --prefix /tmp/spectral @stoplight/spectral-cli)']),
-    ];
+      `  every format's peak on ${fmt(LARGE)} files: node test/bench/memory.mjs`,
+    );
     return { text: out.join('\n') };
   } finally {
     rmSync(work, { recursive: true, force: true });

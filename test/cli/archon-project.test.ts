@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../support/paths.js';
 import { orchlintInProcess } from '../support/cli-in-process.js';
+import { tempFiles } from '../support/orchlint-bin.js';
 
 /** The project the stub-fixture rule's valid case holds: groups, packages, commands, scripts, fixtures, cross-package includes. */
 const projectFixture = path.join(repoRoot, 'fixtures/archon/stub-fixture/valid-project');
@@ -112,4 +113,31 @@ describe('an Archon project linted from any working directory', () => {
       expect(n.byAbsolute, n.file).toEqual(one(n.file));
     }
   }, 300_000);
+});
+
+describe('a name many workflows share', () => {
+  it('names the first few files in each message and points at every one from the first file alone, so the report grows linearly', async () => {
+    const n = 12;
+    const files: Record<string, string> = {};
+    for (let i = 0; i < n; i++)
+      files[`.archon/workflows/wf-${String(i).padStart(2, '0')}.yaml`] =
+        `name: shared\ndescription: Copy ${i}.\nnodes:\n  - id: run\n    bash: echo ${i}\n`;
+    const root = tempFiles(files);
+    temp.push(root);
+    const found = (await findings(['.'], root)).filter((f) => f.rule === 'archon/duplicate-workflow-name');
+    expect(found).toHaveLength(n);
+    const [first, second] = found;
+    expect(first!.message).toContain(
+      "'shared' is also declared in .archon/workflows/wf-01.yaml, .archon/workflows/wf-02.yaml, .archon/workflows/wf-03.yaml and 8 more;",
+    );
+    expect(first!.related).toHaveLength(n - 1);
+    expect(second!.message).toContain(
+      "'shared' is also declared in .archon/workflows/wf-00.yaml, .archon/workflows/wf-02.yaml, .archon/workflows/wf-03.yaml and 8 more;",
+    );
+    expect(second!.related.map((r) => r.replace(/:\d+$/, ''))).toEqual(
+      ['wf-00', 'wf-02', 'wf-03'].map((f) => path.join(root, `.archon/workflows/${f}.yaml`)),
+    );
+    // n - 1 from the first file, three from each other one: linear in n.
+    expect(found.reduce((sum, f) => sum + f.related.length, 0)).toBe(n - 1 + 3 * (n - 1));
+  });
 });

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fileHost, LintCache, recordingHost } from '@orchlint/cli';
@@ -13,7 +13,8 @@ describe('--cache', () => {
     const first = orchlint(['--cache', '--format', 'compact', '.'], { cwd: dir });
     const cacheFile = path.join(dir, '.orchlintcache');
     expect(existsSync(cacheFile)).toBe(true);
-    expect(Object.keys(JSON.parse(readFileSync(cacheFile, 'utf8')).entries).sort()).toEqual([
+    // The run records on the first line (run-record.ts), the entries on the second.
+    expect(Object.keys(JSON.parse(readFileSync(cacheFile, 'utf8').split('\n')[1]!).entries).sort()).toEqual([
       'a.promptpack.yaml',
       'b.promptpack.yaml',
     ]);
@@ -51,7 +52,7 @@ describe('--cache', () => {
     writeFileSync(path.join(dir, 'orchlint.config.yaml'), 'rules:\n  promptpack/control-agent-on-terminal: error\n');
     expect(run()).toMatch(/^a.promptpack.yaml:19:7: error state 'done'/);
     mark();
-    writeFileSync(cacheFile, readFileSync(cacheFile, 'utf8').replace(/"version":"[^"]+"/, '"version":"0.0.0-old"'));
+    writeFileSync(cacheFile, readFileSync(cacheFile, 'utf8').replaceAll(/"version":"[^"]+"/g, '"version":"0.0.0-old"'));
     expect(run()).toMatch(/^a.promptpack.yaml:19:7: error state 'done'/);
   });
 
@@ -191,6 +192,62 @@ describe('--cache', () => {
     const second = orchlint(['--cache', '--format', 'compact', '.'], { cwd });
     expect(first.stdout).toBe(plain.stdout);
     expect(second.stdout).toBe(plain.stdout);
+  });
+});
+
+describe('--cache and ShellCheck', () => {
+  /** A `shellcheck` that finds SC2164 on the first line of every script it is given. */
+  const fakeShellcheck = `#!/bin/sh
+if [ "$1" = "--version" ]; then printf 'ShellCheck - fake\\nversion: 0.9.0\\n'; exit 0; fi
+sep=''
+[ -n "$FAKE_SHELLCHECK_LOG" ] && echo "$#" >> "$FAKE_SHELLCHECK_LOG"
+printf '{"comments":['
+for a in "$@"; do case "$a" in *.sh)
+  printf '%s{"file":"%s","line":1,"endLine":1,"column":1,"endColumn":3,"level":"warning","code":2164,"message":"fake finding"}' "$sep" "$a"
+  sep=',';;
+esac; done
+printf ']}'
+exit 1
+`;
+
+  it('keeps the ShellCheck findings of a run without --cache, and drops them once ShellCheck is gone', () => {
+    const dir = tempFiles({
+      '.archon/workflows/build.yaml': 'name: build\ndescription: Build.\nnodes:\n  - id: make\n    bash: cd out\n',
+      'bin/shellcheck': fakeShellcheck,
+    });
+    chmodSync(path.join(dir, 'bin/shellcheck'), 0o755);
+    const withShellcheck = { PATH: `${path.join(dir, 'bin')}${path.delimiter}${process.env.PATH}` };
+    const lint = (env: NodeJS.ProcessEnv, ...args: string[]) =>
+      orchlint(['--format', 'compact', ...args, '.archon'], { cwd: dir, env }).stdout;
+    const plain = lint(withShellcheck);
+    expect(plain).toMatch(/SC2164 \(warning\) in 'bash' of node 'make': fake finding/);
+    expect(lint(withShellcheck, '--cache')).toBe(plain);
+    expect(lint(withShellcheck, '--cache')).toBe(plain);
+    // Another ShellCheck (here: none on PATH) is another result.
+    const none = { PATH: path.join(dir, 'no-programs') };
+    expect(lint(none, '--cache')).toBe(lint(none));
+    expect(lint(none, '--cache')).not.toMatch(/SC2164/);
+  });
+
+  it('checks a body that several workflows share once per run', () => {
+    const body = 'name: w\ndescription: W.\nnodes:\n  - id: make\n    bash: cd out\n';
+    const dir = tempFiles({
+      '.archon/workflows/a.yaml': body.replace('name: w', 'name: a'),
+      '.archon/workflows/b.yaml': body.replace('name: w', 'name: b'),
+      '.archon/workflows/c.yaml': body.replace('name: w', 'name: c').replace('cd out', 'cd elsewhere'),
+      'bin/shellcheck': fakeShellcheck,
+    });
+    chmodSync(path.join(dir, 'bin/shellcheck'), 0o755);
+    const log = path.join(dir, 'calls.log');
+    const env = { PATH: `${path.join(dir, 'bin')}${path.delimiter}${process.env.PATH}`, FAKE_SHELLCHECK_LOG: log };
+    const r = orchlint(['--format', 'compact', '.archon'], { cwd: dir, env });
+    expect(r.stdout.match(/\[archon\/shellcheck\]/g)).toHaveLength(3);
+    // Two distinct bodies, each given to ShellCheck once (with its six fixed arguments and the excluded codes).
+    const checkedBodies = readFileSync(log, 'utf8')
+      .trim()
+      .split('\n')
+      .map((n) => Number(n) - 8);
+    expect(checkedBodies.reduce((a, b) => a + b, 0)).toBe(2);
   });
 });
 

@@ -1,8 +1,5 @@
-import { spawnSync } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { dialects } from '@orchlint/rules';
 import { DEFAULT_MAX_FILE_SIZE, parseFileSize } from '@orchlint/core';
@@ -13,30 +10,7 @@ import {
   FORMAT_NAMES,
 } from '../../packages/cli/dist/choices.js';
 import { formatters } from '../../packages/cli/dist/formatters/index.js';
-import { distBin, repoRoot } from '../support/paths.js';
-import { orchlint, tempFiles } from '../support/orchlint-bin.js';
-
-/** The modules (repository-relative, or the package's name) a run of the built CLI loads. */
-function loadedBy(args: string[], cwd = repoRoot): string[] {
-  const record = path.join(tmpdir(), `orchlint-modules-${process.pid}-${Math.random().toString(36).slice(2)}`);
-  try {
-    const r = spawnSync(
-      process.execPath,
-      ['--import', pathToFileURL(path.join(repoRoot, 'test/support/record-modules.mjs')).href, distBin, ...args],
-      { cwd, encoding: 'utf8', env: { ...process.env, ORCHLINT_RECORD_MODULES: record } },
-    );
-    expect(r.status, r.stderr).not.toBe(3);
-    return readFileSync(record, 'utf8')
-      .split('\n')
-      .filter((u) => u.startsWith('file:'))
-      .map((u) => {
-        const p = path.relative(repoRoot, new URL(u).pathname);
-        return /node_modules\/\.pnpm\/[^/]+\/node_modules\/((@[^/]+\/)?[^/]+)/.exec(p)?.[1] ?? p;
-      });
-  } finally {
-    rmSync(record, { force: true });
-  }
-}
+import { loadedBy, orchlint, tempFiles } from '../support/orchlint-bin.js';
 
 describe('start-up', () => {
   it('--version, --help and a bad flag load commander and the command line alone, no dialect, rule or schema', () => {
@@ -75,7 +49,8 @@ describe('--cache in one folder of workflows', () => {
     expect(loaded.filter((m) => /^rules\/dist\/(archon|promptpack|prompt-runner)\//.test(m))).toEqual([]);
     expect(loadedBy(['--format', 'json', '.'], dir)).toContain('rules/dist/archon/index.js');
     type Log = { files: Record<string, string | null> };
-    const cache = JSON.parse(readFileSync(path.join(dir, DEFAULT_CACHE_FILE), 'utf8')) as {
+    // The entries are the cache file's second line (its first holds the run records).
+    const cache = JSON.parse(readFileSync(path.join(dir, DEFAULT_CACHE_FILE), 'utf8').split('\n')[1]!) as {
       shared: Record<string, Log>;
       entries: Record<string, { reads: Log & { shared: string[] } }>;
     };

@@ -1,8 +1,10 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { cliBin } from './paths.js';
+import { pathToFileURL } from 'node:url';
+import { expect } from 'vitest';
+import { cliBin, distBin, repoRoot } from './paths.js';
 
 export interface CliResult {
   code: number;
@@ -11,14 +13,39 @@ export interface CliResult {
 }
 
 /** Runs the built `orchlint` binary as a user would, in `cwd`, with optional standard input. */
-export function orchlint(args: string[], options: { cwd?: string; input?: string } = {}): CliResult {
+export function orchlint(
+  args: string[],
+  options: { cwd?: string; input?: string; env?: NodeJS.ProcessEnv } = {},
+): CliResult {
   const r = spawnSync(process.execPath, [cliBin, ...args], {
     cwd: options.cwd,
     input: options.input ?? '',
     encoding: 'utf8',
-    env: { ...process.env, NO_COLOR: '1' },
+    env: { ...process.env, NO_COLOR: '1', ...options.env },
   });
   return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** The modules (repository-relative, or the package's name) a run of the unbundled build loads: the bundle is one module. */
+export function loadedBy(args: string[], cwd = repoRoot): string[] {
+  const record = path.join(tmpdir(), `orchlint-modules-${process.pid}-${Math.random().toString(36).slice(2)}`);
+  try {
+    const r = spawnSync(
+      process.execPath,
+      ['--import', pathToFileURL(path.join(repoRoot, 'test/support/record-modules.mjs')).href, distBin, ...args],
+      { cwd, encoding: 'utf8', env: { ...process.env, ORCHLINT_RECORD_MODULES: record } },
+    );
+    expect(r.status, r.stderr).not.toBe(3);
+    return readFileSync(record, 'utf8')
+      .split('\n')
+      .filter((u) => u.startsWith('file:'))
+      .map((u) => {
+        const p = path.relative(repoRoot, new URL(u).pathname);
+        return /node_modules\/\.pnpm\/[^/]+\/node_modules\/((@[^/]+\/)?[^/]+)/.exec(p)?.[1] ?? p;
+      });
+  } finally {
+    rmSync(record, { force: true });
+  }
 }
 
 /** A fresh temporary folder holding the given files (paths relative to it, '/'-separated). */

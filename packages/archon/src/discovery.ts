@@ -1,4 +1,4 @@
-import type { Span } from '@orchlint/core';
+import { detached, type Span } from '@orchlint/core';
 import { parseYaml } from '@orchlint/core/yaml-parse';
 import { isMap, isScalar } from 'yaml';
 
@@ -31,14 +31,29 @@ export function nameLine(text: string): { name: string; span: Span } | undefined
  */
 const parsedLines = new Map<string, { name: string; start: number; end: number } | undefined>();
 
-function parsedNameLine(line: string): { name: string; start: number; end: number } | undefined {
-  if (parsedLines.has(line)) return parsedLines.get(line);
+/**
+ * `name: word` with a plain value YAML reads as that text (a letter first, so never a number, and
+ * none of the words it reads as true, false or null), and at most a comment after it: most name
+ * lines, read without a parse. Anything else goes to yaml.
+ */
+const PLAIN_NAME = /^name[ \t]*:[ \t]+([A-Za-z][\w./-]*)[ \t]*(?:[ \t]#.*)?$/;
+const NOT_TEXT = /^(?:true|True|TRUE|false|False|FALSE|null|Null|NULL)$/;
+
+function parsedNameLine(text: string): { name: string; start: number; end: number } | undefined {
+  const plain = PLAIN_NAME.exec(text);
+  if (plain && !NOT_TEXT.test(plain[1]!)) {
+    const start = text.indexOf(plain[1]!, text.indexOf(':') + 1);
+    return { name: detached(plain[1]!), start, end: start + plain[1]!.length };
+  }
+  if (parsedLines.has(text)) return parsedLines.get(text);
+  // Cut from a file's text: copied, so that the map and the project's name index do not hold every file.
+  const line = detached(text);
   const doc = parseYaml(line);
   const value = isMap(doc.contents) ? doc.contents.items[0]?.value : undefined;
   const parsed =
     doc.errors.length || !isScalar(value) || typeof value.value !== 'string' || !value.range
       ? undefined
-      : { name: value.value, start: value.range[0], end: value.range[1] };
+      : { name: detached(value.value), start: value.range[0], end: value.range[1] };
   if (parsedLines.size >= 10_000) parsedLines.clear();
   parsedLines.set(line, parsed);
   return parsed;

@@ -1,4 +1,4 @@
-import { isMap, memoized, Source, Tree, type Host } from '@orchlint/core';
+import { firstFew, isMap, memoized, Source, Tree, type Host } from '@orchlint/core';
 import { buildWorkflow } from './build.js';
 import type { ArchonNode, ArchonVersion, IncludeInfo, SubRunTarget, WorkflowModel } from './model.js';
 import {
@@ -96,7 +96,13 @@ function builtWorkflow(
     | null
     | undefined;
   if (built !== undefined) return built ?? undefined;
-  const source = new Source(path, file.text);
+  // Read again through the host: the project keeps names, not texts.
+  const text = scope.host.readFile(file.path);
+  if (text === undefined) {
+    scope.project.built.set(key, null);
+    return undefined;
+  }
+  const source = new Source(path, text);
   const tree = new Tree(source);
   const root = tree.root && tree.resolve(tree.root);
   if (!tree.usable || !root || !isMap(root)) {
@@ -160,7 +166,7 @@ function failureOf(node: ArchonNode): IncludeFailure | undefined {
     case 'not-found':
       return {
         message: r.ambiguous
-          ? `include target '${String(info.target.value)}' not found: ${r.ambiguous.join(' and ')} both declare that name, and Archon leaves a duplicated name out of the workflows it includes`
+          ? `include target '${String(info.target.value)}' not found: ${r.ambiguous.length === 2 ? `${r.ambiguous.join(' and ')} both declare` : `${firstFew(r.ambiguous)} declare`} that name, and Archon leaves a duplicated name out of the workflows it includes`
           : `include target '${String(info.target.value)}' not found: no workflow with that name in ${r.searched.join(', ')} (Archon also looks in ~/.archon/workflows, which orchlint cannot see)`,
       };
     case 'cycle':

@@ -16,6 +16,7 @@ export { schemaChecker, schemaFor, resolveVersion, DEFAULT_VERSION } from './ver
 export { includeFailure, isStaticName, INCLUDE_MAX_DEPTH, BUNDLED_WORKFLOWS } from './includes.js';
 export { includesExpandingTo } from './expansion.js';
 export { archonProjectRoot } from './project.js';
+export { nameLine } from './discovery.js';
 export { schemaFindings, type ClassifiedFinding, type EngineReaction } from './schema-findings.js';
 export * from './facts.js';
 export * from './claude-tools.js';

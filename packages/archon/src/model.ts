@@ -3,6 +3,7 @@ import type {
   Field,
   Key,
   Located,
+  Range,
   ScalarText,
   ShellScript,
   Source,
@@ -316,11 +317,13 @@ export interface Discovery {
 
 /** A workflow file discovery finds, with the name it declares and where. */
 export interface DiscoveredName {
-  source: Source;
+  /** As the linted file's path is written (see pathWriter). */
+  path: string;
   /** `.archon/workflows/`-relative, the same from any working directory. */
   rel: string;
   name: string;
   span: Span;
+  range: Range;
 }
 
 /**

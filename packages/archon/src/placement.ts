@@ -75,9 +75,11 @@ export function discoveryOf(
     discovery.replacesBundled = bundled;
   // Only a file discovery keeps takes part in name clashes; files of one file name are one workflow to it.
   if (model.name !== undefined && project.byPath.has(located)) {
+    // Names and places from the project's index: a name n files share costs each of them n small
+    // records, not n sources of the other files.
     discovery.namesakes = (project.byName.get(model.name) ?? [])
       .filter((w) => w.path !== located && !overrides?.includes(w.rel))
-      .map((w) => ({ source: sourceOf(w, write), rel: w.rel, name: w.declared!.name, span: w.declared!.span }));
+      .map((w) => ({ path: write(w.path), rel: w.rel, ...w.declared! }));
   }
   return discovery;
 }
@@ -109,7 +111,7 @@ export function stubFixture(
     const text = scope.host.readFile(path);
     if (text === undefined) continue;
     const rel = folder ? `${folder}/${file}` : file;
-    const workflowSource = sourceOf({ path, rel, text }, scope.write);
+    const workflowSource = sourceOf(path, text, scope.write);
     const workflowTree = new Tree(workflowSource);
     const workflowRoot = workflowTree.root && workflowTree.resolve(workflowTree.root);
     if (!workflowTree.usable || !workflowRoot || !isMap(workflowRoot)) continue;

@@ -1,4 +1,4 @@
-import { Source, type Host, type Span } from '@orchlint/core';
+import { rangeOf, Source, type Host, type Range, type Span } from '@orchlint/core';
 import { nameLine } from './discovery.js';
 import type { ArchonNode, ProjectConfig, ProjectRole, WorkflowModel } from './model.js';
 import { CONFIG_PATH, readProjectConfig } from './project-config.js';
@@ -40,12 +40,22 @@ export interface ArchonProject {
   config?: ProjectConfig;
 }
 
+/**
+ * A workflow file discovery keeps: where it is and the name it declares, not its text (a run over
+ * 10,000 files would hold them all; a unit that includes one reads it through the host).
+ */
 export interface ProjectWorkflow {
   path: string;
   /** Relative to `.archon/workflows/`. */
   rel: string;
-  text: string;
-  declared?: { name: string; span: Span };
+  declared?: DeclaredName;
+}
+
+/** A `name:` line's value, with its span and range in its file (for related locations, without the file's text). */
+export interface DeclaredName {
+  name: string;
+  span: Span;
+  range: Range;
 }
 
 const ARCHON = '.archon/';
@@ -192,14 +202,13 @@ function buildProject(root: string, host: Host): ArchonProject {
     const text = host.readFile(path);
     if (text === undefined) continue;
     consulted.push(path);
-    const declared = nameLine(text);
-    const workflow: ProjectWorkflow = declared ? { path, rel, text, declared } : { path, rel, text };
+    const workflow = projectWorkflow(path, rel, text);
     loaded.push(workflow);
     byPath.set(path, workflow);
-    if (!declared) continue;
-    const named = byName.get(declared.name);
+    if (!workflow.declared) continue;
+    const named = byName.get(workflow.declared.name);
     if (named) named.push(workflow);
-    else byName.set(declared.name, [workflow]);
+    else byName.set(workflow.declared.name, [workflow]);
   }
   // Its tiers, aliases and assistant decide which provider a node runs on.
   const configPath = join(root, CONFIG_PATH);
@@ -238,11 +247,14 @@ export function folderAt(folder: string, host: Host): ArchonProject {
     const text = host.readFile(path);
     if (text === undefined) continue;
     consulted.push(path);
-    const declared = nameLine(text);
-    const workflow: ProjectWorkflow = declared ? { path, rel: entry, text, declared } : { path, rel: entry, text };
+    const workflow = projectWorkflow(path, entry, text);
     loaded.push(workflow);
     byPath.set(path, workflow);
-    if (declared) byName.set(declared.name, [...(byName.get(declared.name) ?? []), workflow]);
+    const declared = workflow.declared;
+    if (!declared) continue;
+    const named = byName.get(declared.name);
+    if (named) named.push(workflow);
+    else byName.set(declared.name, [workflow]);
   }
   const project: ArchonProject = {
     root: folder,
@@ -279,9 +291,17 @@ export function pathWriter(given: string, located: string | undefined): (path: s
   };
 }
 
-/** A project file as a Source named the way the linted file's path is written. */
-export function sourceOf(workflow: ProjectWorkflow, write: (path: string) => string): Source {
-  return new Source(write(workflow.path), workflow.text);
+/** A workflow file as the project keeps it: the name line's position is found in the lines before it. */
+function projectWorkflow(path: string, rel: string, text: string): ProjectWorkflow {
+  const declared = nameLine(text);
+  if (!declared) return { path, rel };
+  const range = rangeOf(new Source(path, text.slice(0, declared.span.end)), declared.span);
+  return { path, rel, declared: { ...declared, range } };
+}
+
+/** A project file's text as a Source named the way the linted file's path is written. */
+export function sourceOf(path: string, text: string, write: (path: string) => string): Source {
+  return new Source(write(path), text);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { nearMiss, type ScalarText } from '@orchlint/core';
+import { detached, nearMiss, type ScalarText } from '@orchlint/core';
 import type { InputRef, OutputRef, RunVariableSlip, VariableRef } from './model.js';
 
 /** The engine's output-reference grammar (`output-ref.ts`): one optional level of field access. */
@@ -63,7 +63,8 @@ function variableSlips(text: ScalarText, surface: string, shell: boolean): RunVa
   const slips: RunVariableSlip[] = [];
   for (const m of value.matchAll(UPPER_VARIABLE)) {
     const name = m[2]!;
-    const span = text.sourceSpan(m.index, m.index + m[0].length);
+    // Most names are the variables themselves: a span is worked out (decoding the scalar) only for a slip.
+    const span = () => text.sourceSpan(m.index, m.index + m[0].length);
     // Outside a shell the engine substitutes only the bare form.
     if (m[1] && !shell && known.includes(name) && value[m.index + m[0].length] === '}') {
       slips.push({
@@ -78,13 +79,28 @@ function variableSlips(text: ScalarText, surface: string, shell: boolean): RunVa
     if (known.includes(name) || name === 'INPUTS' || (shell && name.startsWith('INPUTS_'))) continue;
     const prefix = m[1] ? undefined : prefixed.find((p) => name.startsWith(p));
     if (prefix) {
-      slips.push({ name, surface, span, kind: 'spliced', variable: prefix });
+      slips.push({ name, surface, span: span(), kind: 'spliced', variable: prefix });
       continue;
     }
-    const near = name.length >= 6 ? nearMiss(name, known) : undefined;
-    if (near && !(shell && assigns(value, name))) slips.push({ name, surface, span, kind: 'misspelt', variable: near });
+    const near = name.length >= 6 ? nearVariable(name, shell) : undefined;
+    if (near && !(shell && assigns(value, name)))
+      slips.push({ name, surface, span: span(), kind: 'misspelt', variable: near });
   }
   return slips;
+}
+
+/**
+ * The run variable a name is a letter or two from, per name and surface kind: the same names
+ * (`$GITHUB_TOKEN`, `$OUTPUT_DIR`) come back in workflow after workflow. Bounded like a cache.
+ */
+const nearVariables = new Map<string, string | undefined>();
+function nearVariable(name: string, shell: boolean): string | undefined {
+  const key = (shell ? '$' : '') + name;
+  if (nearVariables.has(key)) return nearVariables.get(key);
+  const near = nearMiss(name, shell ? SHELL_VARIABLES : RUN_VARIABLES);
+  if (nearVariables.size >= 10_000) nearVariables.clear();
+  nearVariables.set(detached(key), near);
+  return near;
 }
 
 /** The script sets the name itself (`NAME=`, `for NAME in`, `read … NAME`, `export|local|declare|readonly NAME`). */

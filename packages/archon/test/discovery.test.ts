@@ -2,12 +2,16 @@ import { memoryHost } from '@orchlint/core';
 import { describe, expect, it } from 'vitest';
 import { projectAt, roleOf } from '../src/project.js';
 
-/** The project's discovered workflows other than self.yaml, with the names their lines declare (as the old per-file scan gave them). */
+/** The project's discovered workflows other than self.yaml, with the names their lines declare (as the old per-file scan gave them); the model keeps no text, the host holds it. */
 function discoveredNames(self: string, host: ReturnType<typeof memoryHost>) {
   const project = projectAt('repo', host);
   const names = project.loaded
     .filter((w) => w.path !== self && w.declared)
-    .map((w) => ({ source: { path: w.path, text: w.text }, name: w.declared!.name, span: w.declared!.span }));
+    .map((w) => ({
+      source: { path: w.path, text: host.readFile(w.path)! },
+      name: w.declared!.name,
+      span: w.declared!.span,
+    }));
   return { consulted: project.consulted, names };
 }
 

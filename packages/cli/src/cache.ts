@@ -1,9 +1,12 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Host, LintSettings } from '@orchlint/core';
 import { UsageError, type Target } from './discover.js';
 import { fileHost, type ReadMemo } from './host.js';
+import { shellcheckStamp } from './shellcheck.js';
+import { parseRuns, withRun, type StoredRun } from './run-record.js';
+import { presence, stampSafely } from './stamp.js';
 import { readRoot, type UnitOutcome } from './lint.js';
 import { version } from './version.js';
 
@@ -46,28 +49,6 @@ interface CacheFile {
   entries: Record<string, Entry>;
 }
 
-/**
- * A file's or folder's stamp: size, inode, modification and change times in nanoseconds. While it
- * is unchanged the content is taken to be: a write changes the change time, which no tool can set
- * back. A path changed less than RACY_MS before it was stamped gets none (undefined), since a
- * second write within the clock's granularity could leave the stamp as it was; so does a path that
- * cannot be stat'ed.
- */
-export function stampOf(p: string, now = Date.now()): string | undefined {
-  const s = statSync(p, { bigint: true, throwIfNoEntry: false });
-  if (!s || now - Number(s.ctimeMs) < RACY_MS || now - Number(s.mtimeMs) < RACY_MS) return undefined;
-  return `${s.size}:${s.ino}:${s.mtimeNs}:${s.ctimeNs}`;
-}
-const RACY_MS = 1000;
-
-function stampSafely(p: string): string | undefined {
-  try {
-    return stampOf(p);
-  } catch {
-    return undefined;
-  }
-}
-
 export function hashText(text: string): string {
   return createHash('sha256').update(text).digest('base64url');
 }
@@ -83,13 +64,16 @@ export function settingsKey(settings: LintSettings, forced: string | undefined, 
     .relative(process.cwd(), path.resolve(readRoot(target)))
     .split(path.sep)
     .join('/');
-  const text = JSON.stringify([settings, forced ?? null, target.explicit, root]);
+  const text = JSON.stringify([settings, forced ?? null, target.explicit, root, shellcheck()]);
   // The files of a run mostly share their settings: each distinct one is hashed once.
   let key = settingsKeys.get(text);
   if (key === undefined) settingsKeys.set(text, (key = hashText(text)));
   return key;
 }
 const settingsKeys = new Map<string, string>();
+/** The ShellCheck rules' findings come from the program installed: a cached result is of that one. */
+let shellcheckSeen: string | null | undefined;
+const shellcheck = () => (shellcheckSeen === undefined ? (shellcheckSeen = shellcheckStamp()) : shellcheckSeen);
 
 /** Keyed by paths from the disk: null-prototype records. */
 const emptyLog = (): ReadLog => ({
@@ -143,8 +127,9 @@ export function recordingHost(base: Host): { host: Host; log: ReadLog } {
   return {
     log,
     host: {
-      // Where a file sits (its Archon project) is the base's to say.
+      // Where a file sits (its Archon project) is the base's to say, and ShellCheck the base's to run.
       ...(base.locate ? { locate: base.locate } : {}),
+      ...(base.shellcheck ? { shellcheck: base.shellcheck } : {}),
       ...(shared && state ? { shared: sharedView(shared, state, use) } : {}),
       readFile(p) {
         const stamp = stampSafely(p);
@@ -160,6 +145,17 @@ export function recordingHost(base: Host): { host: Host; log: ReadLog } {
       },
     },
   };
+}
+
+/**
+ * Notes, for a run record, what a unit read: each file and folder with the stamp taken before it
+ * was read (undefined when none could be trusted), or null when it was absent.
+ */
+export function noteReads(log: ReadLog, note: (key: string, stamp: string | null | undefined) => void): void {
+  for (const l of [log, ...(log.shared ?? [])]) {
+    for (const p in l.files) note(`f:${p}`, l.files[p] === null ? null : l.stamps?.[`f:${p}`]);
+    for (const p in l.dirs) note(`d:${p}`, l.dirs[p] === null ? null : l.stamps?.[`d:${p}`]);
+  }
 }
 
 /** A unit's own reads less those a shared log it used holds already (the unit that built it made them). */
@@ -230,21 +226,50 @@ export class LintCache {
   private readonly reads: ReadMemo = new Map();
   private readonly hashes = new Map<string, string>();
   /** This run's stamps, by `f:`/`d:` path: units of one folder share most of their reads. */
-  private readonly stamps = new Map<string, string | undefined>();
+  private readonly stamps = new Map<string, string | null | undefined>();
   /** Whether each shared log still holds, checked once per run, and each stored log's id. */
   private readonly sharedHolds = new Map<string, boolean>();
   private readonly sharedIds = new WeakMap<ReadLog, string>();
 
+  /** The run records (the file's first line, see run-record.ts) and this run's, when it is to be kept. */
+  private readonly runs: StoredRun[];
+  private run: StoredRun | undefined;
+
   constructor(private readonly file: string) {
     let stored: Partial<CacheFile> = {};
+    let runs = '';
     try {
-      stored = JSON.parse(readFileSync(file, 'utf8')) as Partial<CacheFile>;
+      const text = readFileSync(file, 'utf8');
+      const lineEnd = text.indexOf('\n');
+      runs = lineEnd < 0 ? '' : text.slice(0, lineEnd);
+      stored = JSON.parse(text.slice(lineEnd + 1)) as Partial<CacheFile>;
     } catch {
       // No cache yet, or an unreadable one: start afresh.
     }
     const current = stored.version === version && stored.entries;
     this.entries = current ? stored.entries! : {};
     this.shared = (current && stored.shared) || {};
+    this.runs = current ? parseRuns(runs) : [];
+  }
+
+  /** Notes, for a run record, every file and folder a stored entry depends on, with this run's stamps. */
+  inputsOf(target: Target, note: (key: string, stamp: string | null | undefined) => void): void {
+    const entry = this.entries[target.file];
+    if (!entry) {
+      note(`f:${target.file}`, undefined);
+      return;
+    }
+    note(`f:${target.file}`, this.stamp(`f:${target.file}`, target.file));
+    for (const log of [entry.reads, ...(entry.reads.shared ?? []).map((id) => this.shared[id]!)]) {
+      for (const p in log.files) note(`f:${p}`, this.stamp(`f:${p}`, p));
+      for (const p in log.dirs) note(`d:${p}`, this.stamp(`d:${p}`, p));
+    }
+  }
+
+  /** Keeps a run record with the entries (see run-record.ts). */
+  keepRun(run: StoredRun): void {
+    this.run = run;
+    this.dirty = true;
   }
 
   /**
@@ -291,9 +316,12 @@ export class LintCache {
     return true;
   }
 
-  /** The stamp of a path for this run (taken once), to note before reading a file that goes in an entry. */
-  stamp(key: string, p: string): string | undefined {
-    if (!this.stamps.has(key)) this.stamps.set(key, stampSafely(p));
+  /**
+   * The stamp of a path for this run (taken once), to note before reading a file that goes in an
+   * entry: null when it is absent, undefined when it cannot be trusted.
+   */
+  stamp(key: string, p: string): string | null | undefined {
+    if (!this.stamps.has(key)) this.stamps.set(key, presence(p));
     return this.stamps.get(key);
   }
 
@@ -325,9 +353,13 @@ export class LintCache {
     return id;
   }
 
+  /**
+   * Writes the file in place, not by a temporary file renamed over it: a rename changes the folder's
+   * listing, and the cache usually sits in the folder a run walks, whose stamp its run record keeps.
+   * A write cut short leaves a file that does not parse, which the next run reads as no cache.
+   */
   save(): void {
     if (!this.dirty) return;
-    const temp = `${this.file}.${process.pid}.tmp`;
     try {
       mkdirSync(path.dirname(this.file), { recursive: true });
       // Only the shared logs some entry still names.
@@ -335,10 +367,10 @@ export class LintCache {
       for (const entry of Object.values(this.entries))
         for (const id of entry.reads.shared ?? []) if (this.shared[id]) shared[id] = this.shared[id];
       const data: CacheFile = { version, shared, entries: this.entries };
-      writeFileSync(temp, JSON.stringify(data));
-      renameSync(temp, this.file);
+      // The run records first, on a line of their own: a cached run reads that line alone.
+      const runs = this.run ? withRun(this.runs, this.run) : JSON.stringify({ version, runs: this.runs });
+      writeFileSync(this.file, `${runs}\n${JSON.stringify(data)}`);
     } catch (error) {
-      rmSync(temp, { force: true });
       throw new UsageError(
         `cannot write the cache file ${this.file}: ${(error as Error).message}; choose another with --cache-location`,
       );

@@ -14,6 +14,7 @@ import {
 import { dialects } from '@orchlint/rules/dialects';
 import { toPosix, UsageError, withSlashes } from './discover.js';
 import { staysInside } from './host.js';
+import { presence } from './stamp.js';
 
 /** The versions each dialect models, which a config's `targets` must name. */
 const knownTargets = dialects.flatMap((d) => d.targets ?? []);
@@ -56,6 +57,8 @@ export class ConfigResolver {
     private readonly strict = false,
     /** --max-file-size, in bytes: wins over every config's maxFileSize. */
     private readonly maxFileSize?: number,
+    /** Hears of each place a config file was looked for, with its stamp (null: none there; see run-record.ts). */
+    private readonly note?: (key: string, stamp: string | null | undefined) => void,
   ) {
     if (explicit && !existsSync(explicit)) throw new UsageError(`no such config file: ${explicit}`);
   }
@@ -94,7 +97,10 @@ export class ConfigResolver {
   private find(dir: string): LoadedConfig | undefined {
     if (this.byDir.has(dir)) return this.byDir.get(dir);
     let found: LoadedConfig | undefined;
-    const name = CONFIG_NAMES.find((n) => isFile(path.join(dir, n)));
+    const name = CONFIG_NAMES.find((n) => {
+      this.note?.(`f:${path.join(dir, n)}`, presence(path.join(dir, n)));
+      return isFile(path.join(dir, n));
+    });
     if (name) found = this.load(path.join(dir, name));
     else if (path.dirname(dir) !== dir) found = this.find(path.dirname(dir));
     this.byDir.set(dir, found);
@@ -105,6 +111,7 @@ export class ConfigResolver {
     const cached = this.loaded.get(abs);
     if (cached) return cached;
     const file = toPosix(abs);
+    this.note?.(`f:${abs}`, presence(abs));
     let text: string;
     try {
       text = readFileSync(abs, 'utf8');

@@ -3,6 +3,7 @@ import path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import { ALWAYS_SKIPPED, CANDIDATE } from '@orchlint/core';
 import { staysInside } from './host.js';
+import { presence } from './stamp.js';
 
 import { UsageError } from './usage-error.js';
 
@@ -33,7 +34,12 @@ export interface Target {
  * them: of no known format they are skipped without a word, and a unit may read anywhere in the
  * current folder (a packet's workspace manifest above it), not only beside the file.
  */
-export function discover(paths: readonly string[], ignoreUnknown = false): Target[] {
+export function discover(
+  paths: readonly string[],
+  ignoreUnknown = false,
+  /** Hears of each folder listed and ignore file read, with its stamp taken before (see run-record.ts). */
+  note?: Note,
+): Target[] {
   const out: Target[] = [];
   const seen = new Set<string>();
   for (const p of paths) {
@@ -54,10 +60,12 @@ export function discover(paths: readonly string[], ignoreUnknown = false): Targe
       add(out, seen, { file: toPosix(p), explicit: ignoreUnknown ? 'ignore-unknown' : true, root });
       continue;
     }
-    walk(p, p, [], out, seen);
+    walk(p, p, [], out, seen, note);
   }
   return out;
 }
+
+type Note = (key: string, stamp: string | null | undefined) => void;
 
 function walk(
   dir: string,
@@ -65,7 +73,12 @@ function walk(
   rules: Array<{ base: string; ig: Ignore }>,
   out: Target[],
   seen: Set<string>,
+  note: Note | undefined,
 ): void {
+  if (note) {
+    note(`d:${dir}`, presence(dir));
+    note(`f:${path.join(dir, '.gitignore')}`, presence(path.join(dir, '.gitignore')));
+  }
   const ownIgnore = readIgnore(dir);
   const active = ownIgnore ? [...rules, { base: dir, ig: ownIgnore }] : rules;
   let entries;
@@ -80,7 +93,7 @@ function walk(
     const full = path.join(dir, entry.name);
     const isDir = entry.isDirectory();
     if (ignored(full, isDir, active)) continue;
-    if (isDir) walk(full, root, active, out, seen);
+    if (isDir) walk(full, root, active, out, seen, note);
     else if (entry.isFile() && CANDIDATE.test(entry.name))
       add(out, seen, { file: toPosix(full), explicit: false, root, folder: root });
   }

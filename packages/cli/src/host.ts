@@ -9,11 +9,16 @@ export function staysInside(rel: string): boolean {
 }
 
 /**
- * A run's answers to reads, shared by its units: files do not change while one run lints them, and
- * units consult each other (every Archon workflow reads the names of the others in its folder), so
- * without it a folder of n files costs n² reads.
+ * A run's answers to reads, shared by its units: units consult each other's files (an include's
+ * target, a packet's workspace manifest) and folder listings. Folder listings are kept for the run;
+ * file texts only the last FILE_TEXT_KEPT characters' worth, so a run over 10,000 files does not
+ * hold them all (the state the units share, such as an Archon project's name index, is built once
+ * per run through Host.shared, not by reading every file again per unit).
  */
 export type ReadMemo = Map<string, Map<string, string | readonly string[] | undefined>>;
+const FILE_TEXT_KEPT = 1_000_000;
+/** The characters of text each memo's file shelves hold (each evicts its own oldest texts). */
+const keptText = new WeakMap<ReadMemo, { chars: number }>();
 
 /** What the units of the run that owns a memo share beyond reads (see Host.shared). */
 const sharedByMemo = new WeakMap<ReadMemo, Map<string, unknown>>();
@@ -49,16 +54,32 @@ export function fileHost(root: string, memo?: ReadMemo): Host {
   };
   const files = shelf('file');
   const dirs = shelf('dir');
-  const remembered = <T extends string | readonly string[] | undefined>(
-    kind: 'file' | 'dir',
-    p: string,
-    read: () => T,
-  ): T => {
-    const m = kind === 'file' ? files : dirs;
-    if (!m) return read();
-    if (m.has(p)) return m.get(p) as T;
+  const kept = memo && (keptText.get(memo) ?? { chars: 0 });
+  if (memo && kept) keptText.set(memo, kept);
+  const rememberedDir = (p: string, read: () => string[] | undefined): readonly string[] | undefined => {
+    if (!dirs) return read();
+    if (dirs.has(p)) return dirs.get(p) as readonly string[] | undefined;
     const value = read();
-    m.set(p, value);
+    dirs.set(p, value);
+    return value;
+  };
+  /** The least recently read texts go first (a Map keeps its keys in the order they were set). */
+  const rememberedFile = (p: string, read: () => string | undefined): string | undefined => {
+    if (!files || !kept) return read();
+    if (files.has(p)) {
+      const value = files.get(p) as string | undefined;
+      files.delete(p);
+      files.set(p, value);
+      return value;
+    }
+    const value = read();
+    files.set(p, value);
+    kept.chars += value?.length ?? 0;
+    for (const [old, text] of files) {
+      if (kept.chars <= FILE_TEXT_KEPT || old === p) break;
+      files.delete(old);
+      kept.chars -= text?.length ?? 0;
+    }
     return value;
   };
   let shared: Map<string, unknown> | undefined;
@@ -72,7 +93,7 @@ export function fileHost(root: string, memo?: ReadMemo): Host {
     shellcheck: runShellCheck,
     locate: (p) => (inside(p) === undefined ? undefined : path.resolve(p).split(path.sep).join('/')),
     readFile: (p) =>
-      remembered('file', p, () => {
+      rememberedFile(p, () => {
         const abs = inside(p);
         if (!abs) return undefined;
         try {
@@ -82,7 +103,7 @@ export function fileHost(root: string, memo?: ReadMemo): Host {
         }
       }),
     readDir(p) {
-      const names = remembered('dir', p, () => {
+      const names = rememberedDir(p, () => {
         const abs = inside(p);
         if (!abs) return undefined;
         try {

@@ -8,4 +8,5 @@ export { LintCache, recordingHost, type ReadLog } from './cache.js';
 export { fileHost } from './host.js';
 export { startProgress, progressWanted, PROGRESS_DELAY_MS } from './progress.js';
 export { fixUnit } from './fix.js';
+export { lintInWorkers, workerCount, WORKER_THRESHOLD, type Job } from './parallel.js';
 export type { Target } from './discover.js';

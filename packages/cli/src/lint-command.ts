@@ -20,7 +20,7 @@ import {
 import { MANIFEST } from '@orchlint/prompt-runner';
 import { dialectById, dialects } from '@orchlint/rules/dialects';
 import { Baseline } from './baseline.js';
-import { LintCache, DEFAULT_CACHE_FILE, settingsKey } from './cache.js';
+import { LintCache, DEFAULT_CACHE_FILE, noteReads, settingsKey } from './cache.js';
 import { ConfigError, ConfigResolver } from './config-file.js';
 import { decodeFile, type DecodedText } from './decode.js';
 import { discover, toPosix, UsageError, type Target } from './discover.js';
@@ -29,7 +29,9 @@ import { counts, escapeControls, type FormatContext, type RuleInfo } from './for
 import { detectDialect, mergeOutcomes, readTargetText, type UnitOutcome } from './lint.js';
 import type { Io } from './io.js';
 import { planOutputs, writeOutputs, type OutputPlan } from './outputs.js';
-import { lintInWorkers, threadCount, type Job, type JobResult } from './parallel.js';
+import { replayable, RunRecorder, runKey } from './run-record.js';
+import { presence } from './stamp.js';
+import { lintInWorkers, workerCount, type Job, type JobResult } from './parallel.js';
 import { startProgress } from './progress.js';
 import { inShard, type Shard } from './shard.js';
 import { shellcheckInstalled } from './shellcheck.js';
@@ -77,8 +79,12 @@ const loadRules = (): Promise<Rules> => import('./rule-infos.js');
 /** What a report knows of rules when none was loaded: the engine's own findings and the dialects'. */
 const engineFindings: readonly RuleInfo[] = [...coreRules, ...dialects.flatMap((d) => d.findings ?? [])];
 const MACHINE_FORMATS = new Set(['json', 'sarif', 'junit']);
-/** How many files' texts the reports' look-ups keep at a time (least recently asked for goes first). */
-const SOURCES_KEPT = 32;
+/**
+ * How many files' texts the reports' look-ups keep at a time (least recently asked for goes first):
+ * reports ask in path order, so two; more live long enough to reach the old generation, which is
+ * then collected late (10,000 workflows, stylish: 91 → 57 MB of heap kept by the main thread).
+ */
+const SOURCES_KEPT = 2;
 
 /** `orchlint [lint]`: returns the exit code. */
 export async function runLint(
@@ -95,9 +101,14 @@ export async function runLint(
       `--max-file-size '${options.maxFileSize}' is not a size; write a number of bytes or one with a unit, e.g. 40MB or 64MiB`,
     );
   const forced = options.dialect ? dialectById(options.dialect) : undefined;
+  // With --cache, the run notes every file and folder it depends on and what it prints, so that an
+  // identical run with nothing changed prints it again without linting (run-record.ts).
+  const recorder = options.cache && replayable(options) ? new RunRecorder() : undefined;
+  const note = recorder && ((key: string, stamp: string | null | undefined) => recorder.note(key, stamp));
+  const out = recorder ? recorder.capture(io) : io;
   let loaded = options.config !== undefined || options.printConfig !== undefined ? await loadRules() : undefined;
   const resolver = (all: Rules | undefined) =>
-    new ConfigResolver(all?.ruleInfos.map((r) => r.id) ?? [], options.config, options.strict, maxFileSize);
+    new ConfigResolver(all?.ruleInfos.map((r) => r.id) ?? [], options.config, options.strict, maxFileSize, note);
   // A --config that is not there is said before anything is read.
   const named = options.config !== undefined ? resolver(loaded) : undefined;
   if (options.printConfig !== undefined) {
@@ -115,15 +126,9 @@ export async function runLint(
           ...(options.stdinFilename ? {} : { detectAs: 'stdin.yaml' }),
         },
       ]
-    : discover(paths.length ? paths : ['.'], options.ignoreUnknown);
+    : discover(paths.length ? paths : ['.'], options.ignoreUnknown, note);
   const configDirs = new Map<string, boolean>();
-  if (
-    !loaded &&
-    (options.fix ||
-      options.fixDryRun ||
-      plan.outputs.some((o) => o.format === 'sarif') ||
-      targets.some((t) => configAbove(t.file, configDirs)))
-  )
+  if (!loaded && (options.fix || options.fixDryRun || targets.some((t) => configAbove(t.file, configDirs))))
     loaded = await loadRules();
   // Without the rules, no config file applies (configAbove): the resolver never checks a rule id.
   const configs = named ?? resolver(loaded);
@@ -150,7 +155,8 @@ export async function runLint(
     loaded ??= await loadRules();
     return loaded.rules;
   };
-  const outcomes = await lintJobs(jobs, options, forced, rulesToLint);
+  const cache = options.cache ? new LintCache(options.cacheLocation ?? DEFAULT_CACHE_FILE) : undefined;
+  const outcomes = await lintJobs(jobs, options, forced, rulesToLint, cache, note);
   if (paths.length && options.errorOnUnmatchedPattern !== false)
     refuseEmptyFolders(paths, targets, jobs, outcomes, otherShards);
   const fixedTexts =
@@ -177,6 +183,7 @@ export async function runLint(
   };
   let recorded: string | undefined;
   if (options.baseline) {
+    note?.(`f:${options.baseline}`, presence(options.baseline));
     const baseline = Baseline.read(options.baseline, Boolean(options.updateBaseline));
     if (options.updateBaseline) {
       const n = baseline.write(run, sourceOf);
@@ -186,6 +193,8 @@ export async function runLint(
     run = { files: filtered.files, diagnostics: sortAndDedupe(filtered.diagnostics) };
   }
 
+  // A SARIF report describes every rule: loaded now, not while workers lint (the main thread's memory is then at its peak).
+  if (plan.outputs.some((o) => o.format === 'sarif')) loaded ??= await loadRules();
   const context: FormatContext = {
     color: io.color,
     source: sourceOf,
@@ -194,10 +203,16 @@ export async function runLint(
     ...(options.maxWarnings !== undefined ? { maxWarnings: options.maxWarnings } : {}),
     ...(options.sarifAllRules ? { allRules: true } : {}),
   };
-  writeOutputs(plan, run, context, io.stdout);
+  writeOutputs(plan, run, context, out.stdout, recorder && ((file, text) => recorder.output(file, text)));
   // Said where the user reads the run, unless standard output carries a report for a machine.
   if (recorded) (plan.outputs.some((o) => !o.file && MACHINE_FORMATS.has(o.format)) ? io.stderr : io.stdout)(recorded);
-  return exitCodeFor(run.diagnostics, options, (line) => io.stderr(`orchlint: ${line}\n`));
+  const code = exitCodeFor(run.diagnostics, options, (line) => out.stderr(`orchlint: ${line}\n`));
+  const stored = recorder?.record(runKey(paths, options, io.color), code);
+  if (stored) {
+    cache!.keepRun(stored);
+    cache!.save();
+  }
+  return code;
 }
 
 /**
@@ -336,12 +351,13 @@ async function lintJobs(
   options: LintOptions,
   forced: Dialect<any> | undefined,
   loadRules: () => Promise<readonly Rule<any>[]>,
+  cache: LintCache | undefined,
+  note: ((key: string, stamp: string | null | undefined) => void) | undefined,
 ): Promise<UnitOutcome[]> {
-  const cache = options.cache ? new LintCache(options.cacheLocation ?? DEFAULT_CACHE_FILE) : undefined;
   const outcomes: Array<UnitOutcome | undefined> = new Array(jobs.length);
   const pending: number[] = [];
   const texts = new Map<number, DecodedText>();
-  const stamps = new Map<number, string | undefined>();
+  const stamps = new Map<number, string | null | undefined>();
   jobs.forEach((job, i) => {
     if (cache && job.target.text === undefined) {
       // Stamped before it is read, so a write after the stamp shows as a changed stamp next time.
@@ -355,11 +371,11 @@ async function lintJobs(
       };
       outcomes[i] = cache.lookup(job.target, settingsKey(job.settings, forced?.id, job.target), read);
       if (!outcomes[i]) read();
+      else if (note) cache.inputsOf(job.target, note);
     }
     if (!outcomes[i]) pending.push(i);
   });
   const todo = pending.map((i): Job => (texts.has(i) ? { ...jobs[i]!, read: texts.get(i)! } : jobs[i]!));
-  const rules = todo.length ? await loadRules() : [];
   const progress = startProgress(todo.length, {
     stream: process.stderr,
     env: process.env,
@@ -369,8 +385,8 @@ async function lintJobs(
   try {
     results = await lintInWorkers(
       todo,
-      threadCount(todo.length, options.concurrency),
-      rules,
+      workerCount(todo.length, options.concurrency),
+      loadRules,
       forced,
       Boolean(cache),
       (n) => progress.advance(n),
@@ -382,6 +398,10 @@ async function lintJobs(
     const i = pending[n]!;
     outcomes[i] = r.outcome;
     const text = texts.get(i)?.text;
+    if (note) {
+      note(`f:${jobs[i]!.target.file}`, stamps.get(i));
+      if (r.reads) noteReads(r.reads, note);
+    }
     if (cache && r.reads && text !== undefined)
       cache.store(
         jobs[i]!.target,
@@ -389,7 +409,7 @@ async function lintJobs(
         text,
         r.outcome,
         r.reads,
-        stamps.get(i),
+        stamps.get(i) ?? undefined,
       );
   });
   cache?.save();

@@ -91,6 +91,12 @@ export async function main(argv: readonly string[], io: Io = nodeIo): Promise<nu
       `files larger than this get core/file-too-large and are not parsed, e.g. 40MB (default: ${DEFAULT_MAX_FILE_SIZE_TEXT})`,
     )
     .action(async (paths: string[], options: LintOptions) => {
+      // An identical --cache run with nothing changed is printed again before anything else loads.
+      const replayed = options.cache ? (await import('./run-record.js')).replayRun(paths, options, io) : undefined;
+      if (replayed !== undefined) {
+        exitCode = replayed;
+        return;
+      }
       const { runLint } = await import('./lint-command.js');
       exitCode = await runLint(paths, options, io, io.stdin ?? readProcessStdin);
     });

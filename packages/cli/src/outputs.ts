@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, writeFileSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { ownValue } from '@orchlint/core';
 import { UsageError } from './discover.js';
@@ -57,16 +57,58 @@ export function planOutputs(formats: readonly string[], outputs: readonly string
   return { outputs: chosen.map((format) => ({ format, ...(files.has(format) ? { file: files.get(format)! } : {}) })) };
 }
 
-/** Renders each report and writes it where the plan says; stdout gets colour only when it is a terminal. */
+/** Renders each report and writes it where the plan says, piece by piece; stdout gets colour only when it is a terminal. */
 export function writeOutputs(
   plan: OutputPlan,
   run: LintRun,
   context: FormatContext,
   stdout: (s: string) => void,
+  /** Hears of what is written to each report file, piece by piece. */
+  written?: (file: string, text: string) => void,
 ): void {
   for (const { format, file } of plan.outputs) {
-    const text = formatters[format]!(run, file ? { ...context, color: false } : context);
-    writeReport(file, text, stdout, format);
+    const chunks = formatters[format]!(run, file ? { ...context, color: false } : context);
+    if (!file) {
+      for (const text of batched(chunks)) stdout(text);
+      continue;
+    }
+    const fd = openReport(file, format);
+    written?.(file, '');
+    try {
+      for (const text of batched(chunks)) {
+        writeSync(fd, text);
+        written?.(file, text);
+      }
+    } catch (error) {
+      throw new UsageError(`cannot write the ${format} report to ${file}: ${(error as Error).message}`);
+    } finally {
+      closeSync(fd);
+    }
+  }
+}
+
+/** Pieces of a report joined into writes of about 64 KB: one write per finding would be slow, one for all needs it all in memory. */
+function* batched(chunks: Iterable<string>): Generator<string> {
+  let pending: string[] = [];
+  let size = 0;
+  for (const chunk of chunks) {
+    pending.push(chunk);
+    size += chunk.length;
+    if (size >= 65_536) {
+      yield pending.join('');
+      pending = [];
+      size = 0;
+    }
+  }
+  if (pending.length) yield pending.join('');
+}
+
+function openReport(file: string, format: string): number {
+  try {
+    mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+    return openSync(file, 'w');
+  } catch (error) {
+    throw new UsageError(`cannot write the ${format} report to ${file}: ${(error as Error).message}`);
   }
 }
 

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { ShellCheck, ShellCheckFinding } from '@orchlint/core';
@@ -19,6 +19,24 @@ export function shellcheckInstalled(): { path: string; version: string } | null 
   return installed;
 }
 
+/**
+ * The `shellcheck` that PATH finds, as its path and file stamp, without running it: what a cached
+ * result depends on (its findings come from that program), checked by a few stats. Null when there
+ * is none.
+ */
+export function shellcheckStamp(env: NodeJS.ProcessEnv = process.env): string | null {
+  const names = process.platform === 'win32' ? ['shellcheck.exe', 'shellcheck.cmd', 'shellcheck'] : ['shellcheck'];
+  for (const dir of (env.PATH ?? '').split(path.delimiter)) {
+    if (!dir) continue;
+    for (const name of names) {
+      const file = path.join(dir, name);
+      const s = statSync(file, { throwIfNoEntry: false });
+      if (s?.isFile()) return `${file}:${s.size}:${s.mtimeMs}:${s.ino}`;
+    }
+  }
+  return null;
+}
+
 interface Json1 {
   comments: Array<{
     file: string;
@@ -33,12 +51,31 @@ interface Json1 {
 }
 
 /**
- * ShellCheck on a unit's bodies in one process: each body goes to a file of a fresh temporary folder
- * (ShellCheck reads files; the folder is removed after), checked as bash at warning level and above.
+ * ShellCheck's findings by body and excluded codes, for this thread: workflows copied from one
+ * another repeat their shell bodies, and each distinct one is checked once (ShellCheck takes a few
+ * milliseconds a body). Bounded: it starts over past CHECKED_KEPT bodies.
  */
+const checked = new Map<string, ShellCheckFinding[]>();
+const CHECKED_KEPT = 4096;
+
+/** ShellCheck on a unit's bodies: those not checked before, in one process. */
 export const runShellCheck: ShellCheck = (scripts, exclude) => {
+  if (!scripts.length || !shellcheckInstalled()) return scripts.map(() => []);
+  const key = (text: string) => `${exclude.join(',')}\0${text}`;
+  const missing = [...new Set(scripts.filter((text) => !checked.has(key(text))))];
+  const found = missing.length ? checkBodies(missing, exclude) : [];
+  if (found && checked.size + missing.length > CHECKED_KEPT) checked.clear();
+  if (found) for (let i = 0; i < missing.length; i++) checked.set(key(missing[i]!), found[i]!);
+  return scripts.map((text) => checked.get(key(text)) ?? []);
+};
+
+/**
+ * ShellCheck on bodies in one process: each body goes to a file of a fresh temporary folder
+ * (ShellCheck reads files; the folder is removed after), checked as bash at warning level and above.
+ * Undefined when its output cannot be read (nothing is remembered of such a run).
+ */
+function checkBodies(scripts: readonly string[], exclude: readonly number[]): ShellCheckFinding[][] | undefined {
   const out: ShellCheckFinding[][] = scripts.map(() => []);
-  if (!scripts.length || !shellcheckInstalled()) return out;
   const dir = mkdtempSync(path.join(os.tmpdir(), 'orchlint-shellcheck-'));
   try {
     const files = scripts.map((text, i) => {
@@ -61,7 +98,7 @@ export const runShellCheck: ShellCheck = (scripts, exclude) => {
     try {
       parsed = JSON.parse(run.stdout) as Json1;
     } catch {
-      return out;
+      return undefined;
     }
     for (const c of parsed.comments ?? []) {
       const index = files.indexOf(c.file);
@@ -80,4 +117,4 @@ export const runShellCheck: ShellCheck = (scripts, exclude) => {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-};
+}

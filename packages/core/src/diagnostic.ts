@@ -1,4 +1,4 @@
-import type { Position, Source, Span } from './source.js';
+import { detached, type Position, type Source, type Span } from './source.js';
 
 export type Severity = 'error' | 'warning' | 'info';
 
@@ -78,7 +78,7 @@ export function makeDiagnostic(
   severity: Severity,
   message: string,
 ): Diagnostic {
-  return { rule, severity, message, path: source.path, range: rangeOf(source, span), span };
+  return { rule, severity, message: detached(message), path: source.path, range: rangeOf(source, span), span };
 }
 
 const severityRank: Record<Severity, number> = { error: 0, warning: 1, info: 2 };

@@ -5,7 +5,7 @@ import { DEFAULT_MAX_FILE_SIZE, fileTooLarge, sizeOver } from './file-size.js';
 import type { Dialect, Host, LoadResult } from './dialect.js';
 import { spanOf } from './location.js';
 import type { ReportDescriptor, Rule } from './rule.js';
-import type { Source } from './source.js';
+import { detached, type Source } from './source.js';
 import { applySuppressions, ignoresMatching } from './suppressions.js';
 
 export interface UnitResult {
@@ -122,16 +122,20 @@ function toDiagnostic(d: ReportDescriptor, rule: string, severity: Diagnostic['s
   const diagnostic = makeDiagnostic(source, spanOf(d.at), rule, severity, d.message);
   if (d.related?.length) {
     diagnostic.related = d.related.map((r) => {
+      if ('range' in r) return { path: r.path, span: r.span, range: r.range, message: detached(r.message) };
       const rs = r.source ?? source;
       const span = spanOf(r.at);
-      return { path: rs.path, span, range: rangeOf(rs, span), message: r.message };
+      return { path: rs.path, span, range: rangeOf(rs, span), message: detached(r.message) };
     });
   }
-  if (d.data) diagnostic.data = d.data;
+  if (d.data)
+    diagnostic.data = Object.fromEntries(
+      Object.entries(d.data).map(([k, v]) => [k, typeof v === 'string' ? detached(v) : v]),
+    );
   if (d.fix) {
     diagnostic.fix = {
-      title: d.fix.title,
-      edits: d.fix.edits.map((e) => ({ span: spanOf(e.at), newText: e.newText })),
+      title: detached(d.fix.title),
+      edits: d.fix.edits.map((e) => ({ span: spanOf(e.at), newText: detached(e.newText) })),
     };
   }
   return diagnostic;

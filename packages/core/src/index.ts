@@ -30,3 +30,4 @@ export * from './scalar-text.js';
 export * from './shell-semantics.js';
 export * from './secrets.js';
 export * from './shellcheck.js';
+export * from './listing.js';

@@ -1,5 +1,5 @@
 import type { Pair } from 'yaml';
-import type { Clause, Confidence, FindingData, RuleCategory, Severity } from './diagnostic.js';
+import type { Clause, Confidence, FindingData, RelatedLocation, RuleCategory, Severity } from './diagnostic.js';
 import type { Source, Span } from './source.js';
 import type { Located } from './model.js';
 import type { ShellCheck } from './shellcheck.js';
@@ -7,6 +7,9 @@ import type { TreeNode } from './tree.js';
 
 /** Anything a finding can point at: a tree node, a key/value pair, a model's located value or key, or raw offsets. */
 export type At = TreeNode | Pair | Located | Span;
+
+/** A related location given by its path, span and range rather than by a source. */
+export type PlacedLocation = RelatedLocation;
 
 export interface EditDescriptor {
   at: At;
@@ -20,7 +23,11 @@ export interface ReportDescriptor {
   message: string;
   /** The finding's facts as values (a key, a name) for consumers that need them, so none parses the message. */
   data?: FindingData;
-  related?: Array<{ at: At; source?: Source; message: string }>;
+  /**
+   * Other places the finding concerns: a node or span of a source, or a place already resolved to
+   * its path and range (a file the unit did not parse, such as a project's other workflows).
+   */
+  related?: Array<{ at: At; source?: Source; message: string } | PlacedLocation>;
   /** A security audit's confidence in this finding, when lower than the rule's (a weaker source or sink). */
   confidence?: Confidence;
   /** Edits on the same file as the finding; applied only on request (--fix, editor quick fix). */

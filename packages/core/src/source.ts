@@ -88,3 +88,13 @@ export class Source {
     return this.text.slice(start, this.lineEnd(line));
   }
 }
+
+/**
+ * A copy of a string that shares no memory with the text it was cut from. V8 keeps a substring (and
+ * a concatenation holding one) as a view of the whole string it came from, so a finding's message
+ * quoting a key, or an index keyed by a workflow's name, would keep its whole file alive for the run:
+ * 10,000 findings or names, 10,000 files held. Short strings are copied by V8 anyway.
+ */
+export function detached(text: string): string {
+  return text.length < 13 ? text : (' ' + text).slice(1);
+}

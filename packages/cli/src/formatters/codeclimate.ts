@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { fingerprints } from '@orchlint/core';
 import type { LintRun } from '../lint.js';
-import { oneBased, type FormatContext } from './report.js';
+import { jsonChunks, mapped, oneBased, Streamed, type FormatContext } from './report.js';
 
 /** GitLab's scale is info, minor, major, critical, blocker; an error stops a definition from loading, which is major. */
 const severity = { error: 'major', warning: 'minor', info: 'info' } as const;
@@ -12,9 +12,9 @@ const severity = { error: 'major', warning: 'minor', info: 'info' } as const;
  * fingerprint hashes the rule, the path and the finding's content fingerprint (not its line), so a
  * merge request's report matches its target branch's across lines that moved.
  */
-export function formatCodeclimate(run: LintRun, context: FormatContext): string {
+export function* formatCodeclimate(run: LintRun, context: FormatContext): Generator<string> {
   const prints = fingerprints(run.diagnostics, context.source);
-  const issues = run.diagnostics.map((d, i) => {
+  const issues = mapped(run.diagnostics, (d, i) => {
     const r = oneBased(d);
     return {
       type: 'issue',
@@ -25,5 +25,6 @@ export function formatCodeclimate(run: LintRun, context: FormatContext): string 
       location: { path: d.path, lines: { begin: r.start.line, end: r.end.line } },
     };
   });
-  return JSON.stringify(issues, null, 2) + '\n';
+  yield* jsonChunks(new Streamed(issues));
+  yield '\n';
 }

@@ -11,8 +11,8 @@ const SHOWN_PER_STEP = 10;
  * the pull request. Escaping follows @actions/core: data escapes %, CR and LF; property values
  * also escape ':' and ','.
  */
-export function formatGithub(run: LintRun): string {
-  const lines = run.diagnostics.map((d) => {
+export function* formatGithub(run: LintRun): Generator<string> {
+  for (const d of run.diagnostics) {
     const r = oneBased(d);
     const props = [
       `file=${escapeProperty(d.path)}`,
@@ -22,23 +22,18 @@ export function formatGithub(run: LintRun): string {
       `endColumn=${r.end.column}`,
       `title=${escapeProperty(d.rule)}`,
     ];
-    return `::${command[d.severity]} ${props.join(',')}::${escapeData(d.message)}`;
-  });
+    yield `::${command[d.severity]} ${props.join(',')}::${escapeData(d.message)}\n`;
+  }
   const { errors, warnings, infos } = counts(run.diagnostics);
   const total = errors + warnings + infos;
   const files = `${run.files.length} file${run.files.length === 1 ? '' : 's'}`;
-  lines.push(
-    total
-      ? `orchlint: ${errors} error(s), ${warnings} warning(s), ${infos} info in ${files}`
-      : `orchlint: no problems in ${files}`,
-  );
+  yield total
+    ? `orchlint: ${errors} error(s), ${warnings} warning(s), ${infos} info in ${files}\n`
+    : `orchlint: no problems in ${files}\n`;
   if (errors > SHOWN_PER_STEP || warnings > SHOWN_PER_STEP) {
-    lines.push(
-      `orchlint: GitHub annotates only ${SHOWN_PER_STEP} errors and ${SHOWN_PER_STEP} warnings per step; every finding is listed above, ` +
-        'and --output sarif=orchlint.sarif with github/codeql-action/upload-sarif shows them all in code scanning',
-    );
+    yield `orchlint: GitHub annotates only ${SHOWN_PER_STEP} errors and ${SHOWN_PER_STEP} warnings per step; every finding is listed above, ` +
+      'and --output sarif=orchlint.sarif with github/codeql-action/upload-sarif shows them all in code scanning\n';
   }
-  return lines.join('\n') + '\n';
 }
 
 export function escapeData(s: string): string {

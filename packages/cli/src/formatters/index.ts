@@ -5,12 +5,12 @@ import { formatJson } from './json.js';
 import { formatJunit } from './junit.js';
 import type { Formatter } from './report.js';
 import { formatSarif } from './sarif.js';
-import { formatStylish } from './stylish.js';
+import { stylishChunks } from './stylish.js';
 
 export * from './report.js';
 
 export const formatters: Record<string, Formatter> = {
-  stylish: formatStylish,
+  stylish: stylishChunks,
   json: formatJson,
   sarif: formatSarif,
   github: formatGithub,

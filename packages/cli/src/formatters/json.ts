@@ -1,7 +1,7 @@
-import type { Severity } from '@orchlint/core';
+import type { Diagnostic, Severity } from '@orchlint/core';
 import type { LintRun } from '../lint.js';
 import { version } from '../version.js';
-import { counts, oneBased } from './report.js';
+import { counts, jsonChunks, mapped, oneBased, Streamed } from './report.js';
 
 type OneBasedRange = ReturnType<typeof oneBased>;
 
@@ -29,21 +29,33 @@ export function jsonReport(run: LintRun): JsonReport {
     version: 1,
     tool: { name: 'orchlint', version },
     files: run.files,
-    diagnostics: run.diagnostics.map((d) => ({
-      path: d.path,
-      rule: d.rule,
-      severity: d.severity,
-      message: d.message,
-      range: oneBased(d),
-      ...(d.related?.length
-        ? { related: d.related.map((r) => ({ path: r.path, message: r.message, range: oneBased(r) })) }
-        : {}),
-      ...(d.fix ? { fix: { title: d.fix.title } } : {}),
-    })),
+    diagnostics: run.diagnostics.map(jsonDiagnostic),
     summary: { files: run.files.length, ...counts(run.diagnostics) },
   };
 }
 
-export function formatJson(run: LintRun): string {
-  return JSON.stringify(jsonReport(run), null, 2) + '\n';
+function jsonDiagnostic(d: Diagnostic): JsonDiagnostic {
+  return {
+    path: d.path,
+    rule: d.rule,
+    severity: d.severity,
+    message: d.message,
+    range: oneBased(d),
+    ...(d.related?.length
+      ? { related: d.related.map((r) => ({ path: r.path, message: r.message, range: oneBased(r) })) }
+      : {}),
+    ...(d.fix ? { fix: { title: d.fix.title } } : {}),
+  };
+}
+
+/** The JSON report's text, each finding made as it is written. */
+export function* formatJson(run: LintRun): Generator<string> {
+  yield* jsonChunks({
+    version: 1,
+    tool: { name: 'orchlint', version },
+    files: new Streamed(run.files),
+    diagnostics: new Streamed(mapped(run.diagnostics, jsonDiagnostic)),
+    summary: { files: run.files.length, ...counts(run.diagnostics) },
+  });
+  yield '\n';
 }

@@ -7,7 +7,7 @@ import { fails, type FormatContext } from './report.js';
  * JUnit XML for CI test reports: one testcase per linted file, failing when the file has a finding
  * that fails the run (an error, or a warning under --strict); other findings go to system-out.
  */
-export function formatJunit(run: LintRun, context: FormatContext): string {
+export function* formatJunit(run: LintRun, context: FormatContext): Generator<string> {
   const byPath = new Map<string, Diagnostic[]>();
   for (const d of run.diagnostics) {
     const list = byPath.get(d.path) ?? [];
@@ -16,15 +16,21 @@ export function formatJunit(run: LintRun, context: FormatContext): string {
   }
   const paths = [...new Set([...run.files.map((f) => f.path), ...byPath.keys()])].sort();
   const dialectOf = new Map(run.files.map((f) => [f.path, f.dialect]));
-  let failures = 0;
-  const cases = paths.map((path) => {
+  // The counts head the report: counted before any case is written.
+  const failures = paths.filter((path) => (byPath.get(path) ?? []).some((d) => fails(d, context.strict))).length;
+  yield [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="orchlint" tests="${paths.length}" failures="${failures}" errors="0">`,
+    `  <testsuite name="orchlint ${xml(version)}" tests="${paths.length}" failures="${failures}" errors="0" skipped="0">`,
+    '',
+  ].join('\n');
+  for (const path of paths) {
     const found = byPath.get(path) ?? [];
     const failing = found.filter((d) => fails(d, context.strict));
     const other = found.filter((d) => !fails(d, context.strict));
     const attrs = `name="${xml(path)}" classname="orchlint.${xml(dialectOf.get(path) ?? 'unknown')}" file="${xml(path)}" time="0"`;
     const body: string[] = [];
     if (failing.length) {
-      failures++;
       const summary = `${failing.length} problem${failing.length === 1 ? '' : 's'}: ${failing
         .map((d) => d.rule)
         .filter(unique)
@@ -34,17 +40,9 @@ export function formatJunit(run: LintRun, context: FormatContext): string {
       );
     }
     if (other.length) body.push(`      <system-out>${xml(other.map(line).join('\n'))}</system-out>`);
-    return body.length ? `    <testcase ${attrs}>\n${body.join('\n')}\n    </testcase>` : `    <testcase ${attrs}/>`;
-  });
-  return [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="orchlint" tests="${paths.length}" failures="${failures}" errors="0">`,
-    `  <testsuite name="orchlint ${xml(version)}" tests="${paths.length}" failures="${failures}" errors="0" skipped="0">`,
-    ...cases,
-    '  </testsuite>',
-    '</testsuites>',
-    '',
-  ].join('\n');
+    yield body.length ? `    <testcase ${attrs}>\n${body.join('\n')}\n    </testcase>\n` : `    <testcase ${attrs}/>\n`;
+  }
+  yield '  </testsuite>\n</testsuites>\n';
 }
 
 function line(d: Diagnostic): string {

@@ -49,7 +49,81 @@ export function escapeControls(text: string): string {
   return text.replace(CONTROL_CHARACTERS, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
-export type Formatter = (run: LintRun, context: FormatContext) => string;
+/**
+ * A report as the pieces of its text, in order: a report of 10,000 files is written as it is made,
+ * never held whole (nor as one object tree for JSON) in memory.
+ */
+export type Formatter = (run: LintRun, context: FormatContext) => Iterable<string>;
+
+/** An array of a JSON report whose items are made as it is written (see jsonChunks). */
+export class Streamed<T> {
+  constructor(readonly items: Iterable<T>) {}
+}
+
+/**
+ * The text JSON.stringify(value, null, 2) gives, in pieces: a Streamed array is written item by
+ * item as its iterable yields them, each item stringified alone; the objects and arrays around one
+ * are written key by key. Everything else is JSON.stringify's own text, indented to its place.
+ */
+export function* jsonChunks(value: unknown, indent = ''): Generator<string> {
+  const inner = `${indent}  `;
+  if (value instanceof Streamed) {
+    const items = (value.items as Iterable<unknown>)[Symbol.iterator]();
+    let next = items.next();
+    if (next.done) {
+      yield '[]';
+      return;
+    }
+    yield '[\n';
+    for (;;) {
+      yield inner;
+      yield* jsonChunks(next.value, inner);
+      next = items.next();
+      if (next.done) break;
+      yield ',\n';
+    }
+    yield `\n${indent}]`;
+    return;
+  }
+  if (!holdsStreamed(value)) {
+    yield stringified(value, indent);
+    return;
+  }
+  const array = Array.isArray(value);
+  // As JSON.stringify: an object's undefined and function values are left out, an array's are null.
+  const entries = (array ? value.map((v, i) => [String(i), v] as const) : Object.entries(value as object)).filter(
+    ([, v]) => array || (v !== undefined && typeof v !== 'function' && typeof v !== 'symbol'),
+  );
+  if (!entries.length) {
+    yield array ? '[]' : '{}';
+    return;
+  }
+  yield array ? '[\n' : '{\n';
+  for (let i = 0; i < entries.length; i++) {
+    const [k, v] = entries[i]!;
+    yield array ? inner : `${inner}${JSON.stringify(k)}: `;
+    yield* jsonChunks(v, inner);
+    yield i < entries.length - 1 ? ',\n' : '\n';
+  }
+  yield `${indent}${array ? ']' : '}'}`;
+}
+/** The items of a list as they are asked for, mapped. */
+export function* mapped<T, U>(items: Iterable<T>, map: (item: T, index: number) => U): Generator<U> {
+  let i = 0;
+  for (const item of items) yield map(item, i++);
+}
+
+/** JSON.stringify's text of a value at an indentation (its strings hold no raw line break to re-indent). */
+function stringified(value: unknown, indent: string): string {
+  const text = JSON.stringify(value, null, 2) ?? 'null';
+  return indent ? text.replace(/\n/g, `\n${indent}`) : text;
+}
+
+function holdsStreamed(value: unknown): boolean {
+  if (value instanceof Streamed) return true;
+  if (value === null || typeof value !== 'object') return false;
+  return Object.values(value).some(holdsStreamed);
+}
 
 export function counts(diagnostics: ReadonlyArray<Pick<Diagnostic, 'severity'>>) {
   let errors = 0;

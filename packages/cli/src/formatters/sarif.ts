@@ -1,7 +1,7 @@
 import { fingerprints, ruleDocUrl, type Diagnostic, type Range } from '@orchlint/core';
 import type { LintRun } from '../lint.js';
 import { version } from '../version.js';
-import type { FormatContext, RuleInfo } from './report.js';
+import { jsonChunks, mapped, Streamed, type FormatContext, type RuleInfo } from './report.js';
 
 const level = { error: 'error', warning: 'warning', info: 'note' } as const;
 const MAX_TEXT = 1024;
@@ -13,7 +13,7 @@ const MAX_TEXT = 1024;
  * survive lines moving, related locations and fixes. A run stopped before linting (an invalid config)
  * is an empty run whose invocation failed, with the findings that stopped it as its notifications.
  */
-export function formatSarif(run: LintRun, context: FormatContext): string {
+export function* formatSarif(run: LintRun, context: FormatContext): Generator<string> {
   const results = context.stopped ? [] : run.diagnostics;
   const used = new Set(results.map((d) => d.rule));
   const known = new Map(context.rules.filter((r) => context.allRules || used.has(r.id)).map((r) => [r.id, r]));
@@ -39,12 +39,15 @@ export function formatSarif(run: LintRun, context: FormatContext): string {
         },
         ...(context.stopped ? { invocations: [stoppedInvocation(run.diagnostics)] } : {}),
         columnKind: 'utf16CodeUnits',
-        artifacts: run.files.map((f) => ({ location: artifact(f.path), properties: { dialect: f.dialect } })),
-        results: results.map((d, i) => result(d, index.get(d.rule)!, prints[i]!)),
+        artifacts: new Streamed(
+          mapped(run.files, (f) => ({ location: artifact(f.path), properties: { dialect: f.dialect } })),
+        ),
+        results: new Streamed(mapped(results, (d, i) => result(d, index.get(d.rule)!, prints[i]!))),
       },
     ],
   };
-  return JSON.stringify(log, null, 2) + '\n';
+  yield* jsonChunks(log);
+  yield '\n';
 }
 
 /** An invocation that stopped before linting: what stopped it, each where it is written, as tool notifications. */

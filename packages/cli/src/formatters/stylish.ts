@@ -6,15 +6,18 @@ const ansi = { red: 31, yellow: 33, cyan: 36, gray: 90, bold: 1, underline: 4 } 
 
 /** Human output: path:line:col, severity, message, [rule], the source line with the range underlined. */
 export function formatStylish(run: LintRun, context: FormatContext): string {
+  return [...stylishChunks(run, context)].join('');
+}
+
+/** The stylish report, finding by finding. */
+export function* stylishChunks(run: LintRun, context: FormatContext): Generator<string> {
   const paint = (code: keyof typeof ansi, s: string) => (context.color ? `\u001b[${ansi[code]}m${s}\u001b[0m` : s);
-  const lines: string[] = [];
   for (const d of syntaxFirst(run.diagnostics)) {
+    const lines: string[] = [];
     if (typeof d !== 'object') {
-      lines.push(
-        paint(
-          'gray',
-          `  (the findings below may be consequences of the syntax error${d > 1 ? 's' : ''} above: fix ${d > 1 ? 'them' : 'it'} first)`,
-        ),
+      yield paint(
+        'gray',
+        `  (the findings below may be consequences of the syntax error${d > 1 ? 's' : ''} above: fix ${d > 1 ? 'them' : 'it'} first)\n`,
       );
       continue;
     }
@@ -37,7 +40,9 @@ export function formatStylish(run: LintRun, context: FormatContext): string {
         ),
       );
     }
+    yield lines.join('\n') + '\n';
   }
+  const lines: string[] = [];
   const { errors, warnings, infos } = counts(run.diagnostics);
   const total = errors + warnings + infos;
   const files = `${run.files.length} file${run.files.length === 1 ? '' : 's'} checked`;
@@ -51,7 +56,7 @@ export function formatStylish(run: LintRun, context: FormatContext): string {
       (context.maxWarnings !== undefined && warnings > context.maxWarnings);
     lines.push('', paint(failed ? 'red' : warnings ? 'yellow' : 'cyan', `✖ ${summary}`));
   }
-  return lines.join('\n') + '\n';
+  yield lines.join('\n') + '\n';
 }
 
 /** The findings that say the file does not parse, YAML's and strict JSON's. */

@@ -1,0 +1,101 @@
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { RunRecorder } from '../../packages/cli/dist/run-record.js';
+import { presence } from '../../packages/cli/dist/stamp.js';
+import { loadedBy, orchlint, tempFiles } from '../support/orchlint-bin.js';
+
+/** Stamps of paths changed within the last second are not trusted: a run record needs older ones. */
+const settle = () => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1100);
+
+const workflow = (name: string, extra = '') =>
+  `name: ${name}\ndescription: Ship it.\nnodes:\n  - id: ship\n    bash: ./ship.sh\n${extra}`;
+
+/** A project of three workflows, two of them sharing a name (errors), one with a warning. */
+function project(): string {
+  return tempFiles({
+    '.archon/workflows/a.yaml': workflow('deploy'),
+    '.archon/workflows/b.yaml': workflow('deploy'),
+    '.archon/workflows/c.yaml': workflow(
+      'ship',
+      '  - id: next\n    depends_on: [ship]\n    prompt: "$ship.output"\n    model: gpt-9\n',
+    ),
+  });
+}
+
+/** The run records the cache file's first line holds. */
+const runsIn = (file: string): unknown[] => JSON.parse(readFileSync(file, 'utf8').split('\n')[0]!).runs;
+
+describe('--cache on a run with nothing changed', () => {
+  it('prints the stored report and exits as the run did, loading neither core nor a dialect nor a rule', () => {
+    const dir = project();
+    settle();
+    const args = ['--cache', '--format', 'json', '--max-warnings', '0', '.'];
+    const plain = orchlint(['--format', 'json', '--max-warnings', '0', '.'], { cwd: dir });
+    // The first run creates .orchlintcache in the folder it walks, which changes the folder: the
+    // second run records a report the third can print.
+    const first = orchlint(args, { cwd: dir });
+    settle();
+    orchlint(args, { cwd: dir });
+    expect(runsIn(path.join(dir, '.orchlintcache'))).toHaveLength(1);
+    const again = orchlint(args, { cwd: dir });
+    for (const r of [first, again]) {
+      expect(r.stdout).toBe(plain.stdout);
+      expect(r.stderr).toBe(plain.stderr);
+      expect(r.code).toBe(plain.code);
+    }
+    const loaded = loadedBy(args, dir);
+    expect(loaded).toContain('packages/cli/dist/run-record.js');
+    expect(loaded.filter((m) => /^(rules|packages\/(core|archon|promptpack|prompt-runner))\//.test(m))).toEqual([]);
+    expect(loaded.filter((m) => /^(yaml|ajv|graphology|mvdan-sh)$/.test(m))).toEqual([]);
+  });
+
+  it('lints again when a file changes, a file or a config appears, or the invocation differs', () => {
+    const dir = project();
+    settle();
+    const lint = (...args: string[]) => orchlint(['--cache', '--format', 'compact', ...args, '.'], { cwd: dir });
+    const fresh = (...args: string[]) => orchlint(['--format', 'compact', ...args, '.'], { cwd: dir }).stdout;
+    lint();
+    // A changed file: its name no longer clashes.
+    writeFileSync(path.join(dir, '.archon/workflows/b.yaml'), workflow('deploy-b'));
+    expect(lint().stdout).toBe(fresh());
+    expect(lint().stdout).not.toMatch(/duplicate-workflow-name/);
+    // A new file in a folder the run walked.
+    writeFileSync(path.join(dir, '.archon/workflows/d.yaml'), workflow('deploy'));
+    expect(lint().stdout).toMatch(/duplicate-workflow-name/);
+    // A config file where the run looked for one.
+    writeFileSync(path.join(dir, 'orchlint.config.yaml'), 'rules:\n  archon/duplicate-workflow-name: off\n');
+    expect(lint().stdout).toBe(fresh());
+    expect(lint().stdout).not.toMatch(/duplicate-workflow-name/);
+    // Another format is another record; both are kept.
+    settle();
+    lint();
+    lint('--strict');
+    expect(runsIn(path.join(dir, '.orchlintcache')).length).toBeGreaterThanOrEqual(2);
+    expect(lint('--strict').stdout).toBe(fresh('--strict'));
+    expect(lint().stdout).toBe(fresh());
+  });
+
+  it('writes the --output reports again', () => {
+    const dir = project();
+    settle();
+    const args = ['--cache', '--output', 'sarif=out/report.sarif', '--format', 'compact', '.'];
+    const first = orchlint(args, { cwd: dir });
+    const report = readFileSync(path.join(dir, 'out/report.sarif'), 'utf8');
+    rmSync(path.join(dir, 'out'), { recursive: true });
+    const again = orchlint(args, { cwd: dir });
+    expect(again.stdout).toBe(first.stdout);
+    expect(readFileSync(path.join(dir, 'out/report.sarif'), 'utf8')).toBe(report);
+  });
+
+  it('trusts no stamp of a path changed within the last second: a run that read one keeps no record', () => {
+    const dir = tempFiles({ 'a.yaml': 'x: 1\n' });
+    const file = path.join(dir, 'a.yaml');
+    expect(presence(file)).toBeUndefined();
+    expect(presence(path.join(dir, 'absent.yaml'))).toBeNull();
+    expect(presence(file, Date.now() + 2000)).toMatch(/^\d+:\d+:\d+:\d+$/);
+    const recorder = new RunRecorder();
+    recorder.note(`f:${file}`, presence(file));
+    expect(recorder.record('key', 0)).toBeUndefined();
+  });
+});
