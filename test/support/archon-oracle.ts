@@ -153,7 +153,7 @@ export async function orchlintDryRun(c: OracleCase, dir: string): Promise<Oracle
   return { result: JSON.parse(stdout) as DryRunResult };
 }
 
-/** What must agree: the outcome, each entry's node, state, iteration and (but for a failure's wording) reason, the stub lists. */
+/** What must agree: the outcome, each entry's node, state, iteration, reason (but for a failure's wording) and output, the summary, the stub lists. */
 export function comparable(result: DryRunResult) {
   return {
     outcome: result.outcome,
@@ -163,7 +163,9 @@ export function comparable(result: DryRunResult) {
       state: e.state,
       ...(e.iteration ? { iteration: e.iteration } : {}),
       reason: e.state === 'failed' ? failureKind(e.reason ?? '') : e.reason,
+      output: e.output,
     })),
+    summary: result.summary,
     missingStubs: result.missingStubs,
     unusedStubs: result.unusedStubs,
   };

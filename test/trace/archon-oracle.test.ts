@@ -70,11 +70,21 @@ async function judgeAll(cases: OracleCase[]): Promise<Verdict[]> {
     const engine = await archonDryRuns(placed);
     const verdicts: Verdict[] = [];
     for (const [i, { c, dir }] of placed.entries())
-      verdicts.push(verdictOf(c, engine[i]!, await orchlintDryRun(c, dir)));
+      verdicts.push(withoutFolder(verdictOf(c, engine[i]!, await orchlintDryRun(c, dir)), dir));
     return verdicts;
   } finally {
     for (const { dir } of placed) rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** The case's temporary folder named as the project, so that a record changes only when a verdict does. */
+function withoutFolder(v: Verdict, dir: string): Verdict {
+  const scrub = (text: string | undefined) => text?.split(dir).join('<project>');
+  return {
+    ...v,
+    ...(v.engineError ? { engineError: scrub(v.engineError) } : {}),
+    ...(v.difference ? { difference: scrub(v.difference) } : {}),
+  };
 }
 
 function record(verdicts: Verdict[]): void {
@@ -90,10 +100,12 @@ function record(verdicts: Verdict[]): void {
     '',
     "`test/trace/archon-oracle.test.ts` runs `orchlint trace --format json` and Archon 0.9's own",
     '`archon workflow run NAME --dry-run --stubs F --json` on the same project and stub file, and compares',
-    "the outcome, every trace entry's node, type, state, iteration and reason (a failure by its kind:",
-    'orchlint words reference errors its own way), and the missing and unused stubs. It runs where',
-    '`ORCHLINT_ARCHON_SRC` names a runnable Archon 0.9 checkout and bun is on PATH;',
-    '`ORCHLINT_ORACLE_RECORD=1` rewrites this file.',
+    "the outcome, every trace entry's node, type, state, iteration, reason (a failure by its kind:",
+    'orchlint words reference errors its own way) and output, the summary, and the missing and unused',
+    'stubs. It runs where `ORCHLINT_ARCHON_SRC` names a runnable Archon 0.9 checkout and bun is on PATH;',
+    '`ORCHLINT_ORACLE_RECORD=1` rewrites this file. To set it up (nothing of it enters the repository):',
+    "bun from npm (`npm i --prefix /tmp/bun bun`, then `/tmp/bun/node_modules/.bin` on PATH), Archon's",
+    '`v0.9.0` tag checked out into a folder of its own, `bun install --ignore-scripts` in that folder.',
     '',
     'The cases: every stub file under `fixtures/` on the workflows of its folder (its `fixture:` and',
     "`exec-code:` keys left out, which 0.9's dry run would read as stubs); every workflow of the Archon",

@@ -190,6 +190,18 @@ describe('the Archon dry run', () => {
     ]);
   });
 
+  it("gives a cancel node's reason as the loader trims it, its output and the run's summary alike", () => {
+    const model = wf(`
+  - id: stop
+    cancel: |
+      Stopped here.
+      Fix it and run again.
+`);
+    const r = run(model, {});
+    expect(r.trace[0]!.output).toBe('Stopped here.\nFix it and run again.');
+    expect(r.summary).toBe('Stopped here.\nFix it and run again.');
+  });
+
   it('inlines an include: namespaced ids, the include gate on entry nodes, depends_on on every sink', () => {
     const model = workflowOf({
       '.archon/workflows/main.yaml': `name: main

@@ -109,10 +109,12 @@ function flatNode(node: ArchonNode, via: ArchonNode[], errors: string[], chain: 
   const text = (value: unknown, shell = false) => {
     if (typeof value === 'string') flat.text = { value, shell };
   };
-  if (type === 'prompt') text(field('prompt'));
-  else if (type === 'bash') text(field('bash'), true);
-  else if (type === 'script') text(field('script'), true);
-  else if (type === 'cancel') text(field('cancel'));
+  // The loader trims these four (dag-node.ts), so a block scalar's last newline never reaches the run.
+  const trimmed = (value: unknown) => (typeof value === 'string' ? value.trim() : value);
+  if (type === 'prompt') text(trimmed(field('prompt')));
+  else if (type === 'bash') text(trimmed(field('bash')), true);
+  else if (type === 'script') text(trimmed(field('script')), true);
+  else if (type === 'cancel') text(trimmed(field('cancel')));
   else if (type === 'approval') text(block('approval', 'message'));
   else if (type === 'command') flat.command = str(field('command'));
   else if (type === 'loop') {
