@@ -37,7 +37,7 @@ export default defineRule<ArchonUnit>({
       const decisive = decidingEntry(result);
       report({
         at: expect.node,
-        message: `Archon loads this file, but the fixture expects outcome '${expect.value}', but with these stubs the dry run of ${workflow.label} ends '${result.outcome}'${decisive ? `: ${step(decisive)}` : ''}; fix the stubs or the expectation`,
+        message: `Archon loads this file, but its 'fixture.expect' cannot hold: with these stubs the dry run of ${workflow.label} ends '${result.outcome}', not '${expect.value}'${decisive ? `: ${step(decisive)}` : ''}; fix the stubs or the expectation`,
         ...related(workflow, decisive),
       });
     }
@@ -48,7 +48,7 @@ export default defineRule<ArchonUnit>({
       if (!ran || entries.some((e) => e.state === 'failed')) continue;
       report({
         at: id.node,
-        message: `Archon loads this file, but 'fixture.fail-node' names '${id.value}', but with these stubs it does not fail: ${step(ran)}; drop it from fail-node, or stub what makes it fail`,
+        message: `Archon loads this file, but its 'fixture.fail-node' cannot hold: with these stubs '${id.value}' does not fail: ${step(ran)}; drop it from fail-node, or stub what makes it fail`,
         ...related(workflow, ran),
       });
     }
@@ -71,8 +71,8 @@ function notReached(
   report({
     at: id.node,
     message: skip
-      ? `Archon loads this file, but 'fixture.reached' names '${id.value}', but with these stubs the dry run skips it: ${step(skip)}; fix the stubs or the expectation`
-      : `Archon loads this file, but 'fixture.reached' names '${id.value}', but the dry run stops before it: ${step(halt!)}`,
+      ? `Archon loads this file, but its 'fixture.reached' cannot hold: with these stubs the dry run skips '${id.value}': ${step(skip)}; fix the stubs or the expectation`
+      : `Archon loads this file, but its 'fixture.reached' cannot hold: with these stubs the dry run stops before '${id.value}': ${step(halt!)}; fix the stubs or the expectation`,
     ...related(workflow, skip ?? halt),
   });
 }
