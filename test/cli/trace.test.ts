@@ -74,6 +74,40 @@ describe('orchlint trace on an Archon workflow', () => {
   });
 });
 
+describe('orchlint trace: flags that name what is not there', () => {
+  const decided = path.join(repoRoot, 'fixtures/archon/fixture-expectation/valid-decided');
+  const release = '.archon/workflows/ops/release/release.yaml';
+
+  it('--reject rejects the gate it names, and refuses a name that is no approval node (a typo approved it silently)', async () => {
+    const rejected = await orchlintInProcess(['trace', release, '--reject', 'gate'], { cwd: decided });
+    expect(rejected.stdout).toContain('FAILED    gate (approval) — rejected (--reject)');
+    const typo = await orchlintInProcess(['trace', release, '--reject', 'gates'], { cwd: decided });
+    expect([typo.code, typo.stdout, typo.stderr]).toEqual([
+      2,
+      '',
+      "orchlint: --reject gates: no approval node of that id in workflow 'ops-release' (its approval nodes: gate)\n",
+    ]);
+  });
+
+  it('says a --stubs file outside the project is outside it, not that it does not exist', async () => {
+    const outside = '../valid-sparse/.archon/workflows/ops/release/fixtures/sparse.stubs.yaml';
+    const r = await orchlintInProcess(['trace', release, '--stubs', outside], { cwd: decided });
+    expect([r.code, r.stderr]).toEqual([
+      2,
+      `orchlint: Dry-run stub file '${outside}' is outside the workflow's project, which is all orchlint reads: put it in the project (a package's fixtures/ folder runs on its own)\n`,
+    ]);
+  });
+
+  it('refuses an --only id no prompt has (it printed an empty order), its control characters escaped', async () => {
+    const r = await orchlintInProcess(['trace', 'packet', '--only', '9', '--only', 'a\u001b[2J'], { cwd: traceDir });
+    expect([r.code, r.stdout, r.stderr]).toEqual([
+      2,
+      '',
+      'orchlint: --only 9, a\\u001b[2J: no prompt of the packet has that id (ids are normalized, "01" not 1; its ids: 01, 02, 03)\n',
+    ]);
+  });
+});
+
 describe('orchlint trace on a pack', () => {
   const pack = 'promptpack/support.promptpack.yaml';
 

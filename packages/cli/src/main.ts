@@ -7,6 +7,7 @@ import {
   PACKET_DESCRIPTION,
 } from './choices.js';
 import { UsageError } from './usage-error.js';
+import { escapeControls } from './formatters/report.js';
 import type { LintOptions } from './lint-command.js';
 import type { TraceOptions } from './trace/options.js';
 import { parseShard } from './shard.js';
@@ -191,7 +192,8 @@ export async function main(argv: readonly string[], io: Io = nodeIo): Promise<nu
       return 2;
     }
     if (error instanceof UsageError) {
-      io.stderr(`orchlint: ${error.message}\n`);
+      // A usage error may quote a flag's value or a name from a file: neither drives the terminal.
+      io.stderr(`orchlint: ${escapeControls(error.message)}\n`);
       return 2;
     }
     // Loaded on this path alone: a config error is thrown from there, once it is loaded.

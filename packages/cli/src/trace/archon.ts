@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { Source, Tree, type Dialect, type Host, type Targets } from '@orchlint/core';
 import {
   dryRun,
@@ -7,6 +8,7 @@ import {
   readStubFile,
   type ArchonUnit,
   type DryRunOptions,
+  type FlatNode,
   type DryRunResult,
   type StubFile,
   type StubFixtureModel,
@@ -47,6 +49,12 @@ export interface ArchonProject {
  * of its folder.
  */
 export function archonRuns(model: ArchonUnit, project: ArchonProject, options: ArchonTraceOptions): ArchonRun[] {
+  const runs = runsOf(model, project, options);
+  rejectOnlyGates(runs, options);
+  return runs;
+}
+
+function runsOf(model: ArchonUnit, project: ArchonProject, options: ArchonTraceOptions): ArchonRun[] {
   const runWith = (workflow: WorkflowModel, stubs: StubFile | undefined, extra: Partial<ArchonRun>) => ({
     workflow,
     ...extra,
@@ -75,6 +83,31 @@ export function archonRuns(model: ArchonUnit, project: ArchonProject, options: A
     rejectInvalid(fixture.source.path, file);
     return runWith(model, file, { stubs: fixture.source.path, fixture });
   });
+}
+
+/** `--reject NODE` names an approval node a run can come to (a typo would otherwise approve the gate silently). */
+function rejectOnlyGates(runs: readonly ArchonRun[], options: ArchonTraceOptions): void {
+  if (!options.reject?.size) return;
+  const gates = new Set<string>();
+  const seen = new Set<WorkflowModel>();
+  const collect = (nodes: readonly FlatNode[]) => {
+    for (const node of nodes) {
+      if (node.type === 'approval') gates.add(node.id);
+      if (node.group) collect(node.group.nodes);
+      if (options.followWorkflows && node.subRun) visit(node.subRun.workflow);
+    }
+  };
+  const visit = (workflow: WorkflowModel) => {
+    if (seen.has(workflow)) return;
+    seen.add(workflow);
+    collect(flattenWorkflow(workflow).nodes);
+  };
+  for (const run of runs) visit(run.workflow);
+  const unknown = [...options.reject].filter((id) => !gates.has(id));
+  if (unknown.length)
+    throw new UsageError(
+      `--reject ${unknown.join(', ')}: no approval node of that id in ${[...seen].map((w) => w.label).join(', ')}${gates.size ? ` (its approval nodes: ${[...gates].join(', ')})` : ' (it has no approval node)'}`,
+    );
 }
 
 /** Why Archon would not run this workflow at all, when orchlint can tell without linting it. */
@@ -108,7 +141,12 @@ function runOptions(
 /** `--stubs F`: any YAML file of one mapping, read as the engine's loadDryRunStubs reads it. */
 function stubFileAt(path: string, project: ArchonProject): StubFile {
   const text = project.host.readFile(path);
-  if (text === undefined) throw new UsageError(`Dry-run stub file not found: ${path}`);
+  if (text === undefined)
+    throw new UsageError(
+      existsSync(path)
+        ? `Dry-run stub file '${path}' is outside the workflow's project, which is all orchlint reads: put it in the project (a package's fixtures/ folder runs on its own)`
+        : `Dry-run stub file not found: ${path}`,
+    );
   // A package's fixture reads as one, its `fixture:` expectations apart from its stubs.
   const fixture = project.dialect.load(new Source(path, text), project.host, project.targets).model;
   if (fixture && isStubFixture(fixture)) {

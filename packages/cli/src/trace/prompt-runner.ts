@@ -8,6 +8,12 @@ import type { TraceOptions, TraceOutcome } from './options.js';
 export function packetOrder(model: PromptRunnerModel, options: TraceOptions): TraceOutcome {
   if (model.kind !== 'packet') throw new UsageError('a workspace manifest has no prompts to order; trace its packet');
   const only = options.only?.length ? new Set(options.only) : undefined;
+  const ids = model.prompts.flatMap((p) => (p.id === undefined ? [] : [p.id]));
+  const unknown = [...(only ?? [])].filter((id) => !ids.includes(id));
+  if (unknown.length)
+    throw new UsageError(
+      `--only ${unknown.join(', ')}: no prompt of the packet has that id (ids are normalized, "01" not 1; its ids: ${ids.join(', ') || 'none'})`,
+    );
   const plan = planPacket(model, only);
   return { text: formatPlan(model, plan), json: [planJson(model, plan)], failed: plan.problem !== undefined };
 }
