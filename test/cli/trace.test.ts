@@ -130,6 +130,26 @@ describe('orchlint trace on a pack', () => {
     expect(r.stdout).toContain('Not consumed: Found');
   });
 
+  it('walks each event fixture beside the pack in turn without --events, as a workflow runs each stub fixture', async () => {
+    const r = await orchlintInProcess(['trace', pack, '--format', 'json'], { cwd: traceDir });
+    expect(r.code).toBe(0);
+    const walks = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(walks.map((w) => [w.fixture, w.end])).toEqual([
+      ['promptpack/fixtures/order.events.yaml', { kind: 'terminal', state: 'done' }],
+      ['promptpack/fixtures/unclear-thrice.events.yaml', { kind: 'terminal', state: 'done' }],
+    ]);
+    const none = await orchlintInProcess(['trace', 'support.promptpack.yaml'], {
+      cwd: path.join(repoRoot, 'fixtures/demo'),
+    });
+    expect([none.code, none.stderr]).toEqual([
+      2,
+      'orchlint: a pack trace needs --events E1,E2,… (or a file listing them), or event fixtures beside the pack (fixtures/*.events.yaml); support.promptpack.yaml has none\n',
+    ]);
+  });
+
   it('stops at engine.budget.max_total_visits', async () => {
     const loop = Array.from({ length: 5 }, () => 'Order,Found').join(',');
     const r = await orchlintInProcess(['trace', pack, '--events', loop, '--format', 'json'], { cwd: traceDir });

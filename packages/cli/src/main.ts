@@ -118,7 +118,10 @@ export async function main(argv: readonly string[], io: Io = nodeIo): Promise<nu
     .option('--pause-at-gates', 'Archon: stop at the first approval gate instead of approving it')
     .option('--reject <node>', 'Archon: reject this approval node instead of approving it (repeatable)', collect)
     .option('--follow-workflows', "Archon: run a workflow: node's target with its own fixture instead of failing it")
-    .option('--events <list|file>', 'PromptPack: the events in order, comma-separated, or a file listing them')
+    .option(
+      '--events <list|file>',
+      'PromptPack: the events in order, comma-separated, or a file listing them (default: each fixtures/*.events.yaml beside the pack in turn)',
+    )
     .option('--only <prompt>', 'Prompt Runner: the prompts selected, as --only selects them (repeatable)', collect)
     .option('--coverage', 'what no fixture exercises, per workflow and pack of a folder (text, json or mermaid)')
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json', 'mermaid']).default('text'))
