@@ -183,6 +183,19 @@ describe('orchlint trace on a packet', () => {
     expect(out.order.map((p: { id: string }) => p.id)).toEqual(['02']);
     expect(out.unselectedDependencies).toEqual([{ prompt: '02', dependency: '03' }]);
   });
+  it('runs from --from through --through in the run order, as prompt_runner start selects, and refuses an empty selection', async () => {
+    const r = await orchlintInProcess(['trace', 'packet', '--from', '03', '--through', '02', '--format', 'json'], {
+      cwd: traceDir,
+    });
+    const out = JSON.parse(r.stdout);
+    expect(out.order.map((p: { id: string }) => p.id)).toEqual(['03', '02']);
+    expect(out.unselectedDependencies).toEqual([{ prompt: '03', dependency: '01' }]);
+    const empty = await orchlintInProcess(['trace', 'packet', '--from', '02', '--through', '03'], { cwd: traceDir });
+    expect([empty.code, empty.stderr]).toEqual([
+      2,
+      'orchlint: the selection (--from 02, --through 03) runs no prompt: the run order is 01, 03, 02\n',
+    ]);
+  });
 });
 
 describe('orchlint trace --coverage', () => {

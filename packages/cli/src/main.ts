@@ -122,7 +122,12 @@ export async function main(argv: readonly string[], io: Io = nodeIo): Promise<nu
       '--events <list|file>',
       'PromptPack: the events in order, comma-separated, or a file listing them (default: each fixtures/*.events.yaml beside the pack in turn)',
     )
-    .option('--only <prompt>', 'Prompt Runner: the prompts selected, as --only selects them (repeatable)', collect)
+    .option('--only <prompt>', 'Prompt Runner: the prompts selected, by id (repeatable)', collect)
+    .option('--from <prompt>', 'Prompt Runner: start the run order at this prompt, as prompt_runner start --from does')
+    .option(
+      '--through <prompt>',
+      'Prompt Runner: end the run order at this prompt, as prompt_runner start --through does',
+    )
     .option('--coverage', 'what no fixture exercises, per workflow and pack of a folder (text, json or mermaid)')
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json', 'mermaid']).default('text'))
     .addOption(new Option('--dialect <dialect>', 'read the file as this dialect').choices(DIALECT_IDS))

@@ -228,12 +228,26 @@ export async function runMcpServer(cwd: string = process.cwd()): Promise<void> {
           .optional()
           .describe("PromptPack: the events, in order (default: each of the pack's fixtures/*.events.yaml in turn)"),
         only: z.array(z.string()).optional().describe('Prompt Runner: the prompt ids selected'),
+        from: z.string().optional().describe('Prompt Runner: start the run order at this prompt id'),
+        through: z.string().optional().describe('Prompt Runner: end the run order at this prompt id'),
       },
       outputSchema: { runs: z.array(z.record(z.string(), z.json())), failed: z.boolean() },
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     call((args) => {
-      const { stubs, args: inputs, message, pauseAtGates, reject, followWorkflows, events, only, ...rest } = args;
+      const {
+        stubs,
+        args: inputs,
+        message,
+        pauseAtGates,
+        reject,
+        followWorkflows,
+        events,
+        only,
+        from,
+        through,
+        ...rest
+      } = args;
       const options = {
         ...(stubs !== undefined ? { stubs } : {}),
         ...(inputs ? { arg: Object.entries(inputs).map(([k, v]) => `${k}=${v}`) } : {}),
@@ -243,6 +257,8 @@ export async function runMcpServer(cwd: string = process.cwd()): Promise<void> {
         ...(followWorkflows ? { followWorkflows } : {}),
         ...(events ? { events } : {}),
         ...(only ? { only } : {}),
+        ...(from !== undefined ? { from } : {}),
+        ...(through !== undefined ? { through } : {}),
       };
       const outcome = tools.trace({ ...rest, options });
       return {

@@ -61,6 +61,8 @@ function only(dialect: string, options: TraceOptions): void {
     ['--follow-workflows', options.followWorkflows === true, 'archon'],
     ['--events', options.events !== undefined, 'promptpack'],
     ['--only', (options.only ?? []).length > 0, 'prompt-runner'],
+    ['--from', options.from !== undefined, 'prompt-runner'],
+    ['--through', options.through !== undefined, 'prompt-runner'],
   ];
   for (const [flag, given, owner] of owners)
     if (given && owner !== dialect) throw new UsageError(`${flag} is for ${owner} files; this is a ${dialect} file`);
