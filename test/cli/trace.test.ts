@@ -183,6 +183,7 @@ describe('orchlint trace on a packet', () => {
     expect(out.order.map((p: { id: string }) => p.id)).toEqual(['02']);
     expect(out.unselectedDependencies).toEqual([{ prompt: '02', dependency: '03' }]);
   });
+
   it('runs from --from through --through in the run order, as prompt_runner start selects, and refuses an empty selection', async () => {
     const r = await orchlintInProcess(['trace', 'packet', '--from', '03', '--through', '02', '--format', 'json'], {
       cwd: traceDir,
