@@ -271,6 +271,43 @@ nodes:
     expect(followed.trace[0]!.subRun?.trace.map((e) => e.nodeId)).toEqual(['inner']);
   });
 
+  it("gives a followed workflow its with: values as inputs (defaults filled), as the engine's sub-run does; a required one left out fails the node", () => {
+    const files = {
+      '.archon/workflows/parent.yaml': `name: parent
+description: p
+nodes:
+  - id: pick
+    prompt: Pick a topic.
+  - id: call
+    depends_on: [pick]
+    workflow: child
+    input: "about $pick.output"
+    with:
+      topic: $pick.output
+  - id: bare
+    depends_on: [pick]
+    workflow: child
+`,
+      '.archon/workflows/child.yaml': `name: child
+description: c
+inputs:
+  topic: { required: true }
+  tone: { default: calm }
+nodes:
+  - id: inner
+    prompt: "Write on $INPUTS.topic, $INPUTS.tone: $ARGUMENTS"
+`,
+    };
+    const model = workflowOf(files);
+    const followed = run(model, { pick: 'tides' }, { followWorkflow: () => new Map([['inner', 'an essay']]) });
+    expect(followed.steps).toEqual([
+      'pick:stubbed',
+      "call:completed:followed into 'child'",
+      "bare:failed:Node 'bare': sub-run workflow 'child' requires input 'topic'. Pass it through 'with:'.",
+    ]);
+    expect(followed.trace[1]!.subRun?.trace.map((e) => `${e.nodeId}:${e.state}`)).toEqual(['inner:stubbed']);
+  });
+
   it('fails a command: node whose command the project does not have', () => {
     const model = workflowOf({
       '.archon/workflows/c.yaml':

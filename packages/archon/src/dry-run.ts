@@ -1,6 +1,6 @@
 import type { Source } from '@orchlint/core';
 import type { ArchonNode, SubRunTarget, WorkflowModel } from './model.js';
-import { flattenWorkflow, type DryRunNodeType, type FlatNode, type NodeText } from './flat-workflow.js';
+import { declaredInputs, flattenWorkflow, type DryRunNodeType, type FlatNode, type NodeText } from './flat-workflow.js';
 import { parseWhen, type WhenAtom } from './when.js';
 import { BUNDLED_COMMANDS } from './facts.js';
 
@@ -316,11 +316,26 @@ function runSubWorkflow(node: FlatNode, outputs: Map<string, Output>, run: Run, 
     throw new NodeFailure(`the target of '${node.id}' is not a workflow of this project, so it cannot be followed`);
   if (run.chain.includes(target.workflow))
     throw new NodeFailure(`'${node.id}' calls workflow '${target.workflow.label}' again, inside its own run`);
-  const child = runWorkflow(
+  // As the engine's sub-run: `with:` values become the child's inputs, `input:` its message.
+  const given = new Map<string, string>();
+  for (const { field } of node.origin.bindings)
+    if (typeof field.value === 'string')
+      given.set(field.key.value, resolve({ value: field.value, shell: false }, outputs, run));
+  const errors: string[] = [];
+  const inputs = declaredInputs(
+    given,
+    node.origin,
     target.workflow,
-    { ...run.options, stubs: follow(target) ?? new Map(), inputs: undefined },
-    [...run.chain, target.workflow],
+    `sub-run workflow '${target.workflow.name ?? ''}'`,
+    errors,
   );
+  if (errors.length) throw new NodeFailure(errors[0]!);
+  const input = node.origin.fields.get('input')?.value;
+  const message = typeof input === 'string' ? resolve({ value: input, shell: false }, outputs, run) : '';
+  const child = runWorkflow(target.workflow, { ...run.options, stubs: follow(target) ?? new Map(), inputs, message }, [
+    ...run.chain,
+    target.workflow,
+  ]);
   const entry: DryRunEntry = { ...entryBase(node, iteration), state: 'completed', subRun: child };
   if (child.outcome !== 'completed') {
     outputs.set(node.id, { state: 'failed', output: '' });

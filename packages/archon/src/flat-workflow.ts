@@ -195,18 +195,49 @@ function includeInputs(include: ArchonNode, child: WorkflowModel, errors: string
   const given = new Map<string, string>();
   for (const { field } of include.bindings)
     if (typeof field.value === 'string') given.set(field.key.value, field.value);
-  if (!child.inputs) return given;
-  const declared = new Map(child.inputs.map((s) => [s.field.key.value, s.block]));
-  for (const name of given.keys())
-    if (!declared.has(name)) errors.push(`Node '${include.id}': '${name}' is not an input of '${child.label}'`);
-  for (const [name, block] of declared) {
-    if (given.has(name)) continue;
-    const fallback = block.byKey.get('default')?.value;
-    if (fallback !== undefined && fallback !== null) given.set(name, String(fallback));
-    else if (block.byKey.get('required')?.value === true)
-      errors.push(`Node '${include.id}': required input '${name}' of '${child.label}' is not given`);
+  return declaredInputs(given, include, child, `included block '${child.name ?? ''}'`, errors);
+}
+
+/**
+ * The inputs a callee runs with: what the caller's `with:` gives, checked against the callee's
+ * declared `inputs:` and its defaults filled in (resolveDeclaredInputs, shared by includes and
+ * `workflow:` sub-runs). A key it does not declare, or a required one not given, is an error.
+ */
+export function declaredInputs(
+  given: ReadonlyMap<string, string>,
+  caller: ArchonNode,
+  callee: WorkflowModel,
+  calleeLabel: string,
+  errors: string[],
+): Map<string, string> {
+  if (!callee.inputs) return new Map(given);
+  const names = (list: string[]) =>
+    [...list]
+      .sort()
+      .map((n) => `'${n}'`)
+      .join(', ');
+  const plural = (list: string[]) => (list.length === 1 ? '' : 's');
+  const declared = new Map(callee.inputs.map((s) => [s.field.key.value, s.block]));
+  const undeclared = [...given.keys()].filter((name) => !declared.has(name));
+  if (undeclared.length) {
+    errors.push(
+      `Node '${caller.id}': ${calleeLabel} does not declare input${plural(undeclared)} ${names(undeclared)}. Declared inputs: ${[...declared.keys()].sort().join(', ') || '(none)'}.`,
+    );
+    return new Map();
   }
-  return given;
+  const resolved = new Map<string, string>();
+  const missing: string[] = [];
+  for (const [name, block] of declared) {
+    const fallback = block.byKey.get('default')?.value;
+    if (given.has(name)) resolved.set(name, given.get(name)!);
+    else if (fallback !== undefined && fallback !== null) resolved.set(name, String(fallback));
+    else if (block.byKey.get('required')?.value === true) missing.push(name);
+  }
+  if (missing.length)
+    errors.push(
+      `Node '${caller.id}': ${calleeLabel} requires input${plural(missing)} ${names(missing)}. Pass ${missing.length === 1 ? 'it' : 'them'} through 'with:'.`,
+    );
+  return resolved;
 }
 
 function applyInputs(node: FlatNode, inputs: Map<string, string>, include: ArchonNode, errors: string[]): void {
