@@ -1,6 +1,8 @@
+import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { orchlintInProcess } from '../support/cli-in-process.js';
+import { tempFiles } from '../support/orchlint-bin.js';
 import { repoRoot } from '../support/paths.js';
 
 const project = path.join(repoRoot, 'fixtures/archon/stub-fixture/valid-project');
@@ -221,6 +223,29 @@ describe('orchlint trace --coverage', () => {
     ]);
     expect(unit.unreached).toEqual([]);
     expect(unit.untaken).toEqual([{ from: 'lookup', to: 'clarify', label: 'Missing' }]);
+  });
+
+  it('names an events file that holds no list of events (it was left out without a word), and trace refuses it', async () => {
+    const dir = tempFiles({
+      'support.promptpack.yaml': readFileSync(path.join(traceDir, 'promptpack/support.promptpack.yaml'), 'utf8'),
+      'fixtures/order.events.yaml': '- Order\n- Found\n',
+      'fixtures/typo.events.yaml': 'event: [Unclear]\n',
+    });
+    try {
+      const coverage = await orchlintInProcess(['trace', '--coverage', '.'], { cwd: dir });
+      expect(coverage.stdout).toContain(
+        'support.promptpack.yaml (pack): 1 fixture\n  fixtures/typo.events.yaml is no list of event names: it exercises nothing\n',
+      );
+      const json = await orchlintInProcess(['trace', '--coverage', '.', '--format', 'json'], { cwd: dir });
+      expect(JSON.parse(json.stdout).units[0].unreadable).toEqual(['fixtures/typo.events.yaml']);
+      const trace = await orchlintInProcess(['trace', 'support.promptpack.yaml'], { cwd: dir });
+      expect([trace.code, trace.stderr]).toEqual([
+        2,
+        "orchlint: fixtures/typo.events.yaml: expected a YAML list of event names (or 'events:' with one)\n",
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('draws the graph in Mermaid with what is uncovered marked', async () => {

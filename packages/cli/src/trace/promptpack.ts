@@ -20,7 +20,10 @@ export function packTrace(pack: PackModel, unit: NamedUnit, options: TraceOption
   if (!pack.workflow) throw new UsageError(`${unit.file} has no workflow to trace`);
   const walks: Array<{ fixture?: string; events: string[] }> =
     options.events === undefined
-      ? packEventFixtures(pack, unit.host).map((f) => ({ fixture: f.path, events: f.events }))
+      ? packEventFixtures(pack, unit.host).map((f) => {
+          if (!f.events) throw new UsageError(`${f.path}: ${NO_EVENTS}`);
+          return { fixture: f.path, events: f.events };
+        })
       : [{ events: typeof options.events === 'string' ? eventsOf(options.events, unit) : [...options.events] }];
   if (!walks.length)
     throw new UsageError(
@@ -41,6 +44,8 @@ export function packTrace(pack: PackModel, unit: NamedUnit, options: TraceOption
   };
 }
 
+const NO_EVENTS = "expected a YAML list of event names (or 'events:' with one)";
+
 /** `--events`: a comma-separated list, or a file (a YAML list, or `events:` holding one). */
 function eventsOf(value: string, unit: NamedUnit): string[] {
   if (!existsSync(value))
@@ -51,7 +56,7 @@ function eventsOf(value: string, unit: NamedUnit): string[] {
   const text = unit.host.readFile(value);
   if (text === undefined) throw new UsageError(`--events ${value}: the file is outside the pack's folder`);
   const list = eventsOfText(value, text);
-  if (!list) throw new UsageError(`--events ${value}: expected a YAML list of event names (or 'events:' with one)`);
+  if (!list) throw new UsageError(`--events ${value}: ${NO_EVENTS}`);
   return list;
 }
 
