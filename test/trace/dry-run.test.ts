@@ -156,6 +156,34 @@ describe('the Archon dry run', () => {
     );
   });
 
+  it('ends at once on a loop that may run 10⁹ times (lint runs this on every fixture: it hung)', () => {
+    const loop = wf(`
+  - id: fix
+    loop:
+      prompt: Fix.
+      until: DONE
+      max_iterations: 1000000000
+`);
+    expect(run(loop, { fix: 'not yet' }).steps).toEqual([
+      "fix:failed:Loop exceeded max iterations (1000000000) without completion signal 'DONE'",
+    ]);
+    const group = wf(`
+  - id: fixup
+    loop_group:
+      until: CLEAN
+      max_iterations: 1000000000
+      nodes:
+        - id: edit
+          prompt: Edit.
+`);
+    const r = run(group, { edit: 'edited' });
+    // Each iteration repeats the first: the trace lists the first thousand, then the failure.
+    expect(r.trace).toHaveLength(1001);
+    expect(r.steps.at(-1)).toBe(
+      "fixup:failed:Loop group exceeded max iterations (1000000000) without completion signal 'CLEAN'",
+    );
+  });
+
   it('approves a gate, pauses at it with pauseAtGates, rejects it with reject, and stops at a cancel', () => {
     const model = wf(
       `

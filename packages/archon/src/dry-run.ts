@@ -250,16 +250,17 @@ function runBody(node: FlatNode, outputs: Map<string, Output>, run: Run, iterati
 function runLoop(node: FlatNode, outputs: Map<string, Output>, run: Run, iteration?: number): void {
   const loop = node.loop!;
   if (node.command !== undefined) requireCommand(node.command, run);
-  for (let current = 1; current <= loop.maxIterations; current++) {
+  // The engine resolves the text and reads the stub once per iteration, alike every time: the stub
+  // carries the signal in the first iteration or in none, so one stands for all (however many are allowed).
+  if (loop.maxIterations >= 1) {
     resolve(node.text, outputs, run);
     const hydrated = hydrate(node, requireStub(node, run));
-    // The stub answers every iteration alike: it carries the signal now or never will.
     if (completionSignal(hydrated.output, loop.until)) {
       outputs.set(node.id, hydrated);
       run.trace.push({
         ...entryBase(node, iteration),
         state: 'stubbed',
-        reason: `completion signal after ${current} iteration(s)`,
+        reason: 'completion signal after 1 iteration(s)',
         output: hydrated.output,
       });
       return;
@@ -270,10 +271,16 @@ function runLoop(node: FlatNode, outputs: Map<string, Output>, run: Run, iterati
   );
 }
 
+/**
+ * Every iteration of a loop group's body runs on the same outputs and stubs, so each repeats the
+ * first: the trace lists them all, as the engine's does, up to this many (a file may allow 10⁹).
+ */
+const TRACED_GROUP_ITERATIONS = 1000;
+
 function runGroup(node: FlatNode, outputs: Map<string, Output>, run: Run, iteration?: number): void {
   const group = node.group!;
   const depended = new Set(group.nodes.flatMap((n) => n.dependsOn));
-  for (let current = 1; current <= group.maxIterations; current++) {
+  for (let current = 1; current <= Math.min(group.maxIterations, TRACED_GROUP_ITERATIONS); current++) {
     const body = new Map(outputs);
     runNodes(group.nodes, body, run, current);
     const last =
