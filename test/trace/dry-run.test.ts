@@ -177,8 +177,8 @@ describe('the Archon dry run', () => {
           prompt: Edit.
 `);
     const r = run(group, { edit: 'edited' });
-    // Each iteration repeats the first: the trace lists the first thousand, then the failure.
-    expect(r.trace).toHaveLength(1001);
+    // Each iteration repeats the first: the trace lists the first hundred, then the failure.
+    expect(r.trace).toHaveLength(101);
     expect(r.steps.at(-1)).toBe(
       "fixup:failed:Loop group exceeded max iterations (1000000000) without completion signal 'CLEAN'",
     );

@@ -275,7 +275,7 @@ function runLoop(node: FlatNode, outputs: Map<string, Output>, run: Run, iterati
  * Every iteration of a loop group's body runs on the same outputs and stubs, so each repeats the
  * first: the trace lists them all, as the engine's does, up to this many (a file may allow 10⁹).
  */
-const TRACED_GROUP_ITERATIONS = 1000;
+const TRACED_GROUP_ITERATIONS = 100;
 
 function runGroup(node: FlatNode, outputs: Map<string, Output>, run: Run, iteration?: number): void {
   const group = node.group!;
