@@ -91,6 +91,16 @@ describe('orchlint trace: flags that name what is not there', () => {
     ]);
   });
 
+  it('refuses --stubs beside a stub file named to trace (the named file was run, --stubs ignored)', async () => {
+    const fixture = '.archon/workflows/ops/release/fixtures/green.stubs.yaml';
+    const r = await orchlintInProcess(['trace', fixture, '--stubs', 'other.yaml'], { cwd: decided });
+    expect([r.code, r.stdout, r.stderr]).toEqual([
+      2,
+      '',
+      `orchlint: ${fixture} is a stub file itself: trace it alone, or trace a workflow with --stubs other.yaml\n`,
+    ]);
+  });
+
   it('says a --stubs file outside the project is outside it, not that it does not exist', async () => {
     const outside = '../valid-sparse/.archon/workflows/ops/release/fixtures/sparse.stubs.yaml';
     const r = await orchlintInProcess(['trace', release, '--stubs', outside], { cwd: decided });

@@ -62,6 +62,10 @@ function runsOf(model: ArchonUnit, project: ArchonProject, options: ArchonTraceO
     result: dryRun(workflow, runOptions(project, options, stubs?.stubs)),
   });
   if (isStubFixture(model)) {
+    if (options.stubs !== undefined)
+      throw new UsageError(
+        `${model.source.path} is a stub file itself: trace it alone, or trace a workflow with --stubs ${options.stubs}`,
+      );
     const file = readStubFile(model);
     rejectInvalid(model.source.path, file);
     if (model.readAs)
