@@ -2,6 +2,7 @@ import { defineRule, type Located, type Report } from '@orchlint/core';
 import {
   dryRun,
   flatOrigins,
+  flattenWorkflow,
   isStubFixture,
   readStubFile,
   type ArchonUnit,
@@ -26,6 +27,8 @@ export default defineRule<ArchonUnit>({
     const expected = file.expectations;
     if (!expected || file.rejected) return;
     const workflow = model.workflows[0]!;
+    // A workflow Archon does not load has no run to judge a fixture by: its own errors say why.
+    if (flattenWorkflow(workflow).loadErrors.length) return;
     const result = dryRun(workflow, { stubs: file.stubs });
     // Only a run every stub decides is a verdict: a missing stub (a sparse fixture) or a node the dry
     // run cannot enter leaves the run to what `archon workflow test` fills in.

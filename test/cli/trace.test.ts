@@ -120,6 +120,34 @@ describe('orchlint trace: flags that name what is not there', () => {
   });
 });
 
+describe('orchlint trace on a workflow Archon does not load', () => {
+  it('says why, as the loader refuses it (a cycle, an unknown dependency, a shadowing body id), instead of a run', async () => {
+    const dir = tempFiles({
+      '.archon/workflows/cycle.yaml':
+        'name: c\ndescription: d\nnodes:\n  - id: a\n    depends_on: [b]\n    prompt: A\n  - id: b\n    depends_on: [a]\n    prompt: B\n',
+      '.archon/workflows/unknown.yaml':
+        'name: u\ndescription: d\nnodes:\n  - id: a\n    depends_on: [zz]\n    prompt: A\n',
+      '.archon/workflows/shadow.yaml':
+        'name: s\ndescription: d\nnodes:\n  - id: a\n    prompt: A\n  - id: grp\n    loop_group:\n      until: X\n      max_iterations: 2\n      nodes:\n        - id: a\n          prompt: B\n',
+    });
+    try {
+      const why = async (file: string) => {
+        const r = await orchlintInProcess(['trace', `.archon/workflows/${file}`], { cwd: dir });
+        return [r.code, r.stdout, r.stderr];
+      };
+      expect(await why('cycle.yaml')).toEqual([
+        1,
+        '',
+        'orchlint: .archon/workflows/cycle.yaml: Archon does not load the workflow: Cycle detected among nodes: a, b; run orchlint on it\n',
+      ]);
+      expect((await why('unknown.yaml'))[2]).toContain("Node 'a' depends_on unknown node 'zz'");
+      expect((await why('shadow.yaml'))[2]).toContain("Node id 'a' shadows a node id in the enclosing DAG");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('orchlint trace on a pack', () => {
   const pack = 'promptpack/support.promptpack.yaml';
 

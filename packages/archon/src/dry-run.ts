@@ -1,6 +1,13 @@
 import type { Source } from '@orchlint/core';
 import type { ArchonNode, SubRunTarget, WorkflowModel } from './model.js';
-import { declaredInputs, flattenWorkflow, type DryRunNodeType, type FlatNode, type NodeText } from './flat-workflow.js';
+import {
+  declaredInputs,
+  flattenWorkflow,
+  layers,
+  type DryRunNodeType,
+  type FlatNode,
+  type NodeText,
+} from './flat-workflow.js';
 import { parseWhen, type WhenAtom } from './when.js';
 import { BUNDLED_COMMANDS } from './facts.js';
 
@@ -113,40 +120,6 @@ function runNodes(nodes: readonly FlatNode[], outputs: Map<string, Output>, run:
       if (run.halted) return;
       runNode(node, outputs, run, iteration);
     }
-}
-
-/**
- * Kahn's layers in the engine's order: the first layer in document order, each next one in the
- * order its nodes' last dependency settles (the dependents of each node of the layer before, in turn).
- */
-export function layers(nodes: readonly FlatNode[]): FlatNode[][] {
-  const degree = new Map<string, number>();
-  const dependents = new Map<string, string[]>();
-  const byId = new Map<string, FlatNode>();
-  for (const node of nodes) {
-    if (!byId.has(node.id)) byId.set(node.id, node);
-    degree.set(node.id, node.dependsOn.length);
-    for (const dep of node.dependsOn) {
-      const list = dependents.get(dep) ?? [];
-      list.push(node.id);
-      dependents.set(dep, list);
-    }
-  }
-  const result: FlatNode[][] = [];
-  let ready = nodes.filter((n) => degree.get(n.id) === 0);
-  while (ready.length) {
-    result.push(ready);
-    const next: FlatNode[] = [];
-    for (const node of ready)
-      for (const id of dependents.get(node.id) ?? []) {
-        const left = (degree.get(id) ?? 0) - 1;
-        degree.set(id, left);
-        const dependent = byId.get(id);
-        if (left === 0 && dependent) next.push(dependent);
-      }
-    ready = next;
-  }
-  return result;
 }
 
 const entryBase = (node: FlatNode, iteration?: number) => ({

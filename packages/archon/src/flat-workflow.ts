@@ -62,7 +62,68 @@ const INPUTS_REF = new RegExp(String.raw`\$INPUTS\.(${ID})`, 'g');
 export function flattenWorkflow(model: WorkflowModel): FlatWorkflow {
   const loadErrors: string[] = [];
   const nodes = flattenScope(model.top, [], loadErrors, [model]);
+  checkStructure(nodes, new Set(), loadErrors);
   return { name: model.name ?? model.label, nodes, loadErrors };
+}
+
+/**
+ * Kahn's layers in the engine's order: the first layer in document order, each next one in the
+ * order its nodes' last dependency settles (the dependents of each node of the layer before, in turn).
+ */
+export function layers(nodes: readonly FlatNode[]): FlatNode[][] {
+  const degree = new Map<string, number>();
+  const dependents = new Map<string, string[]>();
+  const byId = new Map<string, FlatNode>();
+  for (const node of nodes) {
+    if (!byId.has(node.id)) byId.set(node.id, node);
+    degree.set(node.id, node.dependsOn.length);
+    for (const dep of node.dependsOn) {
+      const list = dependents.get(dep) ?? [];
+      list.push(node.id);
+      dependents.set(dep, list);
+    }
+  }
+  const result: FlatNode[][] = [];
+  let ready = nodes.filter((n) => degree.get(n.id) === 0);
+  while (ready.length) {
+    result.push(ready);
+    const next: FlatNode[] = [];
+    for (const node of ready)
+      for (const id of dependents.get(node.id) ?? []) {
+        const left = (degree.get(id) ?? 0) - 1;
+        degree.set(id, left);
+        const dependent = byId.get(id);
+        if (left === 0 && dependent) next.push(dependent);
+      }
+    ready = next;
+  }
+  return result;
+}
+
+/**
+ * The loader's structural checks on the flattened nodes (validateDagStructure), which refuse the
+ * workflow before any run: a duplicate id, a body id that shadows an enclosing one, a dependency on
+ * no node, a cycle. A loop group's body is checked as a DAG of its own.
+ */
+function checkStructure(nodes: readonly FlatNode[], enclosing: ReadonlySet<string>, errors: string[]): void {
+  const ids = new Set<string>();
+  for (const node of nodes) {
+    if (ids.has(node.id)) return void errors.push(`Duplicate node id: '${node.id}'`);
+    if (enclosing.has(node.id)) return void errors.push(`Node id '${node.id}' shadows a node id in the enclosing DAG`);
+    ids.add(node.id);
+  }
+  for (const node of nodes)
+    for (const dep of node.dependsOn)
+      if (!ids.has(dep)) return void errors.push(`Node '${node.id}' depends_on unknown node '${dep}'`);
+  const placed = new Set(layers(nodes).flat());
+  if (placed.size < nodes.length)
+    return void errors.push(
+      `Cycle detected among nodes: ${nodes
+        .filter((n) => !placed.has(n))
+        .map((n) => n.id)
+        .join(', ')}`,
+    );
+  for (const node of nodes) if (node.group) checkStructure(node.group.nodes, new Set([...enclosing, ...ids]), errors);
 }
 
 function flattenScope(scope: Scope, via: ArchonNode[], errors: string[], chain: WorkflowModel[]): FlatNode[] {
