@@ -121,8 +121,14 @@ describe('orchlint trace: flags that name what is not there', () => {
 });
 
 describe('orchlint trace on a workflow Archon does not load', () => {
-  it('says why, as the loader refuses it (a cycle, an unknown dependency, a shadowing body id), instead of a run', async () => {
+  it('says why, as the loader refuses it (a cycle, an unknown dependency, a shadowing body id, a refused block, what lint says it rejects), instead of a run', async () => {
     const dir = tempFiles({
+      '.archon/workflows/uses-block.yaml':
+        'name: uses\ndescription: d\nnodes:\n  - id: blk\n    include: block\n  - id: after\n    depends_on: [blk]\n    prompt: After.\n',
+      '.archon/workflows/block.yaml':
+        'name: block\ndescription: d\nnodes:\n  - id: scan\n    prompt: Scan.\n  - id: judge\n    depends_on: [scan]\n    when: "$scan.output == \'ok\'"\n    prompt: Judge.\n',
+      '.archon/workflows/endless.yaml':
+        'name: e\ndescription: d\nnodes:\n  - id: spin\n    loop:\n      prompt: Again.\n      max_iterations: 3\n',
       '.archon/workflows/cycle.yaml':
         'name: c\ndescription: d\nnodes:\n  - id: a\n    depends_on: [b]\n    prompt: A\n  - id: b\n    depends_on: [a]\n    prompt: B\n',
       '.archon/workflows/unknown.yaml':
@@ -142,6 +148,14 @@ describe('orchlint trace on a workflow Archon does not load', () => {
       ]);
       expect((await why('unknown.yaml'))[2]).toContain("Node 'a' depends_on unknown node 'zz'");
       expect((await why('shadow.yaml'))[2]).toContain("Node id 'a' shadows a node id in the enclosing DAG");
+      // The loader refuses the block (a free-form output compared to a literal), so the include finds no target.
+      expect((await why('uses-block.yaml'))[2]).toContain(
+        "Archon does not load the workflow: Node 'blk': include target 'block' not found, as the loader refuses it: node 'judge' compares the whole output of AI node 'scan'",
+      );
+      // What lint says the loader rejects (a loop with no way to end), trace does not run.
+      expect((await why('endless.yaml'))[2]).toMatch(
+        /^orchlint: \.archon\/workflows\/endless\.yaml: Archon does not load the workflow: .*\[archon\/loop-config\]/,
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -156,6 +156,43 @@ describe('the Archon dry run', () => {
     );
   });
 
+  it("ends a loop on until_field or until as the snapshot's dry run does, and assumes an until_bash passed (it cannot run it)", () => {
+    const model = wf(`
+  - id: field
+    loop:
+      prompt: Work.
+      until_field: finished
+      max_iterations: 3
+    output_format:
+      type: object
+      properties: { finished: { type: boolean } }
+      required: [finished]
+  - id: both
+    loop:
+      prompt: Work.
+      until: DONE
+      until_bash: test -f .done
+      max_iterations: 3
+  - id: group
+    loop_group:
+      until_bash: test -f .clean
+      max_iterations: 2
+      nodes:
+        - id: edit
+          prompt: Edit.
+`);
+    expect(run(model, { field: { finished: true }, both: 'not yet', edit: 'edited' }).steps).toEqual([
+      "field:stubbed:'finished' is true after 1 iteration(s)",
+      "both:stubbed:assumed complete after 1 iteration(s) — 'until_bash' is not executed in a dry run",
+      'edit:stubbed',
+      "group:completed:assumed complete after 1 iteration(s) — 'until_bash' is not executed in a dry run",
+    ]);
+    expect(run(model, { field: { finished: false }, both: 'DONE', edit: 'edited' }).steps.slice(0, 2)).toEqual([
+      "field:failed:Loop exceeded max iterations (3) without 'finished' ever being true",
+      'both:stubbed:completion signal after 1 iteration(s)',
+    ]);
+  });
+
   it('ends at once on a loop that may run 10⁹ times (lint runs this on every fixture: it hung)', () => {
     const loop = wf(`
   - id: fix

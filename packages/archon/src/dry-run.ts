@@ -5,6 +5,7 @@ import {
   flattenWorkflow,
   layers,
   type DryRunNodeType,
+  type LoopChannels,
   type FlatNode,
   type NodeText,
 } from './flat-workflow.js';
@@ -224,24 +225,23 @@ function runLoop(node: FlatNode, outputs: Map<string, Output>, run: Run, iterati
   const loop = node.loop!;
   if (node.command !== undefined) requireCommand(node.command, run);
   // The engine resolves the text and reads the stub once per iteration, alike every time: the stub
-  // carries the signal in the first iteration or in none, so one stands for all (however many are allowed).
+  // ends the loop in the first iteration or in none, so one stands for all (however many are allowed).
   if (loop.maxIterations >= 1) {
     resolve(node.text, outputs, run);
     const hydrated = hydrate(node, requireStub(node, run));
-    if (completionSignal(hydrated.output, loop.until)) {
+    const completion = iterationCompletes(loop, hydrated);
+    if (completion) {
       outputs.set(node.id, hydrated);
       run.trace.push({
         ...entryBase(node, iteration),
         state: 'stubbed',
-        reason: 'completion signal after 1 iteration(s)',
+        reason: completionReason(completion, loop, 1),
         output: hydrated.output,
       });
       return;
     }
   }
-  throw new NodeFailure(
-    `Loop exceeded max iterations (${loop.maxIterations}) without completion signal '${loop.until}'`,
-  );
+  throw new NodeFailure(`Loop exceeded max iterations (${loop.maxIterations}) ${unmetCompletion(loop)}`);
 }
 
 /**
@@ -264,20 +264,46 @@ function runGroup(node: FlatNode, outputs: Map<string, Output>, run: Run, iterat
     if (group.nodes.some((n) => body.get(n.id)?.state === 'failed'))
       throw new NodeFailure(`Loop group body failed at iteration ${current}`);
     if (run.halted) return;
-    if (completionSignal(last, group.until)) {
+    const completion = iterationCompletes(group, { state: 'completed', output: last });
+    if (completion) {
       outputs.set(node.id, { state: 'completed', output: last });
       run.trace.push({
         ...entryBase(node, iteration),
         state: 'completed',
-        reason: `completion signal after ${current} iteration(s)`,
+        reason: completionReason(completion, group, current),
         output: last,
       });
       return;
     }
   }
-  throw new NodeFailure(
-    `Loop group exceeded max iterations (${group.maxIterations}) without completion signal '${group.until}'`,
-  );
+  throw new NodeFailure(`Loop group exceeded max iterations (${group.maxIterations}) ${unmetCompletion(group)}`);
+}
+
+/**
+ * Whether an iteration's output ends the loop, as far as a dry run can tell (loopIterationCompletes):
+ * `until_field` true on the structured stub, or the `until` signal in the output; otherwise a
+ * declared `until_bash`, which the dry run cannot run, is assumed to have passed.
+ */
+function iterationCompletes(control: LoopChannels, output: Output): 'field' | 'signal' | 'assumed' | undefined {
+  if (control.untilField !== undefined && output.structured?.[control.untilField] === true) return 'field';
+  if (control.until !== undefined && completionSignal(output.output, control.until)) return 'signal';
+  return control.untilBash !== undefined ? 'assumed' : undefined;
+}
+
+function completionReason(completion: 'field' | 'signal' | 'assumed', control: LoopChannels, n: number): string {
+  if (completion === 'field') return `'${control.untilField}' is true after ${n} iteration(s)`;
+  if (completion === 'signal') return `completion signal after ${n} iteration(s)`;
+  return `assumed complete after ${n} iteration(s) — 'until_bash' is not executed in a dry run`;
+}
+
+/** describeUnmetCompletion: the channels that never ended the loop. */
+function unmetCompletion(control: LoopChannels): string {
+  const channels = [
+    ...(control.until ? [`completion signal '${control.until}'`] : []),
+    ...(control.untilBash ? ["a passing 'until_bash' check"] : []),
+    ...(control.untilField ? [`'${control.untilField}' ever being true`] : []),
+  ];
+  return channels.length ? `without ${channels.join(' or ')}` : 'without a completion channel';
 }
 
 /** A `workflow:` node: failed as in 0.9, stubbed when the stub file answers for it, or followed into its target. */

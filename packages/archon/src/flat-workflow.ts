@@ -22,8 +22,8 @@ export interface FlatNode {
   text?: NodeText;
   /** A `command:` node's command, or a loop's `loop.command`: the file must resolve when the node runs. */
   command?: string;
-  loop?: { until: string; maxIterations: number };
-  group?: { nodes: FlatNode[]; until: string; maxIterations: number };
+  loop?: LoopChannels & { maxIterations: number };
+  group?: LoopChannels & { nodes: FlatNode[]; maxIterations: number };
   /** `output_format.properties` keys: the fields `$id.output.<field>` may read. */
   declaredFields?: string[];
   /** An include whose block orchlint cannot see (bundled, not found, dynamic): it stays one node. */
@@ -35,6 +35,13 @@ export interface FlatNode {
   file: Source;
   /** The include nodes it was inlined through, outermost first. */
   via: ArchonNode[];
+}
+
+/** How a loop or loop group may end: `until` (a signal in the output), `until_bash` (a command), `until_field` (a true field). */
+export interface LoopChannels {
+  until?: string;
+  untilBash?: string;
+  untilField?: string;
 }
 
 export interface FlatWorkflow {
@@ -154,6 +161,14 @@ function flatNode(node: ArchonNode, via: ArchonNode[], errors: string[], chain: 
   const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
   const field = (k: string) => node.fields.get(k)?.value;
   const block = (name: 'loop' | 'loop_group' | 'approval', k: string) => node.blocks.get(name)?.byKey.get(k)?.value;
+  const channels = (name: 'loop' | 'loop_group'): LoopChannels => {
+    const [until, untilBash, untilField] = ['until', 'until_bash', 'until_field'].map((k) => str(block(name, k)));
+    return {
+      ...(until !== undefined ? { until } : {}),
+      ...(untilBash !== undefined ? { untilBash } : {}),
+      ...(untilField !== undefined ? { untilField } : {}),
+    };
+  };
   const type: DryRunNodeType = node.kind === undefined || node.kind === 'wait' ? 'prompt' : node.kind;
   const flat: FlatNode = {
     id: node.id ?? `#${node.index + 1}`,
@@ -182,11 +197,11 @@ function flatNode(node: ArchonNode, via: ArchonNode[], errors: string[], chain: 
     text(block('loop', 'prompt'));
     const command = str(block('loop', 'command'));
     if (command !== undefined && flat.text === undefined) flat.command = command;
-    flat.loop = { until: String(block('loop', 'until') ?? ''), maxIterations: count(block('loop', 'max_iterations')) };
+    flat.loop = { ...channels('loop'), maxIterations: count(block('loop', 'max_iterations')) };
   } else if (type === 'loop_group' && node.body) {
     flat.group = {
+      ...channels('loop_group'),
       nodes: flattenScope(node.body, via, errors, chain),
-      until: String(block('loop_group', 'until') ?? ''),
       maxIterations: count(block('loop_group', 'max_iterations')),
     };
   } else if (type === 'include') flat.opaqueInclude = true;

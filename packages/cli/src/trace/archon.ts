@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
-import { Source, Tree, type Dialect, type Host, type Targets } from '@orchlint/core';
+import { lintUnit, Source, Tree, type Diagnostic, type Dialect, type Host, type Targets } from '@orchlint/core';
+import { rules } from '@orchlint/rules';
 import {
   dryRun,
   flattenWorkflow,
@@ -16,6 +17,7 @@ import {
   type WorkflowModel,
 } from '@orchlint/archon';
 import { UsageError } from '../discover.js';
+import { ruleInfos } from '../rule-infos.js';
 
 /** One dry run: the workflow, the stub file it ran on (undefined: none), and the engine's result. */
 export interface ArchonRun {
@@ -113,6 +115,48 @@ function rejectOnlyGates(runs: readonly ArchonRun[], options: ArchonTraceOptions
       `--reject ${unknown.join(', ')}: no approval node of that id in ${[...seen].map((w) => w.label).join(', ')}${gates.size ? ` (its approval nodes: ${[...gates].join(', ')})` : ' (it has no approval node)'}`,
     );
 }
+
+/**
+ * Why Archon would not load the workflow, by lint's own findings: the first error of a rule whose
+ * clause is that the runtime rejects the file (a schema violation, an include it cannot find, …),
+ * in the workflow or in a block it includes (a block the loader refuses is one it cannot find).
+ */
+export function archonRejection(unit: {
+  loaded: { model?: ArchonUnit; sources: readonly Source[] };
+  dialect: Dialect<ArchonUnit>;
+  host: Host;
+  targets: Targets;
+}): string | undefined {
+  const source = unit.loaded.sources[0];
+  const model = unit.loaded.model;
+  // A stub file is no workflow: its own problems are refused as a stub file's (rejectInvalid).
+  if (!source || !model || isStubFixture(model)) return undefined;
+  const rejecting = rules.filter((r) => r.dialect === 'archon' && r.clause === 'rejected');
+  const rejection = (of: Source) =>
+    lintUnit(of, unit.dialect, rejecting, unit.host, { rules: {}, targets: unit.targets }).diagnostics.find(
+      (d) => d.severity === 'error' && clauseOf.get(d.rule) === 'rejected',
+    );
+  const why = (d: Diagnostic) => `${d.message} [${d.rule}] (${d.path}:${d.range.start.line + 1})`;
+  const own = rejection(source);
+  if (own) return `Archon does not load the workflow: ${why(own)}`;
+  const seen = new Set<WorkflowModel>([model]);
+  const blocks = (workflow: WorkflowModel): string | undefined => {
+    for (const node of workflow.nodes) {
+      const target = node.include?.resolution;
+      if (target?.kind !== 'found' || seen.has(target.workflow)) continue;
+      seen.add(target.workflow);
+      const refused = rejection(target.source);
+      if (refused)
+        return `Archon does not load the workflow: Node '${node.id}': include target '${target.workflow.name ?? target.shown}' not found, as the loader refuses it: ${why(refused)}`;
+      const deeper = blocks(target.workflow);
+      if (deeper) return deeper;
+    }
+    return undefined;
+  };
+  return blocks(model);
+}
+
+const clauseOf = new Map(ruleInfos.map((r) => [r.id, r.clause]));
 
 /** Why Archon would not run this workflow at all, when orchlint can tell without linting it. */
 export function archonRefusal(model: ArchonUnit): string | undefined {
