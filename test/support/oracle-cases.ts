@@ -222,8 +222,12 @@ function generatedWorkflow(seed: number, size: number, withInclude: boolean): Re
     nodes.splice(at, 0, { id: 'blk', depends_on: [`n${pick(at)}`], include: 'gen-block', with: { topic: 'tests' } });
     nodes.push({ id: 'after', depends_on: ['blk'], prompt: 'read $blk.output' });
   }
+  // Every fourth workflow declares an input with a default, read in a prompt and in a when:.
+  const inputs = seed % 4 === 1 ? { inputs: { mode: { default: 'fast' } } } : {};
+  if (seed % 4 === 1)
+    nodes.push({ id: 'moded', depends_on: ['n0'], when: "$INPUTS.mode == 'fast'", prompt: 'go $INPUTS.mode' });
   const files: Record<string, string> = {
-    '.archon/workflows/gen.yaml': stringify({ name: 'gen', description: `generated ${seed}`, nodes }),
+    '.archon/workflows/gen.yaml': stringify({ name: 'gen', description: `generated ${seed}`, ...inputs, nodes }),
   };
   if (withInclude)
     files['.archon/workflows/gen-block.yaml'] = stringify({

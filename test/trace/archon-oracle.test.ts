@@ -122,7 +122,7 @@ function record(verdicts: Verdict[]): void {
     'corpus with stubs that take its `when:` branches (hit) and stubs that miss them (miss); 60 generated',
     'workflows (branches, joins under every trigger_rule, loops ending on `until`, `until_bash` or',
     '`until_field`, loop groups, gates, cancels, includes, numeric and compound `when:`, declared output',
-    'fields), hit and miss, and hit again with `--pause-at-gates`.',
+    'fields, an input default read by a prompt and a `when:`), hit and miss, and hit again with `--pause-at-gates`.',
     'A case the engine gives no dry',
     'run for (a file it does not load, a stub file it rejects) is counted apart, and so is one that',
     'includes a block Archon bundles, which is not in the project for orchlint to inline.',

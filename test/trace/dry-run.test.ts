@@ -193,6 +193,34 @@ describe('the Archon dry run', () => {
     ]);
   });
 
+  it("reads $INPUTS from the declared defaults under the values given, in texts and in when:, as the snapshot's dry run does", () => {
+    const model = wf(
+      `
+  - id: fast
+    when: "$INPUTS.mode == 'fast'"
+    prompt: "Go $INPUTS.mode."
+  - id: topic
+    prompt: "On $INPUTS.topic."
+`,
+      'inputs:\n  mode: { default: fast }\n  topic: { required: true }\n',
+    );
+    expect(run(model, { fast: 'went', topic: 't' }).steps).toEqual([
+      'fast:stubbed',
+      "topic:failed:Unknown input '$INPUTS.topic'. Available inputs: $INPUTS.mode.",
+    ]);
+    const given = run(
+      model,
+      { fast: 'went', topic: 't' },
+      {
+        inputs: new Map([
+          ['mode', 'slow'],
+          ['topic', 'x'],
+        ]),
+      },
+    );
+    expect(given.steps).toEqual(['fast:skipped:when_condition_false', 'topic:stubbed']);
+  });
+
   it('ends at once on a loop that may run 10⁹ times (lint runs this on every fixture: it hung)', () => {
     const loop = wf(`
   - id: fix

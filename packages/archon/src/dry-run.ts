@@ -50,7 +50,7 @@ export interface DryRunOptions {
   stubs?: ReadonlyMap<string, StubValue>;
   /** The run's message: `$ARGUMENTS` / `$USER_MESSAGE`. */
   message?: string;
-  /** `$INPUTS.<name>` values (`--arg`): without them, as in the 0.9 dry run, the run has no inputs. */
+  /** `$INPUTS.<name>` values (`--arg`), over the workflow's declared defaults (defaultRunInputs). */
   inputs?: ReadonlyMap<string, string>;
   /** Stop at the first approval gate, as `--pause-at-gates` does; otherwise each gate is approved. */
   pauseAtGates?: boolean;
@@ -86,6 +86,8 @@ interface Run {
   halted?: 'paused' | 'cancelled';
   /** Workflows entered by following `workflow:` nodes, against cycles. */
   chain: WorkflowModel[];
+  /** The run's `$INPUTS`: the declared defaults under the values given; undefined when there are neither. */
+  inputs?: ReadonlyMap<string, string>;
 }
 
 export function dryRun(workflow: WorkflowModel, options: DryRunOptions = {}): DryRunResult {
@@ -96,6 +98,8 @@ function runWorkflow(workflow: WorkflowModel, options: DryRunOptions, chain: Wor
   const flat = flattenWorkflow(workflow);
   const stubs = options.stubs ?? new Map<string, StubValue>();
   const run: Run = { workflow, options, stubs, trace: [], consumed: new Set(), missing: new Set(), chain };
+  const inputs = new Map([...declaredDefaults(workflow), ...(options.inputs ?? [])]);
+  if (inputs.size || options.inputs) run.inputs = inputs;
   const outputs = new Map<string, Output>();
   runNodes(flat.nodes, outputs, run);
   const depended = new Set(flat.nodes.flatMap((n) => n.dependsOn));
@@ -149,7 +153,7 @@ function runNode(node: FlatNode, outputs: Map<string, Output>, run: Run, iterati
   if (node.when !== undefined) {
     let verdict: ReturnType<typeof evaluateWhen>;
     try {
-      verdict = evaluateWhen(node.when, outputs);
+      verdict = evaluateWhen(node.when, outputs, run);
     } catch (error) {
       record(run, outputs, node, 'failed', (error as Error).message, iteration);
       return;
@@ -393,14 +397,7 @@ function resolve(text: NodeText | undefined, outputs: Map<string, Output>, run: 
   if (!text.shell) {
     const message = run.options.message ?? '';
     value = value.replace(/\$USER_MESSAGE|\$ARGUMENTS/g, () => message);
-    value = value.replace(/\$INPUTS\.([a-zA-Z_][a-zA-Z0-9_-]*)/g, (_m, name: string) => {
-      const given = run.options.inputs?.get(name);
-      if (given === undefined)
-        throw new NodeFailure(
-          `Unknown input '$INPUTS.${name}'.${run.options.inputs?.size ? '' : ' This run has no declared inputs.'}`,
-        );
-      return given;
-    });
+    value = value.replace(/\$INPUTS\.([a-zA-Z_][a-zA-Z0-9_-]*)/g, (_m, name: string) => inputValue(name, run));
   }
   return value.replace(
     /\$([a-zA-Z_][a-zA-Z0-9_-]*)\.output(?:\.([a-zA-Z_][a-zA-Z0-9_]*))?/g,
@@ -413,6 +410,27 @@ function resolve(text: NodeText | undefined, outputs: Map<string, Output>, run: 
       return field ? fieldText(produced, id, field) : produced.output;
     },
   );
+}
+
+/** `$INPUTS.<name>`: the run's value, or the node fails as the engine's InputRefError does. */
+function inputValue(name: string, run: Run): string {
+  const value = run.inputs?.get(name);
+  if (value !== undefined) return value;
+  const known = [...(run.inputs?.keys() ?? [])];
+  throw new NodeFailure(
+    `Unknown input '$INPUTS.${name}'.${known.length ? ` Available inputs: ${known.map((k) => `$INPUTS.${k}`).join(', ')}.` : ' This run has no declared inputs.'}`,
+  );
+}
+
+/** The declared inputs' defaults, as text (defaultRunInputs; a typed default reads as its JSON text). */
+function declaredDefaults(workflow: WorkflowModel): Map<string, string> {
+  const defaults = new Map<string, string>();
+  for (const { field, block } of workflow.inputs ?? []) {
+    const value = block.byKey.get('default')?.value;
+    if (value === undefined || value === null) continue;
+    defaults.set(field.key.value, typeof value === 'string' ? value : JSON.stringify(value));
+  }
+  return defaults;
 }
 
 function refFailure(id: string, field: string, why: string): string {
@@ -482,11 +500,15 @@ function triggerRuleRuns(node: FlatNode, outputs: Map<string, Output>): boolean 
  * in its conjunction held (an atom outside the grammar fails the whole condition closed, but only
  * once it is reached); numeric comparisons need numbers on both sides.
  */
-export function evaluateWhen(text: string, outputs: ReadonlyMap<string, Output>): { result: boolean; parsed: boolean } {
+function evaluateWhen(
+  text: string,
+  outputs: ReadonlyMap<string, Output>,
+  run: Run,
+): { result: boolean; parsed: boolean } {
   for (const conjunction of parseWhen(text.trim()).disjuncts) {
     let holds = true;
     for (const atom of conjunction) {
-      const verdict = evaluateAtom(atom, outputs);
+      const verdict = evaluateAtom(atom, outputs, run);
       if (verdict === undefined) return { result: false, parsed: false };
       if (!verdict) {
         holds = false;
@@ -498,19 +520,21 @@ export function evaluateWhen(text: string, outputs: ReadonlyMap<string, Output>)
   return { result: false, parsed: true };
 }
 
-function evaluateAtom(atom: WhenAtom, outputs: ReadonlyMap<string, Output>): boolean | undefined {
+function evaluateAtom(atom: WhenAtom, outputs: ReadonlyMap<string, Output>, run: Run): boolean | undefined {
   const { left, op, literal } = atom;
   if (!left || !op || !literal || left.form === 'invalid' || left.scope === 'loop-prev') return undefined;
   if (atom.problems.some((p) => p.kind !== 'non-numeric')) return undefined;
-  // `$INPUTS.x` reads as the shorthand of a node named INPUTS, which never produces output.
-  const id = left.scope === 'inputs' ? 'INPUTS' : left.name;
-  const field = left.scope === 'inputs' ? left.name : left.form === 'whole' ? undefined : left.field;
-  const produced = outputs.get(id);
   let actual: string;
-  if (!produced) {
-    if (field) throw new NodeFailure(refFailure(id, field, 'no node with that id has produced output yet'));
-    actual = '';
-  } else actual = field ? fieldText(produced, id, field) : produced.output;
+  if (left.scope === 'inputs') actual = inputValue(left.name, run);
+  else {
+    const id = left.name;
+    const field = left.form === 'whole' ? undefined : left.field;
+    const produced = outputs.get(id);
+    if (!produced) {
+      if (field) throw new NodeFailure(refFailure(id, field, 'no node with that id has produced output yet'));
+      actual = '';
+    } else actual = field ? fieldText(produced, id, field) : produced.output;
+  }
   const expected = literal.value;
   if (op === '==') return actual === expected;
   if (op === '!=') return actual !== expected;
