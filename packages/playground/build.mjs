@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Builds the playground into site/: index.html, assets/playground.js (the page, orchlint's engine,
-// every dialect and rule, CodeMirror), assets/playground.css, and assets/mermaid.min.js, which the
-// page loads only when it draws a graph. Plain files: a static host serves them, and so does a
+// every dialect and rule, CodeMirror), assets/playground.css, assets/mvdan-sh.js (the shell parser,
+// which the page loads only when a file has a shell body) and assets/mermaid.min.js, which the page
+// loads only when it draws a graph. Plain files: a static host serves them, and so does a
 // file:// URL, which is why the scripts are classic ones (a file:// page may not load module
 // scripts or import() chunks). Reads the compiled sources in dist/ (tsc -b runs first, in `pnpm build`).
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -66,6 +67,8 @@ export async function buildPlayground({ write = true } = {}) {
     resolve: {
       // jsonc-parser's main build is UMD, whose require()s of its own modules a bundle cannot follow: take its ES modules.
       alias: {
+        // The shell parser is a script of its own, loaded when a lint first needs it (src/shell-parser.ts).
+        'mvdan-sh': path.join(here, 'src/mvdan-sh-on-page.cjs'),
         'jsonc-parser': path.join(
           path.dirname(createRequire(require.resolve('@orchlint/core')).resolve('jsonc-parser/package.json')),
           'lib/esm/main.js',
@@ -82,6 +85,7 @@ export async function buildPlayground({ write = true } = {}) {
   await bundle.close();
   const [chunk] = output;
   const code = chunk.code;
+  const shell = await shellParserScript(require, found);
   if (found.length)
     throw new Error(
       `the playground imports Node built-ins: ${found.map((f) => `${f.source} (from ${f.importer})`).join(', ')}`,
@@ -90,6 +94,7 @@ export async function buildPlayground({ write = true } = {}) {
     rmSync(siteDir, { recursive: true, force: true });
     mkdirSync(path.join(siteDir, 'assets'), { recursive: true });
     writeFileSync(path.join(siteDir, 'assets/playground.js'), code);
+    writeFileSync(path.join(siteDir, 'assets/mvdan-sh.js'), shell.code);
     copyFileSync(path.join(here, 'playground.css'), path.join(siteDir, 'assets/playground.css'));
     copyFileSync(path.join(here, 'index.html'), path.join(siteDir, 'index.html'));
     copyFileSync(
@@ -98,13 +103,40 @@ export async function buildPlayground({ write = true } = {}) {
     );
   }
   // A classic script loads nothing by itself: what it imports is in it.
-  return { found, code, imports: [...chunk.imports, ...chunk.dynamicImports] };
+  return {
+    found,
+    code,
+    shellCode: shell.code,
+    imports: [...chunk.imports, ...chunk.dynamicImports, ...shell.imports],
+  };
+}
+
+/** mvdan-sh as a classic script that sets the global `orchlintMvdanSh` (what mvdan-sh-on-page.cjs reads). */
+async function shellParserScript(require, found) {
+  const { rolldown } = await import('rolldown');
+  const core = createRequire(require.resolve('@orchlint/core'));
+  const bundle = await rolldown({
+    input: core.resolve('mvdan-sh'),
+    platform: 'browser',
+    plugins: [noNodeBuiltins(found)],
+    logLevel: 'warn',
+  });
+  const { output } = await bundle.generate({ format: 'iife', name: 'orchlintMvdanSh', minify: true });
+  await bundle.close();
+  const [chunk] = output;
+  return { code: chunk.code, imports: [...chunk.imports, ...chunk.dynamicImports] };
 }
 
 /** Each file of the site with its size and gzip size, in kB: the numbers the README quotes. */
 export function siteSizes() {
   const kb = (n) => Math.round(n / 1024);
-  return ['index.html', 'assets/playground.js', 'assets/playground.css', 'assets/mermaid.min.js'].map((file) => {
+  return [
+    'index.html',
+    'assets/playground.js',
+    'assets/playground.css',
+    'assets/mvdan-sh.js',
+    'assets/mermaid.min.js',
+  ].map((file) => {
     const bytes = readFileSync(path.join(siteDir, file));
     return { file, kB: kb(bytes.length), gzipKB: kb(gzipSync(bytes).length) };
   });

@@ -2,6 +2,7 @@ import { defineRule, type Located, type Report } from '@orchlint/core';
 import {
   dryRun,
   flatOrigins,
+  flattenWorkflow,
   isStubFixture,
   readStubFile,
   type ArchonUnit,
@@ -26,6 +27,8 @@ export default defineRule<ArchonUnit>({
     const expected = file.expectations;
     if (!expected || file.rejected) return;
     const workflow = model.workflows[0]!;
+    // A workflow Archon does not load has no run to judge a fixture by: its own errors say why.
+    if (flattenWorkflow(workflow).loadErrors.length) return;
     const result = dryRun(workflow, { stubs: file.stubs });
     // Only a run every stub decides is a verdict: a missing stub (a sparse fixture) or a node the dry
     // run cannot enter leaves the run to what `archon workflow test` fills in.
@@ -37,7 +40,7 @@ export default defineRule<ArchonUnit>({
       const decisive = decidingEntry(result);
       report({
         at: expect.node,
-        message: `Archon loads this file, but the fixture expects outcome '${expect.value}', but with these stubs the dry run of ${workflow.label} ends '${result.outcome}'${decisive ? `: ${step(decisive)}` : ''}; fix the stubs or the expectation`,
+        message: `Archon loads this file, but its 'fixture.expect' cannot hold: with these stubs the dry run of ${workflow.label} ends '${result.outcome}', not '${expect.value}'${decisive ? `: ${step(decisive)}` : ''}; fix the stubs or the expectation`,
         ...related(workflow, decisive),
       });
     }
@@ -48,7 +51,7 @@ export default defineRule<ArchonUnit>({
       if (!ran || entries.some((e) => e.state === 'failed')) continue;
       report({
         at: id.node,
-        message: `Archon loads this file, but 'fixture.fail-node' names '${id.value}', but with these stubs it does not fail: ${step(ran)}; drop it from fail-node, or stub what makes it fail`,
+        message: `Archon loads this file, but its 'fixture.fail-node' cannot hold: with these stubs '${id.value}' does not fail: ${step(ran)}; drop it from fail-node, or stub what makes it fail`,
         ...related(workflow, ran),
       });
     }
@@ -71,8 +74,8 @@ function notReached(
   report({
     at: id.node,
     message: skip
-      ? `Archon loads this file, but 'fixture.reached' names '${id.value}', but with these stubs the dry run skips it: ${step(skip)}; fix the stubs or the expectation`
-      : `Archon loads this file, but 'fixture.reached' names '${id.value}', but the dry run stops before it: ${step(halt!)}`,
+      ? `Archon loads this file, but its 'fixture.reached' cannot hold: with these stubs the dry run skips '${id.value}': ${step(skip)}; fix the stubs or the expectation`
+      : `Archon loads this file, but its 'fixture.reached' cannot hold: with these stubs the dry run stops before '${id.value}': ${step(halt!)}; fix the stubs or the expectation`,
     ...related(workflow, skip ?? halt),
   });
 }

@@ -216,6 +216,29 @@ describe('orchlint mcp', () => {
       await cwdOnly.close();
     }
   });
+  it('refuses a workflow whose Archon project (its includes, commands, fixtures) reaches above the root: nothing outside is read', async () => {
+    const project = path.join(repoRoot, 'fixtures/archon/stub-fixture/valid-project');
+    const pkg = path.join(project, '.archon/workflows/sdlc/deliver');
+    const narrow = await connect(pkg, [pkg]);
+    try {
+      for (const name of ['lint', 'trace', 'graph']) {
+        const result = await narrow.callTool({ name, arguments: { paths: [path.join(pkg, 'deliver.yaml')] } });
+        expect(result.isError, name).toBe(true);
+        expect(textOf(result)).toContain(`belongs to the project at ${project}`);
+        // The included block lives in a sibling package, outside the root: the trace never read it.
+        expect(textOf(result)).not.toContain('review-block');
+      }
+    } finally {
+      await narrow.close();
+    }
+    const wide = await connect(pkg, [project]);
+    try {
+      const result = await wide.callTool({ name: 'trace', arguments: { paths: [path.join(pkg, 'deliver.yaml')] } });
+      expect(textOf(result)).toContain('STUBBED   review__critique (prompt)');
+    } finally {
+      await wide.close();
+    }
+  });
 });
 
 describe('orchlint mcp, bad usage', () => {

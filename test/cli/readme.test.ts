@@ -16,7 +16,7 @@ const blocks = (text: string) =>
   [...text.matchAll(/^```(\w*)[^\n]*\n([\s\S]*?)^```/gm)].map((m) => ({ lang: m[1]!, body: m[2]! }));
 
 describe('the README', () => {
-  it('holds the stylish report orchlint prints for the demo files now (pnpm readme:update)', () => {
+  it("holds the stylish report orchlint prints for the demo files now, and the built playground's sizes (pnpm readme:update)", () => {
     const r = spawnSync(process.execPath, [path.join(repoRoot, 'scripts/readme-report.mjs'), '--check'], {
       encoding: 'utf8',
     });

@@ -12,17 +12,23 @@ afterEach(async () => {
 
 const fixture = (rel: string) => readFileSync(path.join(repoRoot, rel), 'utf8');
 
-async function lensesOf(files: Record<string, string>, open: string) {
+async function opened(files: Record<string, string>, open: string) {
   const ws = workspace(files);
   const client = LspClient.inProcess({ dialects, rules, debounceMs: 0, scanWorkspace: false });
   cleanups.push(
     () => ws.dispose(),
     () => client.dispose(),
   );
-  await client.initialize(ws.root, {});
+  await client.initialize(ws.root, {}, { workspace: { codeLens: { refreshSupport: true } } });
   const uri = await client.open(ws.file(open), files[open]!);
   await client.diagnostics(uri);
-  return (await client.codeLenses(uri)).map((l) => `${l.range.start.line + 1}: ${l.command?.title}`);
+  const lenses = async (of = uri) =>
+    (await client.codeLenses(of)).map((l) => `${l.range.start.line + 1}: ${l.command?.title}`);
+  return { ws, client, lenses };
+}
+
+async function lensesOf(files: Record<string, string>, open: string) {
+  return (await opened(files, open)).lenses();
 }
 
 describe('code lenses: fixture coverage above each node or state', () => {
@@ -53,5 +59,19 @@ describe('code lenses: fixture coverage above each node or state', () => {
     const lenses = await lensesOf(files, 'support.promptpack.yaml');
     expect(lenses).toContain('18: entered by 1 of 1 event fixture; never takes Unclear');
     expect(lenses).toContain("25: no event fixture enters 'clarify'; never takes Answered, on_max_visits");
+  });
+
+  it('asks the client to ask again when a fixture changes, and the lenses then count the edited fixture', async () => {
+    const files = {
+      'support.promptpack.yaml': fixture('fixtures/trace/promptpack/support.promptpack.yaml'),
+      'fixtures/order.events.yaml': fixture('fixtures/trace/promptpack/fixtures/order.events.yaml'),
+    };
+    const { ws, client, lenses } = await opened(files, 'support.promptpack.yaml');
+    expect(await lenses()).toContain("25: no event fixture enters 'clarify'; never takes Answered, on_max_visits");
+    const events = await client.open(ws.file('fixtures/order.events.yaml'), files['fixtures/order.events.yaml']);
+    const before = client.lensRefreshes;
+    await client.change(events, '- Unclear\n- Answered\n');
+    await client.until(() => (client.lensRefreshes > before ? true : undefined));
+    expect(await lenses()).toContain('25: entered by 1 of 1 event fixture; never takes on_max_visits');
   });
 });

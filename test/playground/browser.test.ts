@@ -82,6 +82,12 @@ const lintedAfter = (page: Page, before: number) =>
     { timeout: WAIT },
   );
 
+/** The shell parser's script elements on the page (src/shell-parser.ts adds one when a lint needs it). */
+const shellParserScripts = (page: Page): Promise<string[]> =>
+  page.$$eval('script[src$="mvdan-sh.js"]', (scripts: HTMLScriptElement[]) =>
+    scripts.map((s) => s.getAttribute('src')!),
+  );
+
 /** The state the page's link carries now. */
 async function linkState(page: Page): Promise<PlaygroundState> {
   const state = decodeState(new URL(page.url()).hash);
@@ -197,6 +203,8 @@ describe('the playground in a real browser, opened from disk', withTools, () => 
     const file = 'support.promptpack.yaml';
     const start = await startFrom('pack-yaml', file);
     expect(start.files.map((f) => f.path)).toEqual([file]);
+    // A pack has no shell body: the page has not loaded the shell parser.
+    expect(await shellParserScripts(page)).toEqual([]);
     await expectCliFindings(page);
 
     // A transition to a state that does not exist, typed key by key into the triage state's on_event.
@@ -240,6 +248,8 @@ describe('the playground in a real browser, opened from disk', withTools, () => 
   it('an Archon workflow with an include: a new file, the broken include, a fix, and the link', async () => {
     const main = '.archon/workflows/triage-issue.yaml';
     await startFrom('archon', main);
+    // Its bash nodes have: the page loaded the shell parser, then linted (the findings below are the CLI's).
+    expect(await shellParserScripts(page)).toEqual(['assets/mvdan-sh.js']);
     const included = '.archon/workflows/notify.yaml';
     page.once('dialog', (dialog: any) => dialog.accept(included));
     await page.locator('#add-file').click();

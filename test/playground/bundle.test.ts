@@ -6,13 +6,25 @@ import { rolldown } from 'rolldown';
 import { describe, expect, it } from 'vitest';
 import { buildPlayground, noNodeBuiltins } from '../../packages/playground/build.mjs';
 
+/** The site's scripts, bundled once for the file's tests (not written). */
+let bundled: ReturnType<typeof buildPlayground> | undefined;
+const built = () => (bundled ??= buildPlayground({ write: false }));
+
 describe("the playground's browser bundle", () => {
   it('imports no Node built-in: the engine, dialects, rules and editor all run in a browser', async () => {
-    const { found, code, imports } = await buildPlayground({ write: false });
+    const { found, code, shellCode, imports } = await built();
     expect(found).toEqual([]);
-    // One classic script (what a file:// page may load), with nothing left for a loader to fetch.
+    // Classic scripts (what a file:// page may load), with nothing left for a loader to fetch.
     expect(imports).toEqual([]);
     expect(() => new Script(code)).not.toThrow();
+    expect(() => new Script(shellCode)).not.toThrow();
+  }, 120_000);
+
+  it('leaves the shell parser (mvdan-sh, a GopherJS build) to a script the page loads when a file needs it', async () => {
+    const { code, shellCode } = await built();
+    const gopherJs = 'go1.17';
+    expect(shellCode).toContain(gopherJs);
+    expect(code).not.toContain(gopherJs);
   }, 120_000);
 
   it('would fail the build on one (the check is not vacuous)', async () => {

@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { main } from '@orchlint/cli';
@@ -7,8 +7,8 @@ import type { DryRunResult } from '@orchlint/archon';
 
 /*
  * Archon 0.9's own dry run as the judge of `orchlint trace`. ORCHLINT_ARCHON_SRC names a checkout of
- * Archon's 0.9 release that runs under bun (its dependencies installed); nothing of it is part of
- * this repository. Each case is a project on disk: the oracle runs
+ * the snapshot orchlint targets (commit 3d9af974b, package version 0.9.0; not the older v0.9.0 tag)
+ * that runs under bun (its dependencies installed); nothing of it is part of this repository. Each case is a project on disk: the oracle runs
  * `archon workflow run NAME --dry-run --stubs F --json` in it, orchlint runs `trace FILE --stubs F`.
  */
 
@@ -21,6 +21,10 @@ export function oracleMissing(): string | undefined {
   if (!archonCli || !existsSync(archonCli)) return `${archonSrc} has no packages/cli/src/cli.ts`;
   if (!existsSync(path.join(archonSrc, 'node_modules')))
     return `${archonSrc} has no node_modules (its dependencies are not installed)`;
+  // The v0.9.0 tag carries the same package version and another dry run: judge by the snapshot only.
+  const dryRun = path.join(archonSrc, 'packages/workflows/src/dry-run.ts');
+  if (!existsSync(dryRun) || !readFileSync(dryRun, 'utf8').includes('function loopIterationCompletes'))
+    return `${archonSrc} is not the snapshot orchlint targets (commit 3d9af974b): its dry run predates until_bash and until_field`;
   const bun = spawnSync('bun', ['--version'], { encoding: 'utf8' });
   if (bun.status !== 0) return 'bun is not on PATH';
   return undefined;
@@ -153,7 +157,7 @@ export async function orchlintDryRun(c: OracleCase, dir: string): Promise<Oracle
   return { result: JSON.parse(stdout) as DryRunResult };
 }
 
-/** What must agree: the outcome, each entry's node, state, iteration and (but for a failure's wording) reason, the stub lists. */
+/** What must agree: the outcome, each entry's node, state, iteration, reason (but for a failure's wording) and output, the summary, the stub lists. */
 export function comparable(result: DryRunResult) {
   return {
     outcome: result.outcome,
@@ -163,7 +167,9 @@ export function comparable(result: DryRunResult) {
       state: e.state,
       ...(e.iteration ? { iteration: e.iteration } : {}),
       reason: e.state === 'failed' ? failureKind(e.reason ?? '') : e.reason,
+      output: e.output,
     })),
+    summary: result.summary,
     missingStubs: result.missingStubs,
     unusedStubs: result.unusedStubs,
   };

@@ -6,6 +6,7 @@ import { PassThrough } from 'node:stream';
 import { listen, type ServerOptions } from '@orchlint/language-server';
 import {
   CodeActionRequest,
+  CodeLensRefreshRequest,
   CompletionRequest,
   createProtocolConnection,
   DefinitionRequest,
@@ -64,6 +65,8 @@ export class LspClient {
   /** What the server registered dynamically (client/registerCapability), and the messages it showed. */
   readonly registrations: Registration[] = [];
   readonly messages: ShowMessageParams[] = [];
+  /** How many times the server asked the client to ask for code lenses again (workspace/codeLens/refresh). */
+  lensRefreshes = 0;
   stderr = '';
 
   private constructor(
@@ -83,6 +86,10 @@ export class LspClient {
     });
     connection.onRequest(RegistrationRequest.type, (params) => {
       this.registrations.push(...params.registrations);
+      wake();
+    });
+    connection.onRequest(CodeLensRefreshRequest.type, () => {
+      this.lensRefreshes++;
       wake();
     });
     connection.listen();

@@ -100,7 +100,8 @@ export function stubsFor(nodes: readonly FlatNode[], mode: 'hit' | 'miss'): Reco
       if (n.type === 'approval' || n.type === 'cancel' || n.type === 'loop_group' || n.type === 'workflow') continue;
       const w = wanted.get(n.id);
       const pick = (v: string) => (mode === 'hit' ? v : `other-${v}`);
-      if (n.loop) stubs[n.id] = mode === 'hit' ? `done <promise>${n.loop.until}</promise>` : 'still going';
+      if (n.loop?.untilField) stubs[n.id] = { [n.loop.untilField]: mode === 'hit' };
+      else if (n.loop) stubs[n.id] = mode === 'hit' ? `done <promise>${n.loop.until ?? ''}</promise>` : 'still going';
       else if (w?.fields.size) stubs[n.id] = Object.fromEntries([...w.fields].map(([f, v]) => [f, pick(v)]));
       else if (w?.whole !== undefined) stubs[n.id] = pick(w.whole);
       else stubs[n.id] = `output of ${n.id}`;
@@ -113,7 +114,7 @@ export function stubsFor(nodes: readonly FlatNode[], mode: 'hit' | 'miss'): Reco
       if (n.group) {
         const depended = new Set(n.group.nodes.flatMap((b) => b.dependsOn));
         const sink = n.group.nodes.find((b) => !depended.has(b.id));
-        if (sink && mode === 'hit') stubs[sink.id] = `${String(stubs[sink.id] ?? '')}\n${n.group.until}`;
+        if (sink && mode === 'hit') stubs[sink.id] = `${String(stubs[sink.id] ?? '')}\n${n.group.until ?? ''}`;
         signal(n.group.nodes);
       }
   };
@@ -171,9 +172,11 @@ function generatedWorkflow(seed: number, size: number, withInclude: boolean): Re
     if (deps.length) node.depends_on = deps;
     if (deps.length > 1 || pick(4) === 0) if (deps.length) node.trigger_rule = RULES[pick(RULES.length)];
     if (deps.length && pick(3) === 0) {
-      const ref = deps[0];
+      const ref = deps[0]!;
+      // A whole output compared to a literal must be a shell node's: the loader refuses one of an AI node (free-form prose).
+      const shell = nodes[Number(ref.slice(1))]?.bash !== undefined;
       node.when = [
-        `$${ref}.output == 'yes'`,
+        shell ? `$${ref}.output == 'yes'` : `$${ref}.output.verdict == 'yes'`,
         `$${ref}.output.verdict == 'ok' || $${ref}.output.verdict == 'fine'`,
         `$${ref}.output.score > 5`,
         `$${ref}.verdict != 'bad' && $${ref}.output.score <= 3`,
@@ -188,8 +191,18 @@ function generatedWorkflow(seed: number, size: number, withInclude: boolean): Re
         required: ['verdict'],
       };
     const kind = pick(10);
-    if (kind === 0) node.loop = { prompt: 'iterate', until: 'DONE', max_iterations: 1 + pick(3) };
-    else if (kind === 1) node.approval = { message: `approve ${id}?` };
+    if (kind === 0) {
+      // Each completion channel: a signal, a signal beside an until_bash (which a dry run assumes passed), a true field.
+      const channel = pick(3);
+      node.loop = {
+        prompt: 'iterate',
+        max_iterations: 1 + pick(3),
+        ...(channel === 2 ? { until_field: 'finished' } : { until: 'DONE' }),
+        ...(channel === 1 ? { until_bash: 'test -f .done' } : {}),
+      };
+      if (channel === 2)
+        node.output_format = { type: 'object', properties: { finished: { type: 'boolean' } }, required: ['finished'] };
+    } else if (kind === 1) node.approval = { message: `approve ${id}?` };
     else if (kind === 2 && i === size - 1) node.cancel = 'stop here';
     else if (kind === 3)
       node.loop_group = {
@@ -209,8 +222,12 @@ function generatedWorkflow(seed: number, size: number, withInclude: boolean): Re
     nodes.splice(at, 0, { id: 'blk', depends_on: [`n${pick(at)}`], include: 'gen-block', with: { topic: 'tests' } });
     nodes.push({ id: 'after', depends_on: ['blk'], prompt: 'read $blk.output' });
   }
+  // Every fourth workflow declares an input with a default, read in a prompt and in a when:.
+  const inputs = seed % 4 === 1 ? { inputs: { mode: { default: 'fast' } } } : {};
+  if (seed % 4 === 1)
+    nodes.push({ id: 'moded', depends_on: ['n0'], when: "$INPUTS.mode == 'fast'", prompt: 'go $INPUTS.mode' });
   const files: Record<string, string> = {
-    '.archon/workflows/gen.yaml': stringify({ name: 'gen', description: `generated ${seed}`, nodes }),
+    '.archon/workflows/gen.yaml': stringify({ name: 'gen', description: `generated ${seed}`, ...inputs, nodes }),
   };
   if (withInclude)
     files['.archon/workflows/gen-block.yaml'] = stringify({
@@ -218,9 +235,9 @@ function generatedWorkflow(seed: number, size: number, withInclude: boolean): Re
       description: 'an included block',
       inputs: { topic: { required: true } },
       nodes: [
-        { id: 'scan', prompt: 'scan $INPUTS.topic' },
+        { id: 'scan', bash: 'echo scan' },
         { id: 'judge', depends_on: ['scan'], when: "$scan.output != 'skip'", prompt: 'judge' },
-        { id: 'note', depends_on: ['scan'], prompt: 'note' },
+        { id: 'note', depends_on: ['scan'], prompt: 'note on $INPUTS.topic' },
       ],
     });
   return files;

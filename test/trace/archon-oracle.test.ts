@@ -17,7 +17,8 @@ import { needs } from '../support/needs.js';
 
 /*
  * The engine as the judge: `orchlint trace --format json` against Archon 0.9's own dry run, case by
- * case. Runs where ORCHLINT_ARCHON_SRC names a runnable Archon 0.9 checkout and bun is on PATH;
+ * case. Runs where ORCHLINT_ARCHON_SRC names a runnable checkout of the snapshot orchlint targets
+ * (commit 3d9af974b, see test/support/archon-oracle.ts) and bun is on PATH;
  * ORCHLINT_ORACLE_RECORD=1 writes the comparison to docs/dry-run-oracle.md.
  */
 
@@ -36,7 +37,12 @@ interface Verdict {
 
 function verdictOf(c: OracleCase, engine: OracleAnswer, ours: OracleAnswer): Verdict {
   const group = c.name.split('/')[0]!.split(' ')[0]!;
-  if ('error' in engine) return { name: c.name, group, engineError: engine.error };
+  if ('error' in engine) {
+    // A workflow the engine does not load has no run: orchlint must not give one either.
+    if (engine.error.startsWith('failed to load') && 'result' in ours)
+      return { name: c.name, group, agrees: false, difference: `archon   ${engine.error}\norchlint gave a run` };
+    return { name: c.name, group, engineError: engine.error };
+  }
   // A project file Archon does not load leaves the engine its bundled workflow of the same name.
   if ('error' in ours && ours.error.includes('does not load'))
     return {
@@ -70,11 +76,21 @@ async function judgeAll(cases: OracleCase[]): Promise<Verdict[]> {
     const engine = await archonDryRuns(placed);
     const verdicts: Verdict[] = [];
     for (const [i, { c, dir }] of placed.entries())
-      verdicts.push(verdictOf(c, engine[i]!, await orchlintDryRun(c, dir)));
+      verdicts.push(withoutFolder(verdictOf(c, engine[i]!, await orchlintDryRun(c, dir)), dir));
     return verdicts;
   } finally {
     for (const { dir } of placed) rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** The case's temporary folder named as the project, so that a record changes only when a verdict does. */
+function withoutFolder(v: Verdict, dir: string): Verdict {
+  const scrub = (text: string | undefined) => text?.split(dir).join('<project>');
+  return {
+    ...v,
+    ...(v.engineError ? { engineError: scrub(v.engineError) } : {}),
+    ...(v.difference ? { difference: scrub(v.difference) } : {}),
+  };
 }
 
 function record(verdicts: Verdict[]): void {
@@ -90,16 +106,23 @@ function record(verdicts: Verdict[]): void {
     '',
     "`test/trace/archon-oracle.test.ts` runs `orchlint trace --format json` and Archon 0.9's own",
     '`archon workflow run NAME --dry-run --stubs F --json` on the same project and stub file, and compares',
-    "the outcome, every trace entry's node, type, state, iteration and reason (a failure by its kind:",
-    'orchlint words reference errors its own way), and the missing and unused stubs. It runs where',
-    '`ORCHLINT_ARCHON_SRC` names a runnable Archon 0.9 checkout and bun is on PATH;',
-    '`ORCHLINT_ORACLE_RECORD=1` rewrites this file.',
+    "the outcome, every trace entry's node, type, state, iteration, reason (a failure by its kind:",
+    'orchlint words reference errors its own way) and output, the summary, and the missing and unused',
+    'stubs. It runs where `ORCHLINT_ARCHON_SRC` names a runnable Archon 0.9 checkout and bun is on PATH;',
+    '`ORCHLINT_ORACLE_RECORD=1` rewrites this file. The engine is the snapshot orchlint targets:',
+    'Archon at commit `3d9af974b97e0e8cd0801e20db91f412bf64077e` (package version 0.9.0, the commit the',
+    'format reference studies and the corpus verdicts come from), not the `v0.9.0` tag, 743 commits older,',
+    "whose dry run differs (it runs an include node's block as a failure, ignores `until_bash` and",
+    '`until_field`). To set it up (nothing of it enters the repository): bun from npm',
+    '(`npm i --prefix /tmp/bun bun`, then `/tmp/bun/node_modules/.bin` on PATH), that commit checked out',
+    'into a folder of its own, `bun install --ignore-scripts` in that folder.',
     '',
     'The cases: every stub file under `fixtures/` on the workflows of its folder (its `fixture:` and',
     "`exec-code:` keys left out, which 0.9's dry run would read as stubs); every workflow of the Archon",
     'corpus with stubs that take its `when:` branches (hit) and stubs that miss them (miss); 60 generated',
-    'workflows (branches, joins under every trigger_rule, loops, loop groups, gates, cancels, includes,',
-    'numeric and compound `when:`, declared output fields), hit and miss, and hit again with `--pause-at-gates`.',
+    'workflows (branches, joins under every trigger_rule, loops ending on `until`, `until_bash` or',
+    '`until_field`, loop groups, gates, cancels, includes, numeric and compound `when:`, declared output',
+    'fields, an input default read by a prompt and a `when:`), hit and miss, and hit again with `--pause-at-gates`.',
     'A case the engine gives no dry',
     'run for (a file it does not load, a stub file it rejects) is counted apart, and so is one that',
     'includes a block Archon bundles, which is not in the project for orchlint to inline.',

@@ -156,6 +156,99 @@ describe('the Archon dry run', () => {
     );
   });
 
+  it("ends a loop on until_field or until as the snapshot's dry run does, and assumes an until_bash passed (it cannot run it)", () => {
+    const model = wf(`
+  - id: field
+    loop:
+      prompt: Work.
+      until_field: finished
+      max_iterations: 3
+    output_format:
+      type: object
+      properties: { finished: { type: boolean } }
+      required: [finished]
+  - id: both
+    loop:
+      prompt: Work.
+      until: DONE
+      until_bash: test -f .done
+      max_iterations: 3
+  - id: group
+    loop_group:
+      until_bash: test -f .clean
+      max_iterations: 2
+      nodes:
+        - id: edit
+          prompt: Edit.
+`);
+    expect(run(model, { field: { finished: true }, both: 'not yet', edit: 'edited' }).steps).toEqual([
+      "field:stubbed:'finished' is true after 1 iteration(s)",
+      "both:stubbed:assumed complete after 1 iteration(s) — 'until_bash' is not executed in a dry run",
+      'edit:stubbed',
+      "group:completed:assumed complete after 1 iteration(s) — 'until_bash' is not executed in a dry run",
+    ]);
+    expect(run(model, { field: { finished: false }, both: 'DONE', edit: 'edited' }).steps.slice(0, 2)).toEqual([
+      "field:failed:Loop exceeded max iterations (3) without 'finished' ever being true",
+      'both:stubbed:completion signal after 1 iteration(s)',
+    ]);
+  });
+
+  it("reads $INPUTS from the declared defaults under the values given, in texts and in when:, as the snapshot's dry run does", () => {
+    const model = wf(
+      `
+  - id: fast
+    when: "$INPUTS.mode == 'fast'"
+    prompt: "Go $INPUTS.mode."
+  - id: topic
+    prompt: "On $INPUTS.topic."
+`,
+      'inputs:\n  mode: { default: fast }\n  topic: { required: true }\n',
+    );
+    expect(run(model, { fast: 'went', topic: 't' }).steps).toEqual([
+      'fast:stubbed',
+      "topic:failed:Unknown input '$INPUTS.topic'. Available inputs: $INPUTS.mode.",
+    ]);
+    const given = run(
+      model,
+      { fast: 'went', topic: 't' },
+      {
+        inputs: new Map([
+          ['mode', 'slow'],
+          ['topic', 'x'],
+        ]),
+      },
+    );
+    expect(given.steps).toEqual(['fast:skipped:when_condition_false', 'topic:stubbed']);
+  });
+
+  it('ends at once on a loop that may run 10⁹ times (lint runs this on every fixture: it hung)', () => {
+    const loop = wf(`
+  - id: fix
+    loop:
+      prompt: Fix.
+      until: DONE
+      max_iterations: 1000000000
+`);
+    expect(run(loop, { fix: 'not yet' }).steps).toEqual([
+      "fix:failed:Loop exceeded max iterations (1000000000) without completion signal 'DONE'",
+    ]);
+    const group = wf(`
+  - id: fixup
+    loop_group:
+      until: CLEAN
+      max_iterations: 1000000000
+      nodes:
+        - id: edit
+          prompt: Edit.
+`);
+    const r = run(group, { edit: 'edited' });
+    // Each iteration repeats the first: the trace lists the first hundred, then the failure.
+    expect(r.trace).toHaveLength(101);
+    expect(r.steps.at(-1)).toBe(
+      "fixup:failed:Loop group exceeded max iterations (1000000000) without completion signal 'CLEAN'",
+    );
+  });
+
   it('approves a gate, pauses at it with pauseAtGates, rejects it with reject, and stops at a cancel', () => {
     const model = wf(
       `
@@ -188,6 +281,18 @@ describe('the Archon dry run', () => {
       'stop:skipped:trigger_rule',
       'after:skipped:trigger_rule',
     ]);
+  });
+
+  it("gives a cancel node's reason as the loader trims it, its output and the run's summary alike", () => {
+    const model = wf(`
+  - id: stop
+    cancel: |
+      Stopped here.
+      Fix it and run again.
+`);
+    const r = run(model, {});
+    expect(r.trace[0]!.output).toBe('Stopped here.\nFix it and run again.');
+    expect(r.summary).toBe('Stopped here.\nFix it and run again.');
   });
 
   it('inlines an include: namespaced ids, the include gate on entry nodes, depends_on on every sink', () => {
@@ -257,6 +362,43 @@ nodes:
     const followed = run(model, { after: 'a' }, { followWorkflow: () => new Map([['inner', 'from the child']]) });
     expect(followed.steps).toEqual(["call:completed:followed into 'child'", 'after:stubbed']);
     expect(followed.trace[0]!.subRun?.trace.map((e) => e.nodeId)).toEqual(['inner']);
+  });
+
+  it("gives a followed workflow its with: values as inputs (defaults filled), as the engine's sub-run does; a required one left out fails the node", () => {
+    const files = {
+      '.archon/workflows/parent.yaml': `name: parent
+description: p
+nodes:
+  - id: pick
+    prompt: Pick a topic.
+  - id: call
+    depends_on: [pick]
+    workflow: child
+    input: "about $pick.output"
+    with:
+      topic: $pick.output
+  - id: bare
+    depends_on: [pick]
+    workflow: child
+`,
+      '.archon/workflows/child.yaml': `name: child
+description: c
+inputs:
+  topic: { required: true }
+  tone: { default: calm }
+nodes:
+  - id: inner
+    prompt: "Write on $INPUTS.topic, $INPUTS.tone: $ARGUMENTS"
+`,
+    };
+    const model = workflowOf(files);
+    const followed = run(model, { pick: 'tides' }, { followWorkflow: () => new Map([['inner', 'an essay']]) });
+    expect(followed.steps).toEqual([
+      'pick:stubbed',
+      "call:completed:followed into 'child'",
+      "bare:failed:Node 'bare': sub-run workflow 'child' requires input 'topic'. Pass it through 'with:'.",
+    ]);
+    expect(followed.trace[1]!.subRun?.trace.map((e) => `${e.nodeId}:${e.state}`)).toEqual(['inner:stubbed']);
   });
 
   it('fails a command: node whose command the project does not have', () => {

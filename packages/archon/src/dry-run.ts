@@ -1,6 +1,14 @@
 import type { Source } from '@orchlint/core';
 import type { ArchonNode, SubRunTarget, WorkflowModel } from './model.js';
-import { flattenWorkflow, type DryRunNodeType, type FlatNode, type NodeText } from './flat-workflow.js';
+import {
+  declaredInputs,
+  flattenWorkflow,
+  layers,
+  type DryRunNodeType,
+  type LoopChannels,
+  type FlatNode,
+  type NodeText,
+} from './flat-workflow.js';
 import { parseWhen, type WhenAtom } from './when.js';
 import { BUNDLED_COMMANDS } from './facts.js';
 
@@ -42,7 +50,7 @@ export interface DryRunOptions {
   stubs?: ReadonlyMap<string, StubValue>;
   /** The run's message: `$ARGUMENTS` / `$USER_MESSAGE`. */
   message?: string;
-  /** `$INPUTS.<name>` values (`--arg`): without them, as in the 0.9 dry run, the run has no inputs. */
+  /** `$INPUTS.<name>` values (`--arg`), over the workflow's declared defaults (defaultRunInputs). */
   inputs?: ReadonlyMap<string, string>;
   /** Stop at the first approval gate, as `--pause-at-gates` does; otherwise each gate is approved. */
   pauseAtGates?: boolean;
@@ -78,6 +86,8 @@ interface Run {
   halted?: 'paused' | 'cancelled';
   /** Workflows entered by following `workflow:` nodes, against cycles. */
   chain: WorkflowModel[];
+  /** The run's `$INPUTS`: the declared defaults under the values given; undefined when there are neither. */
+  inputs?: ReadonlyMap<string, string>;
 }
 
 export function dryRun(workflow: WorkflowModel, options: DryRunOptions = {}): DryRunResult {
@@ -88,6 +98,8 @@ function runWorkflow(workflow: WorkflowModel, options: DryRunOptions, chain: Wor
   const flat = flattenWorkflow(workflow);
   const stubs = options.stubs ?? new Map<string, StubValue>();
   const run: Run = { workflow, options, stubs, trace: [], consumed: new Set(), missing: new Set(), chain };
+  const inputs = new Map([...declaredDefaults(workflow), ...(options.inputs ?? [])]);
+  if (inputs.size || options.inputs) run.inputs = inputs;
   const outputs = new Map<string, Output>();
   runNodes(flat.nodes, outputs, run);
   const depended = new Set(flat.nodes.flatMap((n) => n.dependsOn));
@@ -113,40 +125,6 @@ function runNodes(nodes: readonly FlatNode[], outputs: Map<string, Output>, run:
       if (run.halted) return;
       runNode(node, outputs, run, iteration);
     }
-}
-
-/**
- * Kahn's layers in the engine's order: the first layer in document order, each next one in the
- * order its nodes' last dependency settles (the dependents of each node of the layer before, in turn).
- */
-export function layers(nodes: readonly FlatNode[]): FlatNode[][] {
-  const degree = new Map<string, number>();
-  const dependents = new Map<string, string[]>();
-  const byId = new Map<string, FlatNode>();
-  for (const node of nodes) {
-    if (!byId.has(node.id)) byId.set(node.id, node);
-    degree.set(node.id, node.dependsOn.length);
-    for (const dep of node.dependsOn) {
-      const list = dependents.get(dep) ?? [];
-      list.push(node.id);
-      dependents.set(dep, list);
-    }
-  }
-  const result: FlatNode[][] = [];
-  let ready = nodes.filter((n) => degree.get(n.id) === 0);
-  while (ready.length) {
-    result.push(ready);
-    const next: FlatNode[] = [];
-    for (const node of ready)
-      for (const id of dependents.get(node.id) ?? []) {
-        const left = (degree.get(id) ?? 0) - 1;
-        degree.set(id, left);
-        const dependent = byId.get(id);
-        if (left === 0 && dependent) next.push(dependent);
-      }
-    ready = next;
-  }
-  return result;
 }
 
 const entryBase = (node: FlatNode, iteration?: number) => ({
@@ -175,7 +153,7 @@ function runNode(node: FlatNode, outputs: Map<string, Output>, run: Run, iterati
   if (node.when !== undefined) {
     let verdict: ReturnType<typeof evaluateWhen>;
     try {
-      verdict = evaluateWhen(node.when, outputs);
+      verdict = evaluateWhen(node.when, outputs, run);
     } catch (error) {
       record(run, outputs, node, 'failed', (error as Error).message, iteration);
       return;
@@ -250,30 +228,36 @@ function runBody(node: FlatNode, outputs: Map<string, Output>, run: Run, iterati
 function runLoop(node: FlatNode, outputs: Map<string, Output>, run: Run, iteration?: number): void {
   const loop = node.loop!;
   if (node.command !== undefined) requireCommand(node.command, run);
-  for (let current = 1; current <= loop.maxIterations; current++) {
+  // The engine resolves the text and reads the stub once per iteration, alike every time: the stub
+  // ends the loop in the first iteration or in none, so one stands for all (however many are allowed).
+  if (loop.maxIterations >= 1) {
     resolve(node.text, outputs, run);
     const hydrated = hydrate(node, requireStub(node, run));
-    // The stub answers every iteration alike: it carries the signal now or never will.
-    if (completionSignal(hydrated.output, loop.until)) {
+    const completion = iterationCompletes(loop, hydrated);
+    if (completion) {
       outputs.set(node.id, hydrated);
       run.trace.push({
         ...entryBase(node, iteration),
         state: 'stubbed',
-        reason: `completion signal after ${current} iteration(s)`,
+        reason: completionReason(completion, loop, 1),
         output: hydrated.output,
       });
       return;
     }
   }
-  throw new NodeFailure(
-    `Loop exceeded max iterations (${loop.maxIterations}) without completion signal '${loop.until}'`,
-  );
+  throw new NodeFailure(`Loop exceeded max iterations (${loop.maxIterations}) ${unmetCompletion(loop)}`);
 }
+
+/**
+ * Every iteration of a loop group's body runs on the same outputs and stubs, so each repeats the
+ * first: the trace lists them all, as the engine's does, up to this many (a file may allow 10⁹).
+ */
+const TRACED_GROUP_ITERATIONS = 100;
 
 function runGroup(node: FlatNode, outputs: Map<string, Output>, run: Run, iteration?: number): void {
   const group = node.group!;
   const depended = new Set(group.nodes.flatMap((n) => n.dependsOn));
-  for (let current = 1; current <= group.maxIterations; current++) {
+  for (let current = 1; current <= Math.min(group.maxIterations, TRACED_GROUP_ITERATIONS); current++) {
     const body = new Map(outputs);
     runNodes(group.nodes, body, run, current);
     const last =
@@ -284,20 +268,46 @@ function runGroup(node: FlatNode, outputs: Map<string, Output>, run: Run, iterat
     if (group.nodes.some((n) => body.get(n.id)?.state === 'failed'))
       throw new NodeFailure(`Loop group body failed at iteration ${current}`);
     if (run.halted) return;
-    if (completionSignal(last, group.until)) {
+    const completion = iterationCompletes(group, { state: 'completed', output: last });
+    if (completion) {
       outputs.set(node.id, { state: 'completed', output: last });
       run.trace.push({
         ...entryBase(node, iteration),
         state: 'completed',
-        reason: `completion signal after ${current} iteration(s)`,
+        reason: completionReason(completion, group, current),
         output: last,
       });
       return;
     }
   }
-  throw new NodeFailure(
-    `Loop group exceeded max iterations (${group.maxIterations}) without completion signal '${group.until}'`,
-  );
+  throw new NodeFailure(`Loop group exceeded max iterations (${group.maxIterations}) ${unmetCompletion(group)}`);
+}
+
+/**
+ * Whether an iteration's output ends the loop, as far as a dry run can tell (loopIterationCompletes):
+ * `until_field` true on the structured stub, or the `until` signal in the output; otherwise a
+ * declared `until_bash`, which the dry run cannot run, is assumed to have passed.
+ */
+function iterationCompletes(control: LoopChannels, output: Output): 'field' | 'signal' | 'assumed' | undefined {
+  if (control.untilField !== undefined && output.structured?.[control.untilField] === true) return 'field';
+  if (control.until !== undefined && completionSignal(output.output, control.until)) return 'signal';
+  return control.untilBash !== undefined ? 'assumed' : undefined;
+}
+
+function completionReason(completion: 'field' | 'signal' | 'assumed', control: LoopChannels, n: number): string {
+  if (completion === 'field') return `'${control.untilField}' is true after ${n} iteration(s)`;
+  if (completion === 'signal') return `completion signal after ${n} iteration(s)`;
+  return `assumed complete after ${n} iteration(s) — 'until_bash' is not executed in a dry run`;
+}
+
+/** describeUnmetCompletion: the channels that never ended the loop. */
+function unmetCompletion(control: LoopChannels): string {
+  const channels = [
+    ...(control.until ? [`completion signal '${control.until}'`] : []),
+    ...(control.untilBash ? ["a passing 'until_bash' check"] : []),
+    ...(control.untilField ? [`'${control.untilField}' ever being true`] : []),
+  ];
+  return channels.length ? `without ${channels.join(' or ')}` : 'without a completion channel';
 }
 
 /** A `workflow:` node: failed as in 0.9, stubbed when the stub file answers for it, or followed into its target. */
@@ -316,11 +326,26 @@ function runSubWorkflow(node: FlatNode, outputs: Map<string, Output>, run: Run, 
     throw new NodeFailure(`the target of '${node.id}' is not a workflow of this project, so it cannot be followed`);
   if (run.chain.includes(target.workflow))
     throw new NodeFailure(`'${node.id}' calls workflow '${target.workflow.label}' again, inside its own run`);
-  const child = runWorkflow(
+  // As the engine's sub-run: `with:` values become the child's inputs, `input:` its message.
+  const given = new Map<string, string>();
+  for (const { field } of node.origin.bindings)
+    if (typeof field.value === 'string')
+      given.set(field.key.value, resolve({ value: field.value, shell: false }, outputs, run));
+  const errors: string[] = [];
+  const inputs = declaredInputs(
+    given,
+    node.origin,
     target.workflow,
-    { ...run.options, stubs: follow(target) ?? new Map(), inputs: undefined },
-    [...run.chain, target.workflow],
+    `sub-run workflow '${target.workflow.name ?? ''}'`,
+    errors,
   );
+  if (errors.length) throw new NodeFailure(errors[0]!);
+  const input = node.origin.fields.get('input')?.value;
+  const message = typeof input === 'string' ? resolve({ value: input, shell: false }, outputs, run) : '';
+  const child = runWorkflow(target.workflow, { ...run.options, stubs: follow(target) ?? new Map(), inputs, message }, [
+    ...run.chain,
+    target.workflow,
+  ]);
   const entry: DryRunEntry = { ...entryBase(node, iteration), state: 'completed', subRun: child };
   if (child.outcome !== 'completed') {
     outputs.set(node.id, { state: 'failed', output: '' });
@@ -372,14 +397,7 @@ function resolve(text: NodeText | undefined, outputs: Map<string, Output>, run: 
   if (!text.shell) {
     const message = run.options.message ?? '';
     value = value.replace(/\$USER_MESSAGE|\$ARGUMENTS/g, () => message);
-    value = value.replace(/\$INPUTS\.([a-zA-Z_][a-zA-Z0-9_-]*)/g, (_m, name: string) => {
-      const given = run.options.inputs?.get(name);
-      if (given === undefined)
-        throw new NodeFailure(
-          `Unknown input '$INPUTS.${name}'.${run.options.inputs?.size ? '' : ' This run has no declared inputs.'}`,
-        );
-      return given;
-    });
+    value = value.replace(/\$INPUTS\.([a-zA-Z_][a-zA-Z0-9_-]*)/g, (_m, name: string) => inputValue(name, run));
   }
   return value.replace(
     /\$([a-zA-Z_][a-zA-Z0-9_-]*)\.output(?:\.([a-zA-Z_][a-zA-Z0-9_]*))?/g,
@@ -392,6 +410,27 @@ function resolve(text: NodeText | undefined, outputs: Map<string, Output>, run: 
       return field ? fieldText(produced, id, field) : produced.output;
     },
   );
+}
+
+/** `$INPUTS.<name>`: the run's value, or the node fails as the engine's InputRefError does. */
+function inputValue(name: string, run: Run): string {
+  const value = run.inputs?.get(name);
+  if (value !== undefined) return value;
+  const known = [...(run.inputs?.keys() ?? [])];
+  throw new NodeFailure(
+    `Unknown input '$INPUTS.${name}'.${known.length ? ` Available inputs: ${known.map((k) => `$INPUTS.${k}`).join(', ')}.` : ' This run has no declared inputs.'}`,
+  );
+}
+
+/** The declared inputs' defaults, as text (defaultRunInputs; a typed default reads as its JSON text). */
+function declaredDefaults(workflow: WorkflowModel): Map<string, string> {
+  const defaults = new Map<string, string>();
+  for (const { field, block } of workflow.inputs ?? []) {
+    const value = block.byKey.get('default')?.value;
+    if (value === undefined || value === null) continue;
+    defaults.set(field.key.value, typeof value === 'string' ? value : JSON.stringify(value));
+  }
+  return defaults;
 }
 
 function refFailure(id: string, field: string, why: string): string {
@@ -461,11 +500,15 @@ function triggerRuleRuns(node: FlatNode, outputs: Map<string, Output>): boolean 
  * in its conjunction held (an atom outside the grammar fails the whole condition closed, but only
  * once it is reached); numeric comparisons need numbers on both sides.
  */
-export function evaluateWhen(text: string, outputs: ReadonlyMap<string, Output>): { result: boolean; parsed: boolean } {
+function evaluateWhen(
+  text: string,
+  outputs: ReadonlyMap<string, Output>,
+  run: Run,
+): { result: boolean; parsed: boolean } {
   for (const conjunction of parseWhen(text.trim()).disjuncts) {
     let holds = true;
     for (const atom of conjunction) {
-      const verdict = evaluateAtom(atom, outputs);
+      const verdict = evaluateAtom(atom, outputs, run);
       if (verdict === undefined) return { result: false, parsed: false };
       if (!verdict) {
         holds = false;
@@ -477,19 +520,21 @@ export function evaluateWhen(text: string, outputs: ReadonlyMap<string, Output>)
   return { result: false, parsed: true };
 }
 
-function evaluateAtom(atom: WhenAtom, outputs: ReadonlyMap<string, Output>): boolean | undefined {
+function evaluateAtom(atom: WhenAtom, outputs: ReadonlyMap<string, Output>, run: Run): boolean | undefined {
   const { left, op, literal } = atom;
   if (!left || !op || !literal || left.form === 'invalid' || left.scope === 'loop-prev') return undefined;
   if (atom.problems.some((p) => p.kind !== 'non-numeric')) return undefined;
-  // `$INPUTS.x` reads as the shorthand of a node named INPUTS, which never produces output.
-  const id = left.scope === 'inputs' ? 'INPUTS' : left.name;
-  const field = left.scope === 'inputs' ? left.name : left.form === 'whole' ? undefined : left.field;
-  const produced = outputs.get(id);
   let actual: string;
-  if (!produced) {
-    if (field) throw new NodeFailure(refFailure(id, field, 'no node with that id has produced output yet'));
-    actual = '';
-  } else actual = field ? fieldText(produced, id, field) : produced.output;
+  if (left.scope === 'inputs') actual = inputValue(left.name, run);
+  else {
+    const id = left.name;
+    const field = left.form === 'whole' ? undefined : left.field;
+    const produced = outputs.get(id);
+    if (!produced) {
+      if (field) throw new NodeFailure(refFailure(id, field, 'no node with that id has produced output yet'));
+      actual = '';
+    } else actual = field ? fieldText(produced, id, field) : produced.output;
+  }
   const expected = literal.value;
   if (op === '==') return actual === expected;
   if (op === '!=') return actual !== expected;

@@ -22,8 +22,8 @@ export interface FlatNode {
   text?: NodeText;
   /** A `command:` node's command, or a loop's `loop.command`: the file must resolve when the node runs. */
   command?: string;
-  loop?: { until: string; maxIterations: number };
-  group?: { nodes: FlatNode[]; until: string; maxIterations: number };
+  loop?: LoopChannels & { maxIterations: number };
+  group?: LoopChannels & { nodes: FlatNode[]; maxIterations: number };
   /** `output_format.properties` keys: the fields `$id.output.<field>` may read. */
   declaredFields?: string[];
   /** An include whose block orchlint cannot see (bundled, not found, dynamic): it stays one node. */
@@ -35,6 +35,13 @@ export interface FlatNode {
   file: Source;
   /** The include nodes it was inlined through, outermost first. */
   via: ArchonNode[];
+}
+
+/** How a loop or loop group may end: `until` (a signal in the output), `until_bash` (a command), `until_field` (a true field). */
+export interface LoopChannels {
+  until?: string;
+  untilBash?: string;
+  untilField?: string;
 }
 
 export interface FlatWorkflow {
@@ -62,7 +69,68 @@ const INPUTS_REF = new RegExp(String.raw`\$INPUTS\.(${ID})`, 'g');
 export function flattenWorkflow(model: WorkflowModel): FlatWorkflow {
   const loadErrors: string[] = [];
   const nodes = flattenScope(model.top, [], loadErrors, [model]);
+  checkStructure(nodes, new Set(), loadErrors);
   return { name: model.name ?? model.label, nodes, loadErrors };
+}
+
+/**
+ * Kahn's layers in the engine's order: the first layer in document order, each next one in the
+ * order its nodes' last dependency settles (the dependents of each node of the layer before, in turn).
+ */
+export function layers(nodes: readonly FlatNode[]): FlatNode[][] {
+  const degree = new Map<string, number>();
+  const dependents = new Map<string, string[]>();
+  const byId = new Map<string, FlatNode>();
+  for (const node of nodes) {
+    if (!byId.has(node.id)) byId.set(node.id, node);
+    degree.set(node.id, node.dependsOn.length);
+    for (const dep of node.dependsOn) {
+      const list = dependents.get(dep) ?? [];
+      list.push(node.id);
+      dependents.set(dep, list);
+    }
+  }
+  const result: FlatNode[][] = [];
+  let ready = nodes.filter((n) => degree.get(n.id) === 0);
+  while (ready.length) {
+    result.push(ready);
+    const next: FlatNode[] = [];
+    for (const node of ready)
+      for (const id of dependents.get(node.id) ?? []) {
+        const left = (degree.get(id) ?? 0) - 1;
+        degree.set(id, left);
+        const dependent = byId.get(id);
+        if (left === 0 && dependent) next.push(dependent);
+      }
+    ready = next;
+  }
+  return result;
+}
+
+/**
+ * The loader's structural checks on the flattened nodes (validateDagStructure), which refuse the
+ * workflow before any run: a duplicate id, a body id that shadows an enclosing one, a dependency on
+ * no node, a cycle. A loop group's body is checked as a DAG of its own.
+ */
+function checkStructure(nodes: readonly FlatNode[], enclosing: ReadonlySet<string>, errors: string[]): void {
+  const ids = new Set<string>();
+  for (const node of nodes) {
+    if (ids.has(node.id)) return void errors.push(`Duplicate node id: '${node.id}'`);
+    if (enclosing.has(node.id)) return void errors.push(`Node id '${node.id}' shadows a node id in the enclosing DAG`);
+    ids.add(node.id);
+  }
+  for (const node of nodes)
+    for (const dep of node.dependsOn)
+      if (!ids.has(dep)) return void errors.push(`Node '${node.id}' depends_on unknown node '${dep}'`);
+  const placed = new Set(layers(nodes).flat());
+  if (placed.size < nodes.length)
+    return void errors.push(
+      `Cycle detected among nodes: ${nodes
+        .filter((n) => !placed.has(n))
+        .map((n) => n.id)
+        .join(', ')}`,
+    );
+  for (const node of nodes) if (node.group) checkStructure(node.group.nodes, new Set([...enclosing, ...ids]), errors);
 }
 
 function flattenScope(scope: Scope, via: ArchonNode[], errors: string[], chain: WorkflowModel[]): FlatNode[] {
@@ -93,6 +161,14 @@ function flatNode(node: ArchonNode, via: ArchonNode[], errors: string[], chain: 
   const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
   const field = (k: string) => node.fields.get(k)?.value;
   const block = (name: 'loop' | 'loop_group' | 'approval', k: string) => node.blocks.get(name)?.byKey.get(k)?.value;
+  const channels = (name: 'loop' | 'loop_group'): LoopChannels => {
+    const [until, untilBash, untilField] = ['until', 'until_bash', 'until_field'].map((k) => str(block(name, k)));
+    return {
+      ...(until !== undefined ? { until } : {}),
+      ...(untilBash !== undefined ? { untilBash } : {}),
+      ...(untilField !== undefined ? { untilField } : {}),
+    };
+  };
   const type: DryRunNodeType = node.kind === undefined || node.kind === 'wait' ? 'prompt' : node.kind;
   const flat: FlatNode = {
     id: node.id ?? `#${node.index + 1}`,
@@ -109,21 +185,23 @@ function flatNode(node: ArchonNode, via: ArchonNode[], errors: string[], chain: 
   const text = (value: unknown, shell = false) => {
     if (typeof value === 'string') flat.text = { value, shell };
   };
-  if (type === 'prompt') text(field('prompt'));
-  else if (type === 'bash') text(field('bash'), true);
-  else if (type === 'script') text(field('script'), true);
-  else if (type === 'cancel') text(field('cancel'));
+  // The loader trims these four (dag-node.ts), so a block scalar's last newline never reaches the run.
+  const trimmed = (value: unknown) => (typeof value === 'string' ? value.trim() : value);
+  if (type === 'prompt') text(trimmed(field('prompt')));
+  else if (type === 'bash') text(trimmed(field('bash')), true);
+  else if (type === 'script') text(trimmed(field('script')), true);
+  else if (type === 'cancel') text(trimmed(field('cancel')));
   else if (type === 'approval') text(block('approval', 'message'));
   else if (type === 'command') flat.command = str(field('command'));
   else if (type === 'loop') {
     text(block('loop', 'prompt'));
     const command = str(block('loop', 'command'));
     if (command !== undefined && flat.text === undefined) flat.command = command;
-    flat.loop = { until: String(block('loop', 'until') ?? ''), maxIterations: count(block('loop', 'max_iterations')) };
+    flat.loop = { ...channels('loop'), maxIterations: count(block('loop', 'max_iterations')) };
   } else if (type === 'loop_group' && node.body) {
     flat.group = {
+      ...channels('loop_group'),
       nodes: flattenScope(node.body, via, errors, chain),
-      until: String(block('loop_group', 'until') ?? ''),
       maxIterations: count(block('loop_group', 'max_iterations')),
     };
   } else if (type === 'include') flat.opaqueInclude = true;
@@ -193,18 +271,49 @@ function includeInputs(include: ArchonNode, child: WorkflowModel, errors: string
   const given = new Map<string, string>();
   for (const { field } of include.bindings)
     if (typeof field.value === 'string') given.set(field.key.value, field.value);
-  if (!child.inputs) return given;
-  const declared = new Map(child.inputs.map((s) => [s.field.key.value, s.block]));
-  for (const name of given.keys())
-    if (!declared.has(name)) errors.push(`Node '${include.id}': '${name}' is not an input of '${child.label}'`);
-  for (const [name, block] of declared) {
-    if (given.has(name)) continue;
-    const fallback = block.byKey.get('default')?.value;
-    if (fallback !== undefined && fallback !== null) given.set(name, String(fallback));
-    else if (block.byKey.get('required')?.value === true)
-      errors.push(`Node '${include.id}': required input '${name}' of '${child.label}' is not given`);
+  return declaredInputs(given, include, child, `included block '${child.name ?? ''}'`, errors);
+}
+
+/**
+ * The inputs a callee runs with: what the caller's `with:` gives, checked against the callee's
+ * declared `inputs:` and its defaults filled in (resolveDeclaredInputs, shared by includes and
+ * `workflow:` sub-runs). A key it does not declare, or a required one not given, is an error.
+ */
+export function declaredInputs(
+  given: ReadonlyMap<string, string>,
+  caller: ArchonNode,
+  callee: WorkflowModel,
+  calleeLabel: string,
+  errors: string[],
+): Map<string, string> {
+  if (!callee.inputs) return new Map(given);
+  const names = (list: string[]) =>
+    [...list]
+      .sort()
+      .map((n) => `'${n}'`)
+      .join(', ');
+  const plural = (list: string[]) => (list.length === 1 ? '' : 's');
+  const declared = new Map(callee.inputs.map((s) => [s.field.key.value, s.block]));
+  const undeclared = [...given.keys()].filter((name) => !declared.has(name));
+  if (undeclared.length) {
+    errors.push(
+      `Node '${caller.id}': ${calleeLabel} does not declare input${plural(undeclared)} ${names(undeclared)}. Declared inputs: ${[...declared.keys()].sort().join(', ') || '(none)'}.`,
+    );
+    return new Map();
   }
-  return given;
+  const resolved = new Map<string, string>();
+  const missing: string[] = [];
+  for (const [name, block] of declared) {
+    const fallback = block.byKey.get('default')?.value;
+    if (given.has(name)) resolved.set(name, given.get(name)!);
+    else if (fallback !== undefined && fallback !== null) resolved.set(name, String(fallback));
+    else if (block.byKey.get('required')?.value === true) missing.push(name);
+  }
+  if (missing.length)
+    errors.push(
+      `Node '${caller.id}': ${calleeLabel} requires input${plural(missing)} ${names(missing)}. Pass ${missing.length === 1 ? 'it' : 'them'} through 'with:'.`,
+    );
+  return resolved;
 }
 
 function applyInputs(node: FlatNode, inputs: Map<string, string>, include: ArchonNode, errors: string[]): void {

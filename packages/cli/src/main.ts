@@ -7,6 +7,7 @@ import {
   PACKET_DESCRIPTION,
 } from './choices.js';
 import { UsageError } from './usage-error.js';
+import { escapeControls } from './formatters/report.js';
 import type { LintOptions } from './lint-command.js';
 import type { TraceOptions } from './trace/options.js';
 import { parseShard } from './shard.js';
@@ -123,8 +124,16 @@ export async function main(argv: readonly string[], io: Io = nodeIo): Promise<nu
     .option('--pause-at-gates', 'Archon: stop at the first approval gate instead of approving it')
     .option('--reject <node>', 'Archon: reject this approval node instead of approving it (repeatable)', collect)
     .option('--follow-workflows', "Archon: run a workflow: node's target with its own fixture instead of failing it")
-    .option('--events <list|file>', 'PromptPack: the events in order, comma-separated, or a file listing them')
-    .option('--only <prompt>', 'Prompt Runner: the prompts selected, as --only selects them (repeatable)', collect)
+    .option(
+      '--events <list|file>',
+      'PromptPack: the events in order, comma-separated, or a file listing them (default: each fixtures/*.events.yaml beside the pack in turn)',
+    )
+    .option('--only <prompt>', 'Prompt Runner: the prompts selected, by id (repeatable)', collect)
+    .option('--from <prompt>', 'Prompt Runner: start the run order at this prompt, as prompt_runner start --from does')
+    .option(
+      '--through <prompt>',
+      'Prompt Runner: end the run order at this prompt, as prompt_runner start --through does',
+    )
     .option('--coverage', 'what no fixture exercises, per workflow and pack of a folder (text, json or mermaid)')
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json', 'mermaid']).default('text'))
     .addOption(new Option('--dialect <dialect>', 'read the file as this dialect').choices(DIALECT_IDS))
@@ -197,7 +206,8 @@ export async function main(argv: readonly string[], io: Io = nodeIo): Promise<nu
       return 2;
     }
     if (error instanceof UsageError) {
-      io.stderr(`orchlint: ${error.message}\n`);
+      // A usage error may quote a flag's value or a name from a file: neither drives the terminal.
+      io.stderr(`orchlint: ${escapeControls(error.message)}\n`);
       return 2;
     }
     // Loaded on this path alone: a config error is thrown from there, once it is loaded.

@@ -15,3 +15,11 @@ export function codeLenses(ctx: FeatureContext, path: string): CodeLens[] {
     .filter((lens) => (lens.path ?? unit.main) === path)
     .map((lens) => ({ range: rangeOf(source, lens.span), command: { title: lens.title, command: '' } }));
 }
+
+/**
+ * Whether a file feeds other files' lenses: a workflow package's stub fixtures, a pack's event
+ * fixtures. A change to one is a change to the lenses of files the client may not re-ask about.
+ */
+export function feedsLenses(path: string): boolean {
+  return /\/fixtures\/[^/]+\.(?:stubs|events)\.ya?ml$/i.test(path);
+}

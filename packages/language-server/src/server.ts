@@ -1,6 +1,7 @@
 import { CONFIG_NAMES, coreRules, sortAndDedupe, type Dialect, type Rule } from '@orchlint/core';
 import {
   CodeActionKind,
+  CodeLensRefreshRequest,
   DidChangeConfigurationNotification,
   DidChangeWatchedFilesNotification,
   FileChangeType,
@@ -20,7 +21,7 @@ import { toLspDiagnostic } from './convert.js';
 import { DocumentTrees } from './document-trees.js';
 import type { FeatureContext } from './features.js';
 import { hover } from './hover.js';
-import { codeLenses } from './lenses.js';
+import { codeLenses, feedsLenses } from './lenses.js';
 import { definition, documentSymbols, references } from './navigation.js';
 import { isFilePath, pathOfUri, uriOfPath } from './paths.js';
 import { ProjectConfigs } from './project-config.js';
@@ -57,6 +58,7 @@ export function startServer(connection: Connection, options: ServerOptions): voi
   let client: ClientSettings = defaultClientSettings;
   let pullConfiguration = false;
   let watchFiles = false;
+  let refreshLenses = false;
   let shuttingDown = false;
 
   const docAt = (path: string) => {
@@ -217,6 +219,9 @@ export function startServer(connection: Connection, options: ServerOptions): voi
       if (unit && units.isStale(unit)) continue;
       publish(units.commit(main, unit));
     }
+    // A fixture changed: the coverage lenses above its workflow's nodes (or its pack's states) did too.
+    if (refreshLenses && feedsLenses(path))
+      connection.sendRequest(CodeLensRefreshRequest.type).catch((error) => log('refreshing code lenses', error));
   }
 
   function relintOpenDocuments(): void {
@@ -249,6 +254,7 @@ export function startServer(connection: Connection, options: ServerOptions): voi
     client = readClientSettings(init?.settings ?? init);
     pullConfiguration = Boolean(params.capabilities.workspace?.configuration);
     watchFiles = Boolean(params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration);
+    refreshLenses = Boolean(params.capabilities.workspace?.codeLens?.refreshSupport);
     return {
       capabilities: {
         textDocumentSync: TextDocumentSyncKind.Incremental,

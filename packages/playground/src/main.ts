@@ -7,6 +7,7 @@ import { installPageApi } from './page-api.js';
 import { decodeState, encodeState } from './permalink.js';
 import { falseFindingUrl } from './report-link.js';
 import { dialectIds, graphOf, knownTargets, lintState, type SessionResult } from './session.js';
+import { shellParserFailed, withShellParser } from './shell-parser.js';
 import { CONFIG_FILE, isFilePath, type PlaygroundState } from './state.js';
 
 const VERSION = __ORCHLINT_VERSION__;
@@ -44,6 +45,8 @@ let lintTimer: ReturnType<typeof setTimeout> | undefined;
 let lastHash = '';
 let last: SessionResult | undefined;
 let lints = 0;
+/** Set while the shell parser loads for a lint that needs it. */
+let shellLoading: Promise<void> | undefined;
 
 function scheduleLint(): void {
   clearTimeout(lintTimer);
@@ -74,13 +77,26 @@ function loadExample(example: Example): void {
   load({ version: VERSION, files: exampleFiles(example), config: '', dialect: '', active: example.active });
 }
 
-/** Lints every file now, shows the findings everywhere, and writes the link. */
+/** Lints every file now (once the shell parser is there, if a file needs it), shows the findings everywhere, and writes the link. */
 function lint(): void {
   clearTimeout(lintTimer);
   lintTimer = undefined;
   const started = performance.now();
   const state = current();
-  const result = lintState(state);
+  const linted = withShellParser(() => lintState(state));
+  if ('loading' in linted) {
+    shellLoading = linted.loading.then(() => {
+      shellLoading = undefined;
+      if (shellParserFailed()) {
+        linkNotice.textContent =
+          'The shell parser (assets/mvdan-sh.js) could not be loaded, so shell bodies cannot be checked: reload the page.';
+        linkNotice.hidden = false;
+      }
+      lint();
+    });
+    return;
+  }
+  const result = linted.result;
   document.body.dataset.lintMs = String(Math.round(performance.now() - started));
   last = result;
   const all = [...result.run.diagnostics, ...result.configDiagnostics].sort(compareDiagnostics);
@@ -262,5 +278,10 @@ addEventListener('hashchange', () => {
   if (location.hash.replace(/^#/, '') !== lastHash) fromLocation();
 });
 $('version').textContent = VERSION;
-installPageApi({ view: editors.view, lintNow: lint, lintPending: () => lintTimer !== undefined, reveal });
+installPageApi({
+  view: editors.view,
+  lintNow: lint,
+  lintPending: () => lintTimer !== undefined || shellLoading !== undefined,
+  reveal,
+});
 fromLocation();

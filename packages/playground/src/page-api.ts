@@ -1,6 +1,7 @@
 import type { Diagnostic } from '@orchlint/core';
 import type { EditorView } from '@codemirror/view';
 import { lintFixture, type FixtureCase } from './session.js';
+import { loadShellParser } from './shell-parser.js';
 
 /**
  * What the page offers a script (the browser test, or anyone automating it) as
@@ -8,7 +9,7 @@ import { lintFixture, type FixtureCase } from './session.js';
  */
 export interface PageApi {
   /** Lints each case as the CLI lints it (named files or a folder walk) and returns its findings. */
-  lintFixtures(cases: readonly FixtureCase[]): Diagnostic[][];
+  lintFixtures(cases: readonly FixtureCase[]): Promise<Diagnostic[][]>;
   /** Lints the page's files now instead of after the typing pause. */
   lintNow(): void;
   /** True while an edit waits for the typing pause to be linted. */
@@ -26,7 +27,11 @@ export function installPageApi(page: {
   reveal(path: string, from: number, to: number): void;
 }): void {
   const api: PageApi = {
-    lintFixtures: (cases) => cases.map(lintFixture),
+    // The shell parser first: the cases hold shell bodies, and a lint without it is not the CLI's.
+    lintFixtures: async (cases) => {
+      await loadShellParser();
+      return cases.map(lintFixture);
+    },
     lintNow: page.lintNow,
     lintPending: page.lintPending,
     select: (path, from, to = from) => page.reveal(path, from, to),

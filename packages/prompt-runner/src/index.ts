@@ -46,6 +46,6 @@ export {
 export { normalizeId } from './prompt.js';
 export { isTimeoutWrapped, migrateLegacyCommand, type Migration } from './legacy-command.js';
 export { regexProblem } from './pcre.js';
-export { planPacket, type PacketPlan, type PlannedPrompt } from './order.js';
+export { planPacket, type PacketPlan, type PlannedPrompt, type PromptSelection } from './order.js';
 export { commandShell, type CommandShell } from './command-shell.js';
 export { LOADS_BUT } from './loads-but.js';

@@ -29,8 +29,15 @@ export interface PacketPlan {
   unselectedDependencies: Array<{ prompt: string; dependency: string }>;
 }
 
-/** The plan of the packet, limited to `only` (prompt ids) when given. */
-export function planPacket(packet: PacketModel, only?: ReadonlySet<string>): PacketPlan {
+/** Which prompts a run takes: `--only` ids, and the runner's `--from ID` / `--through ID` bounds on the run order. */
+export interface PromptSelection {
+  only?: ReadonlySet<string>;
+  from?: string;
+  through?: string;
+}
+
+/** The plan of the packet, limited to a selection when given (ids it names are the packet's). */
+export function planPacket(packet: PacketModel, selection: PromptSelection = {}): PacketPlan {
   const phases = phaseNames(packet);
   const planned = packet.prompts.flatMap((prompt): PlannedPrompt[] => {
     if (prompt.id === undefined) return [];
@@ -73,11 +80,18 @@ export function planPacket(packet: PacketModel, only?: ReadonlySet<string>): Pac
     done.add(p!.id);
     plan.order.push(p!);
   }
-  if (only) {
-    plan.order = plan.order.filter((p) => only.has(p.id));
-    for (const p of plan.order)
-      for (const d of p.dependsOn) if (!only.has(d)) plan.unselectedDependencies.push({ prompt: p.id, dependency: d });
-  }
+  const { only, from, through } = selection;
+  if (!only && from === undefined && through === undefined) return plan;
+  const at = (id: string | undefined, otherwise: number) => {
+    const index = plan.order.findIndex((p) => p.id === id);
+    return index < 0 ? otherwise : index;
+  };
+  const [first, last] = [at(from, 0), at(through, plan.order.length - 1)];
+  plan.order = plan.order.filter((p, i) => i >= first && i <= last && (!only || only.has(p.id)));
+  const selected = new Set(plan.order.map((p) => p.id));
+  for (const p of plan.order)
+    for (const d of p.dependsOn)
+      if (!selected.has(d)) plan.unselectedDependencies.push({ prompt: p.id, dependency: d });
   return plan;
 }
 

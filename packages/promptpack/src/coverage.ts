@@ -58,27 +58,39 @@ export function packCoverage(pack: PackModel, traces: readonly PackTrace[]): Pac
   return { walks: traces.length, states, transitions };
 }
 
-/** A pack's event fixtures: `fixtures/*.events.yaml` beside it, in name order, each file's events (files that are no list are left out). */
-export function packEventFixtures(pack: PackModel, host: Host): Array<{ path: string; events: string[] }> {
+/**
+ * A pack's event fixtures: `fixtures/*.events.yaml` beside it, in name order, each file's events;
+ * a file that holds no list of event names has none (it exercises nothing, and says so).
+ */
+export function packEventFixtures(pack: PackModel, host: Host): Array<{ path: string; events?: string[] }> {
   const path = pack.source.path;
   const folder = `${path.slice(0, path.lastIndexOf('/') + 1)}fixtures`;
-  const out: Array<{ path: string; events: string[] }> = [];
-  for (const name of (host.readDir(folder) ?? []).filter((n) => EVENTS_FILE.test(n)).sort()) {
-    const file = `${folder}/${name}`;
-    const text = host.readFile(file);
-    const events = text === undefined ? undefined : eventsOfText(file, text);
-    if (events) out.push({ path: file, events });
-  }
-  return out;
+  return (host.readDir(folder) ?? [])
+    .filter((n) => EVENTS_FILE.test(n))
+    .sort()
+    .map((name) => {
+      const file = `${folder}/${name}`;
+      const text = host.readFile(file);
+      const events = text === undefined ? undefined : eventsOfText(file, text);
+      return events ? { path: file, events } : { path: file };
+    });
 }
 
 const EVENTS_FILE = /\.events\.ya?ml$/;
 
-/** The pack's coverage by its event fixtures, with the fixtures it read. */
-export function packFixtureCoverage(pack: PackModel, host: Host): { fixtures: string[]; coverage: PackCoverage } {
-  const fixtures = packEventFixtures(pack, host);
+/** The pack's coverage by its event fixtures, with the fixtures it read and those it could not. */
+export function packFixtureCoverage(
+  pack: PackModel,
+  host: Host,
+): { fixtures: string[]; unreadable: string[]; coverage: PackCoverage } {
+  const all = packEventFixtures(pack, host);
+  const fixtures = all.flatMap((f) => (f.events ? [{ path: f.path, events: f.events }] : []));
   const traces = fixtures.flatMap((f) => tracePack(pack, f.events) ?? []);
-  return { fixtures: fixtures.map((f) => f.path), coverage: packCoverage(pack, traces) };
+  return {
+    fixtures: fixtures.map((f) => f.path),
+    unreadable: all.filter((f) => !f.events).map((f) => f.path),
+    coverage: packCoverage(pack, traces),
+  };
 }
 
 /** A code lens above each state: how many of the pack's event fixtures enter it. */

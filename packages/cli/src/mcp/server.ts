@@ -211,7 +211,7 @@ export async function runMcpServer(cwd: string = process.cwd()): Promise<void> {
     {
       title: 'Trace',
       description:
-        "A static dry run of one unit, nothing executed: an Archon workflow's node states (stubbed, completed, skipped with the reason, failed, paused), outcome and missing/unused stubs as Archon 0.9's --dry-run gives them (runs = its DryRunResult, one per fixture of the package without stubs); a pack's states for a sequence of events, with who holds the turn; a packet's prompt order and verify checks.",
+        "A static dry run of one unit, nothing executed: an Archon workflow's node states (stubbed, completed, skipped with the reason, failed, paused), outcome and missing/unused stubs as Archon 0.9's --dry-run gives them (runs = its DryRunResult, one per fixture of the package without stubs); a pack's states for a sequence of events (or each event fixture), with who holds the turn; a packet's prompt order and verify checks.",
       inputSchema: {
         ...subject,
         stubs: z
@@ -223,14 +223,31 @@ export async function runMcpServer(cwd: string = process.cwd()): Promise<void> {
         pauseAtGates: z.boolean().optional().describe('Archon: stop at the first approval gate'),
         reject: z.array(z.string()).optional().describe('Archon: approval nodes to reject'),
         followWorkflows: z.boolean().optional().describe("Archon: run a workflow: node's target with its own fixture"),
-        events: z.array(z.string()).optional().describe('PromptPack: the events, in order'),
+        events: z
+          .array(z.string())
+          .optional()
+          .describe("PromptPack: the events, in order (default: each of the pack's fixtures/*.events.yaml in turn)"),
         only: z.array(z.string()).optional().describe('Prompt Runner: the prompt ids selected'),
+        from: z.string().optional().describe('Prompt Runner: start the run order at this prompt id'),
+        through: z.string().optional().describe('Prompt Runner: end the run order at this prompt id'),
       },
       outputSchema: { runs: z.array(z.record(z.string(), z.json())), failed: z.boolean() },
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     call((args) => {
-      const { stubs, args: inputs, message, pauseAtGates, reject, followWorkflows, events, only, ...rest } = args;
+      const {
+        stubs,
+        args: inputs,
+        message,
+        pauseAtGates,
+        reject,
+        followWorkflows,
+        events,
+        only,
+        from,
+        through,
+        ...rest
+      } = args;
       const options = {
         ...(stubs !== undefined ? { stubs } : {}),
         ...(inputs ? { arg: Object.entries(inputs).map(([k, v]) => `${k}=${v}`) } : {}),
@@ -240,6 +257,8 @@ export async function runMcpServer(cwd: string = process.cwd()): Promise<void> {
         ...(followWorkflows ? { followWorkflows } : {}),
         ...(events ? { events } : {}),
         ...(only ? { only } : {}),
+        ...(from !== undefined ? { from } : {}),
+        ...(through !== undefined ? { through } : {}),
       };
       const outcome = tools.trace({ ...rest, options });
       return {

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -15,7 +15,7 @@ import { ConfigError, ConfigResolver } from '../config-file.js';
 import { discover, toPosix, UsageError, type Target } from '../discover.js';
 import { fixUnit, unifiedDiff, writeChanges } from '../fix.js';
 import { type JsonDiagnostic, jsonReport } from '../formatters/json.js';
-import { hostFor, lintTarget, lintTargets } from '../lint.js';
+import { hostFor, lintTarget, lintTargets, readRoot } from '../lint.js';
 import { traceUnit } from '../trace/command.js';
 import type { TraceOptions } from '../trace/options.js';
 import type { NamedUnit } from '../unit.js';
@@ -163,7 +163,21 @@ export class Tools {
         throw asToolError(error);
       }
     }
-    return { targets: targets.filter((t) => !resolve(t).ignored), forced, settingsFor: (t) => resolve(t).settings };
+    const kept = targets.filter((t) => !resolve(t).ignored);
+    for (const target of kept) this.projectInside(target);
+    return { targets: kept, forced, settingsFor: (t) => resolve(t).settings };
+  }
+
+  /**
+   * A unit reads its project's files (an Archon workflow: the includes, commands and fixtures of the
+   * folder holding .archon/), which may reach above the root that holds the file: refused, never read.
+   */
+  private projectInside(target: Target): void {
+    const project = readRoot(target);
+    if (!existsSync(project) || this.roots.rootOf(realpathSync(project))) return;
+    throw new ToolError(
+      `${target.file} belongs to the project at ${project}, whose files it reads, and that folder is outside the roots this server may read (${this.roots.list().join(', ')}): declare it a root`,
+    );
   }
 
   /** The nearest config file upward from a file, looking no higher than the root that holds it. */

@@ -1,4 +1,6 @@
-import { Source, Tree, type Dialect, type Host, type Targets } from '@orchlint/core';
+import { existsSync } from 'node:fs';
+import { lintUnit, Source, Tree, type Diagnostic, type Dialect, type Host, type Targets } from '@orchlint/core';
+import { rules } from '@orchlint/rules';
 import {
   dryRun,
   flattenWorkflow,
@@ -7,6 +9,7 @@ import {
   readStubFile,
   type ArchonUnit,
   type DryRunOptions,
+  type FlatNode,
   type DryRunResult,
   type StubFile,
   type StubFixtureModel,
@@ -14,6 +17,7 @@ import {
   type WorkflowModel,
 } from '@orchlint/archon';
 import { UsageError } from '../discover.js';
+import { ruleInfos } from '../rule-infos.js';
 
 /** One dry run: the workflow, the stub file it ran on (undefined: none), and the engine's result. */
 export interface ArchonRun {
@@ -47,6 +51,12 @@ export interface ArchonProject {
  * of its folder.
  */
 export function archonRuns(model: ArchonUnit, project: ArchonProject, options: ArchonTraceOptions): ArchonRun[] {
+  const runs = runsOf(model, project, options);
+  rejectOnlyGates(runs, options);
+  return runs;
+}
+
+function runsOf(model: ArchonUnit, project: ArchonProject, options: ArchonTraceOptions): ArchonRun[] {
   const runWith = (workflow: WorkflowModel, stubs: StubFile | undefined, extra: Partial<ArchonRun>) => ({
     workflow,
     ...extra,
@@ -54,6 +64,10 @@ export function archonRuns(model: ArchonUnit, project: ArchonProject, options: A
     result: dryRun(workflow, runOptions(project, options, stubs?.stubs)),
   });
   if (isStubFixture(model)) {
+    if (options.stubs !== undefined)
+      throw new UsageError(
+        `${model.source.path} is a stub file itself: trace it alone, or trace a workflow with --stubs ${options.stubs}`,
+      );
     const file = readStubFile(model);
     rejectInvalid(model.source.path, file);
     if (model.readAs)
@@ -76,6 +90,73 @@ export function archonRuns(model: ArchonUnit, project: ArchonProject, options: A
     return runWith(model, file, { stubs: fixture.source.path, fixture });
   });
 }
+
+/** `--reject NODE` names an approval node a run can come to (a typo would otherwise approve the gate silently). */
+function rejectOnlyGates(runs: readonly ArchonRun[], options: ArchonTraceOptions): void {
+  if (!options.reject?.size) return;
+  const gates = new Set<string>();
+  const seen = new Set<WorkflowModel>();
+  const collect = (nodes: readonly FlatNode[]) => {
+    for (const node of nodes) {
+      if (node.type === 'approval') gates.add(node.id);
+      if (node.group) collect(node.group.nodes);
+      if (options.followWorkflows && node.subRun) visit(node.subRun.workflow);
+    }
+  };
+  const visit = (workflow: WorkflowModel) => {
+    if (seen.has(workflow)) return;
+    seen.add(workflow);
+    collect(flattenWorkflow(workflow).nodes);
+  };
+  for (const run of runs) visit(run.workflow);
+  const unknown = [...options.reject].filter((id) => !gates.has(id));
+  if (unknown.length)
+    throw new UsageError(
+      `--reject ${unknown.join(', ')}: no approval node of that id in ${[...seen].map((w) => w.label).join(', ')}${gates.size ? ` (its approval nodes: ${[...gates].join(', ')})` : ' (it has no approval node)'}`,
+    );
+}
+
+/**
+ * Why Archon would not load the workflow, by lint's own findings: the first error of a rule whose
+ * clause is that the runtime rejects the file (a schema violation, an include it cannot find, …),
+ * in the workflow or in a block it includes (a block the loader refuses is one it cannot find).
+ */
+export function archonRejection(unit: {
+  loaded: { model?: ArchonUnit; sources: readonly Source[] };
+  dialect: Dialect<ArchonUnit>;
+  host: Host;
+  targets: Targets;
+}): string | undefined {
+  const source = unit.loaded.sources[0];
+  const model = unit.loaded.model;
+  // A stub file is no workflow: its own problems are refused as a stub file's (rejectInvalid).
+  if (!source || !model || isStubFixture(model)) return undefined;
+  const rejecting = rules.filter((r) => r.dialect === 'archon' && r.clause === 'rejected');
+  const rejection = (of: Source) =>
+    lintUnit(of, unit.dialect, rejecting, unit.host, { rules: {}, targets: unit.targets }).diagnostics.find(
+      (d) => d.severity === 'error' && clauseOf.get(d.rule) === 'rejected',
+    );
+  const why = (d: Diagnostic) => `${d.message} [${d.rule}] (${d.path}:${d.range.start.line + 1})`;
+  const own = rejection(source);
+  if (own) return `Archon does not load the workflow: ${why(own)}`;
+  const seen = new Set<WorkflowModel>([model]);
+  const blocks = (workflow: WorkflowModel): string | undefined => {
+    for (const node of workflow.nodes) {
+      const target = node.include?.resolution;
+      if (target?.kind !== 'found' || seen.has(target.workflow)) continue;
+      seen.add(target.workflow);
+      const refused = rejection(target.source);
+      if (refused)
+        return `Archon does not load the workflow: Node '${node.id}': include target '${target.workflow.name ?? target.shown}' not found, as the loader refuses it: ${why(refused)}`;
+      const deeper = blocks(target.workflow);
+      if (deeper) return deeper;
+    }
+    return undefined;
+  };
+  return blocks(model);
+}
+
+const clauseOf = new Map(ruleInfos.map((r) => [r.id, r.clause]));
 
 /** Why Archon would not run this workflow at all, when orchlint can tell without linting it. */
 export function archonRefusal(model: ArchonUnit): string | undefined {
@@ -108,7 +189,12 @@ function runOptions(
 /** `--stubs F`: any YAML file of one mapping, read as the engine's loadDryRunStubs reads it. */
 function stubFileAt(path: string, project: ArchonProject): StubFile {
   const text = project.host.readFile(path);
-  if (text === undefined) throw new UsageError(`Dry-run stub file not found: ${path}`);
+  if (text === undefined)
+    throw new UsageError(
+      existsSync(path)
+        ? `Dry-run stub file '${path}' is outside the workflow's project, which is all orchlint reads: put it in the project (a package's fixtures/ folder runs on its own)`
+        : `Dry-run stub file not found: ${path}`,
+    );
   // A package's fixture reads as one, its `fixture:` expectations apart from its stubs.
   const fixture = project.dialect.load(new Source(path, text), project.host, project.targets).model;
   if (fixture && isStubFixture(fixture)) {

@@ -2,7 +2,7 @@ import { UsageError } from '../discover.js';
 import type { Io } from '../io.js';
 import { loadNamedUnit, type NamedUnit } from '../unit.js';
 import { keyValues, type TraceOptions, type TraceOutcome } from './options.js';
-import { archonRefusal, archonRuns, type ArchonRun } from './archon.js';
+import { archonRefusal, archonRejection, archonRuns, type ArchonRun } from './archon.js';
 import { formatArchonRuns } from './archon-text.js';
 import { packetOrder } from './prompt-runner.js';
 import { packTrace } from './promptpack.js';
@@ -26,7 +26,7 @@ export function traceUnit(unit: NamedUnit, options: TraceOptions): TraceOutcome 
   if (model === undefined) return 'the file does not parse, so there is nothing to trace';
   only(unit.dialect.id, options);
   if (unit.dialect.id === 'archon') {
-    const refusal = archonRefusal(model);
+    const refusal = archonRefusal(model) ?? archonRejection(unit);
     if (refusal) return refusal;
     const runs: ArchonRun[] = archonRuns(
       model,
@@ -61,6 +61,8 @@ function only(dialect: string, options: TraceOptions): void {
     ['--follow-workflows', options.followWorkflows === true, 'archon'],
     ['--events', options.events !== undefined, 'promptpack'],
     ['--only', (options.only ?? []).length > 0, 'prompt-runner'],
+    ['--from', options.from !== undefined, 'prompt-runner'],
+    ['--through', options.through !== undefined, 'prompt-runner'],
   ];
   for (const [flag, given, owner] of owners)
     if (given && owner !== dialect) throw new UsageError(`${flag} is for ${owner} files; this is a ${dialect} file`);

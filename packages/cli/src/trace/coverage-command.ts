@@ -28,6 +28,8 @@ interface UnitReport {
   when: Array<{ node: string; never: 'true' | 'false'; condition: string }>;
   /** Dependency edges or transitions never taken. */
   untaken: Array<{ from: string; to: string; label?: string }>;
+  /** Fixture files that could not be read as fixtures (a pack's events file that holds no list), so exercise nothing. */
+  unreadable: string[];
   view?: GraphView;
 }
 
@@ -70,8 +72,8 @@ function unitReport(unit: NamedUnit): UnitReport | undefined {
   }
   const pack = model as PackModel;
   if (!pack.workflow) return undefined;
-  const { fixtures, coverage } = packFixtureCoverage(pack, unit.host);
-  return packReport(unit, pack, fixtures, coverage);
+  const { fixtures, unreadable, coverage } = packFixtureCoverage(pack, unit.host);
+  return packReport(unit, pack, fixtures, unreadable, coverage);
 }
 
 function archonReport(unit: NamedUnit, name: string, fixtures: string[], coverage: WorkflowCoverage): UnitReport {
@@ -91,13 +93,20 @@ function archonReport(unit: NamedUnit, name: string, fixtures: string[], coverag
       return never.map((outcome) => ({ node: label(n.node), never: outcome, condition }));
     }),
     untaken: coverage.edges.filter((e) => e.taken === 0).map((e) => ({ from: label(e.from), to: label(e.to) })),
+    unreadable: [],
   };
   const view = unit.dialect.graph?.(unit.loaded.model);
   if (view) report.view = marked(view, report);
   return report;
 }
 
-function packReport(unit: NamedUnit, pack: PackModel, fixtures: string[], coverage: PackCoverage): UnitReport {
+function packReport(
+  unit: NamedUnit,
+  pack: PackModel,
+  fixtures: string[],
+  unreadable: string[],
+  coverage: PackCoverage,
+): UnitReport {
   const report: UnitReport = {
     path: unit.file,
     kind: 'pack',
@@ -108,6 +117,7 @@ function packReport(unit: NamedUnit, pack: PackModel, fixtures: string[], covera
     untaken: coverage.transitions
       .filter((t) => t.taken === 0)
       .map((t) => ({ from: t.from, to: t.to, label: t.event ?? 'max visits' })),
+    unreadable,
   };
   const view = unit.dialect.graph?.(pack);
   if (view) report.view = marked(view, report);
@@ -136,6 +146,7 @@ function formatCoverage(reports: UnitReport[]): string {
   for (const r of reports) {
     const what = r.kind === 'workflow' ? 'node' : 'state';
     lines.push(`${r.path} (${r.name}): ${r.fixtures.length} fixture${r.fixtures.length === 1 ? '' : 's'}`);
+    for (const file of r.unreadable) lines.push(`  ${file} is no list of event names: it exercises nothing`);
     if (!r.fixtures.length) {
       lines.push(
         `  no fixtures (${r.kind === 'workflow' ? "a package's fixtures/*.stubs.yaml" : 'fixtures/*.events.yaml beside the pack'}): nothing is exercised`,

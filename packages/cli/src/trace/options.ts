@@ -8,6 +8,8 @@ export interface TraceOptions {
   /** Comma-separated or a file (the CLI), or the list itself (the MCP tool). */
   events?: string | readonly string[];
   only?: string[];
+  from?: string;
+  through?: string;
   pauseAtGates?: boolean;
   reject?: string[];
   followWorkflows?: boolean;

@@ -8,7 +8,29 @@ import type { TraceOptions, TraceOutcome } from './options.js';
 export function packetOrder(model: PromptRunnerModel, options: TraceOptions): TraceOutcome {
   if (model.kind !== 'packet') throw new UsageError('a workspace manifest has no prompts to order; trace its packet');
   const only = options.only?.length ? new Set(options.only) : undefined;
-  const plan = planPacket(model, only);
+  const ids = model.prompts.flatMap((p) => (p.id === undefined ? [] : [p.id]));
+  const named: Array<[string, readonly string[]]> = [
+    ['--only', [...(only ?? [])]],
+    ['--from', options.from === undefined ? [] : [options.from]],
+    ['--through', options.through === undefined ? [] : [options.through]],
+  ];
+  for (const [flag, values] of named) {
+    const unknown = values.filter((id) => !ids.includes(id));
+    if (unknown.length)
+      throw new UsageError(
+        `${flag} ${unknown.join(', ')}: no prompt of the packet has that id (ids are normalized, "01" not 1; its ids: ${ids.join(', ') || 'none'})`,
+      );
+  }
+  const plan = planPacket(model, {
+    ...(only ? { only } : {}),
+    ...(options.from !== undefined ? { from: options.from } : {}),
+    ...(options.through !== undefined ? { through: options.through } : {}),
+  });
+  if (!plan.problem && !plan.order.length) {
+    const given = named.filter(([, v]) => v.length).map(([flag, v]) => `${flag} ${v.join(', ')}`);
+    const order = planPacket(model).order.map((p) => p.id);
+    throw new UsageError(`the selection (${given.join(', ')}) runs no prompt: the run order is ${order.join(', ')}`);
+  }
   return { text: formatPlan(model, plan), json: [planJson(model, plan)], failed: plan.problem !== undefined };
 }
 

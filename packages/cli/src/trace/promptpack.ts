@@ -1,30 +1,50 @@
 import { existsSync } from 'node:fs';
-import { eventsOfText, tracePack, type PackEnd, type PackModel, type PackTrace } from '@orchlint/promptpack';
+import {
+  eventsOfText,
+  packEventFixtures,
+  tracePack,
+  type PackEnd,
+  type PackModel,
+  type PackTrace,
+} from '@orchlint/promptpack';
 import { UsageError } from '../discover.js';
 import { escapeControls } from '../formatters/report.js';
 import type { NamedUnit } from '../unit.js';
 import type { TraceOptions, TraceOutcome } from './options.js';
 
-/** `orchlint trace PACK --events E1,E2`: the states the events visit; failed when an event is not accepted. */
+/**
+ * `orchlint trace PACK --events E1,E2`: the states the events visit; without --events, each of the
+ * pack's event fixtures in turn (as an Archon workflow's stub fixtures). Failed when an event is not accepted.
+ */
 export function packTrace(pack: PackModel, unit: NamedUnit, options: TraceOptions): TraceOutcome {
-  if (options.events === undefined)
-    throw new UsageError('a pack trace needs --events E1,E2,… (or a file listing them)');
-  const events = typeof options.events === 'string' ? eventsOf(options.events, unit) : [...options.events];
-  const trace = tracePack(pack, events);
-  if (!trace) throw new UsageError(`${unit.file} has no workflow to trace`);
-  const json = {
-    pack: unit.file,
-    events,
-    steps: trace.steps.map(({ at, ...s }) => s),
-    end: trace.end,
-    unconsumed: trace.unconsumed,
-  };
+  if (!pack.workflow) throw new UsageError(`${unit.file} has no workflow to trace`);
+  const walks: Array<{ fixture?: string; events: string[] }> =
+    options.events === undefined
+      ? packEventFixtures(pack, unit.host).map((f) => {
+          if (!f.events) throw new UsageError(`${f.path}: ${NO_EVENTS}`);
+          return { fixture: f.path, events: f.events };
+        })
+      : [{ events: typeof options.events === 'string' ? eventsOf(options.events, unit) : [...options.events] }];
+  if (!walks.length)
+    throw new UsageError(
+      `a pack trace needs --events E1,E2,… (or a file listing them), or event fixtures beside the pack (fixtures/*.events.yaml); ${unit.file} has none`,
+    );
+  const traced = walks.map((walk) => ({ ...walk, trace: tracePack(pack, walk.events)! }));
   return {
-    text: formatPackTrace(unit.file, pack, events, trace),
-    json: [json],
-    failed: trace.end.kind === 'unknown-event' || trace.end.kind === 'broken',
+    text: traced.map((t) => formatPackTrace(unit.file, pack, t.events, t.trace, t.fixture)).join('\n'),
+    json: traced.map(({ fixture, events, trace }) => ({
+      pack: unit.file,
+      ...(fixture !== undefined ? { fixture } : {}),
+      events,
+      steps: trace.steps.map(({ at, ...s }) => s),
+      end: trace.end,
+      unconsumed: trace.unconsumed,
+    })),
+    failed: traced.some((t) => t.trace.end.kind === 'unknown-event' || t.trace.end.kind === 'broken'),
   };
 }
+
+const NO_EVENTS = "expected a YAML list of event names (or 'events:' with one)";
 
 /** `--events`: a comma-separated list, or a file (a YAML list, or `events:` holding one). */
 function eventsOf(value: string, unit: NamedUnit): string[] {
@@ -36,12 +56,20 @@ function eventsOf(value: string, unit: NamedUnit): string[] {
   const text = unit.host.readFile(value);
   if (text === undefined) throw new UsageError(`--events ${value}: the file is outside the pack's folder`);
   const list = eventsOfText(value, text);
-  if (!list) throw new UsageError(`--events ${value}: expected a YAML list of event names (or 'events:' with one)`);
+  if (!list) throw new UsageError(`--events ${value}: ${NO_EVENTS}`);
   return list;
 }
 
-function formatPackTrace(file: string, pack: PackModel, events: readonly string[], trace: PackTrace): string {
-  const lines = [`Trace: ${file} with events ${events.length ? events.join(', ') : '(none)'}`];
+function formatPackTrace(
+  file: string,
+  pack: PackModel,
+  events: readonly string[],
+  trace: PackTrace,
+  fixture: string | undefined,
+): string {
+  const lines = [
+    `Trace: ${file} with events ${events.length ? events.join(', ') : '(none)'}${fixture ? ` (${fixture})` : ''}`,
+  ];
   trace.steps.forEach((s, i) => {
     const how = s.event === undefined ? 'enter' : `${s.event} →`;
     const redirect = s.redirectedFrom ? ` (max_visits of '${s.redirectedFrom}' reached: on_max_visits)` : '';
