@@ -16,7 +16,7 @@ const WORKFLOW = `name: w
 description: a branch and a node without a stub
 nodes:
   - id: a
-    prompt: Decide.
+    bash: ./decide.sh
   - id: b
     depends_on: [a]
     when: "$a.output == 'yes'"
