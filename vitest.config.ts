@@ -26,6 +26,8 @@ export default defineConfig({
     maxWorkers: 3,
     // Every run ends with its time, its slowest files, the groups this machine skipped and why.
     reporters: ['default', './test/support/run-summary.ts'],
+    // Temporary files of the whole run in one folder, removed at its end.
+    globalSetup: ['./test/support/temp-root.ts'],
     projects: [
       { extends: true, test: { name: 'isolated', include: isolated } },
       {
