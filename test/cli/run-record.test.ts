@@ -76,6 +76,25 @@ describe('--cache on a run with nothing changed', () => {
     expect(lint().stdout).toBe(fresh());
   });
 
+  it('lints again when a file a baseline entry names, outside the linted folder, is deleted', () => {
+    const twice = `name: NAME\ndescription: d\nnodes:\n  - id: a\n    prompt: hi\n  - id: a\n    prompt: ho\n`;
+    const dir = tempFiles({
+      '.archon/workflows/a.yaml': twice.replace('NAME', 'one'),
+      'other/.archon/workflows/x.yaml': twice.replace('NAME', 'two'),
+    });
+    orchlint(['--baseline', 'base.json', '--update-baseline', '.'], { cwd: dir });
+    settle();
+    const args = ['--cache', '--baseline', 'base.json', '--format', 'compact', '.archon'];
+    orchlint(args, { cwd: dir });
+    settle();
+    orchlint(args, { cwd: dir });
+    expect(runsIn(path.join(dir, '.orchlintcache'))).toHaveLength(1);
+    rmSync(path.join(dir, 'other'), { recursive: true });
+    const fresh = orchlint(args.slice(1), { cwd: dir });
+    expect(fresh.stdout).toMatch(/other\/\.archon\/workflows\/x\.yaml is stale: the file no longer exists/);
+    expect(orchlint(args, { cwd: dir }).stdout).toBe(fresh.stdout);
+  });
+
   it('writes the --output reports again', () => {
     const dir = project();
     settle();

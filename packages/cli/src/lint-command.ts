@@ -189,7 +189,12 @@ export async function runLint(
       const n = baseline.write(run, sourceOf);
       recorded = `orchlint: recorded ${n} finding${n === 1 ? '' : 's'} in ${baseline.file}\n`;
     }
-    const filtered = Baseline.read(options.baseline, false).filter(run, sourceOf);
+    // An entry of a file this run did not lint is stale once that file is gone: a replay checks it is still there.
+    const exists = (p: string) => {
+      note?.(`f:${p}`, presence(p));
+      return existsSync(p);
+    };
+    const filtered = Baseline.read(options.baseline, false).filter(run, sourceOf, exists);
     run = { files: filtered.files, diagnostics: sortAndDedupe(filtered.diagnostics) };
   }
 
