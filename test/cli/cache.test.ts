@@ -229,6 +229,20 @@ exit 1
     expect(lint(none, '--cache')).not.toMatch(/SC2164/);
   });
 
+  it('looks for ShellCheck past a PATH entry that is a file, as a shell does', () => {
+    const dir = tempFiles({
+      '.archon/workflows/build.yaml': 'name: build\ndescription: Build.\nnodes:\n  - id: make\n    bash: cd out\n',
+      'bin/shellcheck': fakeShellcheck,
+      'not-a-folder': '',
+    });
+    chmodSync(path.join(dir, 'bin/shellcheck'), 0o755);
+    const env = { PATH: [path.join(dir, 'not-a-folder'), path.join(dir, 'bin')].join(path.delimiter) };
+    const plain = orchlint(['--format', 'compact', '.archon'], { cwd: dir, env });
+    expect(plain.stdout).toMatch(/fake finding/);
+    const cached = orchlint(['--cache', '--format', 'compact', '.archon'], { cwd: dir, env });
+    expect(cached).toEqual(plain);
+  });
+
   it('checks a body that several workflows share once per run', () => {
     const body = 'name: w\ndescription: W.\nnodes:\n  - id: make\n    bash: cd out\n';
     const dir = tempFiles({
