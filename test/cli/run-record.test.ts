@@ -1,7 +1,7 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { RunRecorder } from '../../packages/cli/dist/run-record.js';
+import { readRuns, RunRecorder } from '../../packages/cli/dist/run-record.js';
 import { presence } from '../../packages/cli/dist/stamp.js';
 import { loadedBy, orchlint, tempFiles } from '../support/orchlint-bin.js';
 
@@ -24,7 +24,7 @@ function project(): string {
 }
 
 /** The run records the cache file's first line holds. */
-const runsIn = (file: string): unknown[] => JSON.parse(readFileSync(file, 'utf8').split('\n')[0]!).runs;
+const runsIn = (file: string): unknown[] => readRuns(file);
 
 describe('--cache on a run with nothing changed', () => {
   it('prints the stored report and exits as the run did, loading neither core nor a dialect nor a rule', () => {
@@ -93,6 +93,30 @@ describe('--cache on a run with nothing changed', () => {
     const fresh = orchlint(args.slice(1), { cwd: dir });
     expect(fresh.stdout).toMatch(/other\/\.archon\/workflows\/x\.yaml is stale: the file no longer exists/);
     expect(orchlint(args, { cwd: dir }).stdout).toBe(fresh.stdout);
+  });
+
+  it('lints a cache file changed by anything but orchlint as no cache: no altered report, no stack trace', () => {
+    const dir = project();
+    settle();
+    const args = ['--cache', '--format', 'compact', '.'];
+    const plain = orchlint(args.slice(1), { cwd: dir });
+    orchlint(args, { cwd: dir });
+    settle();
+    orchlint(args, { cwd: dir });
+    const file = path.join(dir, '.orchlintcache');
+    const stored = readFileSync(file, 'utf8');
+    expect(runsIn(file)).toHaveLength(1);
+    // Still JSON: a stored report changed, a run record's outputs that are no list, an entry's outcome that is no outcome.
+    const edits: Array<(text: string) => string> = [
+      (t) => t.replaceAll('rename one of them', 'all is well'),
+      (t) => t.replace('"outputs":[]', '"outputs":{}'),
+      (t) => t.replace(/"outcome":\{/g, '"outcome":{"diagnostics":7,'),
+      (t) => t.slice(0, t.length / 2),
+    ];
+    for (const edit of edits) {
+      writeFileSync(file, edit(stored));
+      expect(orchlint(args, { cwd: dir })).toEqual(plain);
+    }
   });
 
   it('writes the --output reports again', () => {

@@ -5,7 +5,7 @@ import type { Host, LintSettings } from '@orchlint/core';
 import { UsageError, type Target } from './discover.js';
 import { fileHost, type ReadMemo } from './host.js';
 import { shellcheckStamp } from './shellcheck.js';
-import { parseRuns, withRun, type StoredRun } from './run-record.js';
+import { parseRuns, sealed, unsealed, withRun, type StoredRun } from './run-record.js';
 import { presence, stampSafely } from './stamp.js';
 import { readRoot, type UnitOutcome } from './lint.js';
 import { version } from './version.js';
@@ -242,7 +242,7 @@ export class LintCache {
       const text = readFileSync(file, 'utf8');
       const lineEnd = text.indexOf('\n');
       runs = lineEnd < 0 ? '' : text.slice(0, lineEnd);
-      stored = JSON.parse(text.slice(lineEnd + 1)) as Partial<CacheFile>;
+      stored = (unsealed(text.slice(lineEnd + 1)) as Partial<CacheFile> | undefined) ?? {};
     } catch {
       // No cache yet, or an unreadable one: start afresh.
     }
@@ -356,7 +356,8 @@ export class LintCache {
   /**
    * Writes the file in place, not by a temporary file renamed over it: a rename changes the folder's
    * listing, and the cache usually sits in the folder a run walks, whose stamp its run record keeps.
-   * A write cut short leaves a file that does not parse, which the next run reads as no cache.
+   * A write cut short, or two runs writing at once, leaves lines whose hashes do not match (see
+   * sealed), which the next run reads as no cache.
    */
   save(): void {
     if (!this.dirty) return;
@@ -368,8 +369,8 @@ export class LintCache {
         for (const id of entry.reads.shared ?? []) if (this.shared[id]) shared[id] = this.shared[id];
       const data: CacheFile = { version, shared, entries: this.entries };
       // The run records first, on a line of their own: a cached run reads that line alone.
-      const runs = this.run ? withRun(this.runs, this.run) : JSON.stringify({ version, runs: this.runs });
-      writeFileSync(this.file, `${runs}\n${JSON.stringify(data)}`);
+      const runs = this.run ? withRun(this.runs, this.run) : sealed(JSON.stringify({ version, runs: this.runs }));
+      writeFileSync(this.file, `${runs}\n${sealed(JSON.stringify(data))}`);
     } catch (error) {
       throw new UsageError(
         `cannot write the cache file ${this.file}: ${(error as Error).message}; choose another with --cache-location`,

@@ -95,18 +95,35 @@ export function readRuns(file: string): StoredRun[] {
 
 /** The run records of a cache file's first line, when they are this version's. */
 export function parseRuns(line: string): StoredRun[] {
-  try {
-    const parsed = JSON.parse(line) as { version?: string; runs?: StoredRun[] };
-    return parsed.version === version && Array.isArray(parsed.runs) ? parsed.runs : [];
-  } catch {
-    return [];
-  }
+  const parsed = unsealed(line) as { version?: string; runs?: StoredRun[] } | undefined;
+  return parsed?.version === version && Array.isArray(parsed.runs) ? parsed.runs : [];
 }
 
 /** The run records to write: this run's first, then the others kept, none with its key. */
 export function withRun(runs: readonly StoredRun[], run: StoredRun): string {
   const kept = [run, ...runs.filter((r) => r.key !== run.key)].slice(0, RUNS_KEPT);
-  return JSON.stringify({ version, runs: kept });
+  return sealed(JSON.stringify({ version, runs: kept }));
+}
+
+/**
+ * A line of the cache file: the hash of its JSON, a space, the JSON. A line whose hash does not
+ * match (a disk error, an edit, two runs writing at once) reads as no line, never as a report to
+ * print or an entry to trust.
+ */
+export function sealed(json: string): string {
+  return `${createHash('sha256').update(json).digest('base64url')} ${json}`;
+}
+
+/** A sealed line's value; undefined when the line is not one. */
+export function unsealed(line: string): unknown {
+  const space = line.indexOf(' ');
+  const json = line.slice(space + 1);
+  if (space < 0 || line.slice(0, space) !== createHash('sha256').update(json).digest('base64url')) return undefined;
+  try {
+    return JSON.parse(json);
+  } catch {
+    return undefined;
+  }
 }
 
 /** A file's text up to its first line break; undefined when it cannot be read. */
