@@ -1,9 +1,11 @@
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readRuns, RunRecorder } from '../../packages/cli/dist/run-record.js';
+import { RunRecorder, unsealed } from '../../packages/cli/dist/run-record.js';
 import { presence } from '../../packages/cli/dist/stamp.js';
 import { loadedBy, orchlint, tempFiles } from '../support/orchlint-bin.js';
+import { cliBin } from '../support/paths.js';
 
 /** Stamps of paths changed within the last second are not trusted: a run record needs older ones. */
 const settle = () => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1100);
@@ -24,7 +26,8 @@ function project(): string {
 }
 
 /** The run records the cache file's first line holds. */
-const runsIn = (file: string): unknown[] => readRuns(file);
+const runsIn = (file: string): unknown[] =>
+  (unsealed(readFileSync(file, 'utf8').split('\n')[0]!) as { runs: unknown[] }).runs;
 
 describe('--cache on a run with nothing changed', () => {
   it('prints the stored report and exits as the run did, loading neither core nor a dialect nor a rule', () => {
@@ -44,6 +47,8 @@ describe('--cache on a run with nothing changed', () => {
       expect(r.stderr).toBe(plain.stderr);
       expect(r.code).toBe(plain.code);
     }
+    // The unbundled build is another build: it keeps its own record before it replays it.
+    loadedBy(args, dir);
     const loaded = loadedBy(args, dir);
     expect(loaded).toContain('packages/cli/dist/run-record.js');
     expect(loaded.filter((m) => /^(rules|packages\/(core|archon|promptpack|prompt-runner))\//.test(m))).toEqual([]);
@@ -117,6 +122,35 @@ describe('--cache on a run with nothing changed', () => {
       writeFileSync(file, edit(stored));
       expect(orchlint(args, { cwd: dir })).toEqual(plain);
     }
+  });
+
+  it('lints again with another build of the same version', () => {
+    const dir = project();
+    settle();
+    const args = ['--cache', '--format', 'compact', '.'];
+    orchlint(args, { cwd: dir });
+    settle();
+    orchlint(args, { cwd: dir });
+    expect(runsIn(path.join(dir, '.orchlintcache'))).toHaveLength(1);
+    // A build whose rule words a finding otherwise, as a rebuild after an edit would.
+    const rebuilt = path.join(tempFiles({}), 'bundle');
+    cpSync(path.dirname(cliBin), rebuilt, { recursive: true });
+    for (const name of readdirSync(rebuilt).filter((n) => n.endsWith('.js'))) {
+      const file = path.join(rebuilt, name);
+      const text = readFileSync(file, 'utf8');
+      if (text.includes('rename one of them'))
+        writeFileSync(file, text.replaceAll('rename one of them', 'rename either'));
+    }
+    const run = (bin: string) =>
+      spawnSync(process.execPath, [bin, ...args], {
+        cwd: dir,
+        encoding: 'utf8',
+        env: { ...process.env, NO_COLOR: '1' },
+      });
+    const other = run(path.join(rebuilt, 'bin.js'));
+    expect(other.stdout).toMatch(/rename either/);
+    expect(other.stdout).not.toMatch(/rename one of them/);
+    expect(run(cliBin).stdout).toMatch(/rename one of them/);
   });
 
   it('writes the --output reports again', () => {

@@ -4,8 +4,7 @@ import path from 'node:path';
 import { DEFAULT_CACHE_FILE } from './choices.js';
 import type { Io } from './io.js';
 import { shellcheckStamp } from './shellcheck.js';
-import { presence } from './stamp.js';
-import { version } from './version.js';
+import { buildId, presence } from './stamp.js';
 
 // A run of --cache on unchanged files needs no lint, no rule and no cache entry: the report it
 // prints is the one the last identical run printed. So the cache file starts with a line of run
@@ -34,14 +33,14 @@ const RUNS_KEPT = 4;
 const IGNORED_OPTIONS = new Set(['cache', 'cacheLocation', 'concurrency', 'quiet']);
 
 /**
- * What decides a run's output besides its files: orchlint's version, the working directory, the
+ * What decides a run's output besides its files: orchlint's build, the working directory, the
  * paths and options, colour, and the ShellCheck that PATH finds.
  */
 export function runKey(paths: readonly string[], options: object, color: boolean): string {
   const chosen = Object.entries(options)
     .filter(([k]) => !IGNORED_OPTIONS.has(k))
     .sort(([a], [b]) => (a < b ? -1 : 1));
-  const text = JSON.stringify([version, process.cwd(), paths, chosen, color, shellcheckStamp()]);
+  const text = JSON.stringify([buildId(), process.cwd(), paths, chosen, color, shellcheckStamp()]);
   return createHash('sha256').update(text).digest('base64url');
 }
 
@@ -93,16 +92,16 @@ export function readRuns(file: string): StoredRun[] {
   return line === undefined ? [] : parseRuns(line);
 }
 
-/** The run records of a cache file's first line, when they are this version's. */
+/** The run records of a cache file's first line, when they are this build's. */
 export function parseRuns(line: string): StoredRun[] {
   const parsed = unsealed(line) as { version?: string; runs?: StoredRun[] } | undefined;
-  return parsed?.version === version && Array.isArray(parsed.runs) ? parsed.runs : [];
+  return parsed?.version === buildId() && Array.isArray(parsed.runs) ? parsed.runs : [];
 }
 
 /** The run records to write: this run's first, then the others kept, none with its key. */
 export function withRun(runs: readonly StoredRun[], run: StoredRun): string {
   const kept = [run, ...runs.filter((r) => r.key !== run.key)].slice(0, RUNS_KEPT);
-  return sealed(JSON.stringify({ version, runs: kept }));
+  return sealed(JSON.stringify({ version: buildId(), runs: kept }));
 }
 
 /**
