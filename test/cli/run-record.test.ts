@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RunRecorder, unsealed } from '../../packages/cli/dist/run-record.js';
@@ -151,6 +151,22 @@ describe('--cache on a run with nothing changed', () => {
     expect(other.stdout).toMatch(/rename either/);
     expect(other.stdout).not.toMatch(/rename one of them/);
     expect(run(cliBin).stdout).toMatch(/rename one of them/);
+  });
+
+  it('replays a run whose cache file, named .json, sits in the folder it walks', () => {
+    const dir = project();
+    settle();
+    const args = ['--cache', '--cache-location', 'cache.json', '--format', 'compact', '.'];
+    const plain = orchlint(args.slice(3), { cwd: dir });
+    orchlint(args, { cwd: dir });
+    settle();
+    orchlint(args, { cwd: dir });
+    settle();
+    const cache = path.join(dir, 'cache.json');
+    const before = statSync(cache).mtimeMs;
+    // A replay writes nothing: a run that lints rewrites the cache file.
+    expect(orchlint(args, { cwd: dir })).toEqual(plain);
+    expect(statSync(cache).mtimeMs).toBe(before);
   });
 
   it('writes the --output reports again', () => {

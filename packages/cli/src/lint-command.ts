@@ -126,7 +126,7 @@ export async function runLint(
           ...(options.stdinFilename ? {} : { detectAs: 'stdin.yaml' }),
         },
       ]
-    : discover(paths.length ? paths : ['.'], options.ignoreUnknown, note);
+    : withoutCacheFile(discover(paths.length ? paths : ['.'], options.ignoreUnknown, note), options);
   const configDirs = new Map<string, boolean>();
   if (!loaded && (options.fix || options.fixDryRun || targets.some((t) => configAbove(t.file, configDirs))))
     loaded = await loadRules();
@@ -476,6 +476,17 @@ function printConfig(
     maxFileSize: resolved.settings.maxFileSize ?? DEFAULT_MAX_FILE_SIZE,
   };
   return JSON.stringify(report, null, 2) + '\n';
+}
+
+/**
+ * The targets less the cache file a walk found (`--cache-location cache.json` in the folder walked):
+ * orchlint's own state, no file to lint, and rewritten by each run that lints, which would make it an
+ * input no replay could ever match.
+ */
+function withoutCacheFile(targets: Target[], options: Pick<LintOptions, 'cache' | 'cacheLocation'>): Target[] {
+  if (!options.cache) return targets;
+  const cacheFile = path.resolve(options.cacheLocation ?? DEFAULT_CACHE_FILE);
+  return targets.filter((t) => t.explicit || path.resolve(t.file) !== cacheFile);
 }
 
 /** The config's settings with --min-confidence, else --persona, over its security level. */
