@@ -153,11 +153,21 @@ describe('--cache on a run with nothing changed', () => {
     expect(run(cliBin).stdout).toMatch(/rename one of them/);
   });
 
-  it('replays a run whose cache file, named .json, sits in the folder it walks', () => {
+  it('replays a run whose cache file and --output report, named .json, sit in the folder it walks', () => {
     const dir = project();
     settle();
-    const args = ['--cache', '--cache-location', 'cache.json', '--format', 'compact', '.'];
+    const args = [
+      '--cache',
+      '--cache-location',
+      'cache.json',
+      '--format',
+      'compact',
+      '--output',
+      'json=report.json',
+      '.',
+    ];
     const plain = orchlint(args.slice(3), { cwd: dir });
+    const report = readFileSync(path.join(dir, 'report.json'), 'utf8');
     orchlint(args, { cwd: dir });
     settle();
     orchlint(args, { cwd: dir });
@@ -167,6 +177,7 @@ describe('--cache on a run with nothing changed', () => {
     // A replay writes nothing: a run that lints rewrites the cache file.
     expect(orchlint(args, { cwd: dir })).toEqual(plain);
     expect(statSync(cache).mtimeMs).toBe(before);
+    expect(readFileSync(path.join(dir, 'report.json'), 'utf8')).toBe(report);
   });
 
   it('writes the --output reports again', () => {

@@ -126,7 +126,7 @@ export async function runLint(
           ...(options.stdinFilename ? {} : { detectAs: 'stdin.yaml' }),
         },
       ]
-    : withoutCacheFile(discover(paths.length ? paths : ['.'], options.ignoreUnknown, note), options);
+    : withoutOwnFiles(discover(paths.length ? paths : ['.'], options.ignoreUnknown, note), options, plan);
   const configDirs = new Map<string, boolean>();
   if (!loaded && (options.fix || options.fixDryRun || targets.some((t) => configAbove(t.file, configDirs))))
     loaded = await loadRules();
@@ -479,14 +479,18 @@ function printConfig(
 }
 
 /**
- * The targets less the cache file a walk found (`--cache-location cache.json` in the folder walked):
- * orchlint's own state, no file to lint, and rewritten by each run that lints, which would make it an
- * input no replay could ever match.
+ * The targets less the files this run writes that a walk found (`--output json=report.json`,
+ * `--cache-location cache.json` in the folder walked): orchlint's own, no files to lint, and
+ * rewritten by each run, which would make them inputs no replay could ever match.
  */
-function withoutCacheFile(targets: Target[], options: Pick<LintOptions, 'cache' | 'cacheLocation'>): Target[] {
-  if (!options.cache) return targets;
-  const cacheFile = path.resolve(options.cacheLocation ?? DEFAULT_CACHE_FILE);
-  return targets.filter((t) => t.explicit || path.resolve(t.file) !== cacheFile);
+function withoutOwnFiles(
+  targets: Target[],
+  options: Pick<LintOptions, 'cache' | 'cacheLocation'>,
+  plan: OutputPlan,
+): Target[] {
+  const own = new Set(plan.outputs.flatMap((o) => (o.file === undefined ? [] : [path.resolve(o.file)])));
+  if (options.cache) own.add(path.resolve(options.cacheLocation ?? DEFAULT_CACHE_FILE));
+  return targets.filter((t) => t.explicit || !own.has(path.resolve(t.file)));
 }
 
 /** The config's settings with --min-confidence, else --persona, over its security level. */
