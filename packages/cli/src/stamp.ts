@@ -2,8 +2,8 @@ import { statSync, type BigIntStats } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { version } from './version.js';
 
-// A module of its own, with no dependency but node:fs: a cached run checks its files' stamps before
-// it loads anything else (run-record.ts).
+// A module of its own, with no dependency but node:fs, node:url and the version: a cached run checks
+// its files' stamps before it loads anything else (run-record.ts).
 
 /**
  * A file's or folder's stamp: size, inode, modification and change times in nanoseconds. While it
