@@ -2,6 +2,7 @@ import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, utimesSync
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fileHost, LintCache, recordingHost } from '@orchlint/cli';
+import { sealed, unsealed } from '../../packages/cli/dist/run-record.js';
 import { orchlint, tempFiles, terminalAgentPack } from '../support/orchlint-bin.js';
 
 describe('--cache', () => {
@@ -14,15 +15,15 @@ describe('--cache', () => {
     const cacheFile = path.join(dir, '.orchlintcache');
     expect(existsSync(cacheFile)).toBe(true);
     // The run records on the first line (run-record.ts), the entries on the second.
-    expect(Object.keys(JSON.parse(readFileSync(cacheFile, 'utf8').split('\n')[1]!).entries).sort()).toEqual([
-      'a.promptpack.yaml',
-      'b.promptpack.yaml',
-    ]);
+    expect(
+      Object.keys((unsealed(readFileSync(cacheFile, 'utf8').split('\n')[1]!) as { entries: object }).entries).sort(),
+    ).toEqual(['a.promptpack.yaml', 'b.promptpack.yaml']);
     // Mark the cached message: a second run that prints the mark read the cache instead of linting.
-    writeFileSync(
-      cacheFile,
-      readFileSync(cacheFile, 'utf8').replace("state 'done' is terminal", "CACHED state 'done' is terminal"),
-    );
+    const [runs, entries] = readFileSync(cacheFile, 'utf8').split('\n') as [string, string];
+    const marked = entries
+      .slice(entries.indexOf(' ') + 1)
+      .replace("state 'done' is terminal", "CACHED state 'done' is terminal");
+    writeFileSync(cacheFile, `${runs}\n${sealed(marked)}`);
     const second = orchlint(['--cache', '--format', 'compact', '.'], { cwd: dir });
     expect(second.stdout).toBe(first.stdout.replace("state 'done' is terminal", "CACHED state 'done' is terminal"));
     expect(orchlint(['--format', 'compact', '.'], { cwd: dir }).stdout).toBe(first.stdout);
@@ -227,6 +228,20 @@ exit 1
     const none = { PATH: path.join(dir, 'no-programs') };
     expect(lint(none, '--cache')).toBe(lint(none));
     expect(lint(none, '--cache')).not.toMatch(/SC2164/);
+  });
+
+  it('looks for ShellCheck past a PATH entry that is a file, as a shell does', () => {
+    const dir = tempFiles({
+      '.archon/workflows/build.yaml': 'name: build\ndescription: Build.\nnodes:\n  - id: make\n    bash: cd out\n',
+      'bin/shellcheck': fakeShellcheck,
+      'not-a-folder': '',
+    });
+    chmodSync(path.join(dir, 'bin/shellcheck'), 0o755);
+    const env = { PATH: [path.join(dir, 'not-a-folder'), path.join(dir, 'bin')].join(path.delimiter) };
+    const plain = orchlint(['--format', 'compact', '.archon'], { cwd: dir, env });
+    expect(plain.stdout).toMatch(/fake finding/);
+    const cached = orchlint(['--cache', '--format', 'compact', '.archon'], { cwd: dir, env });
+    expect(cached).toEqual(plain);
   });
 
   it('checks a body that several workflows share once per run', () => {

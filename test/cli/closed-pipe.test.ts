@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { cliBin, repoRoot } from '../support/paths.js';
 
@@ -20,4 +21,20 @@ describe('a reader that closes the pipe early', () => {
       expect(intoClosedPipe(args)).toBe('');
     },
   );
+});
+
+describe('standard output that cannot be written', () => {
+  it.runIf(existsSync('/dev/full'))('is one line on standard error and exit 2: no stack trace', () => {
+    const r = spawnSync(
+      'sh',
+      ['-c', `"${process.execPath}" "${cliBin}" fixtures/promptpack --format json >/dev/full`],
+      {
+        cwd: repoRoot,
+        encoding: 'utf8',
+        env: { ...process.env, NO_COLOR: '1' },
+      },
+    );
+    expect(r.stderr).toBe('orchlint: cannot write to standard output: ENOSPC: no space left on device, write\n');
+    expect(r.status).toBe(2);
+  });
 });

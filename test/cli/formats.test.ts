@@ -1,7 +1,9 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { escapeData, escapeProperty } from '@orchlint/cli';
+import { formatters, type FormatContext } from '../../packages/cli/dist/formatters/index.js';
+import { writeOutputs } from '../../packages/cli/dist/outputs.js';
 import { tempFiles, terminalAgentPack } from '../support/orchlint-bin.js';
 import { orchlintInProcess } from '../support/cli-in-process.js';
 import { sarifValidator } from '../support/sarif.js';
@@ -172,5 +174,38 @@ describe('several reports in one run', () => {
     const unknown = await orchlintInProcess(['--format', 'xml', 'packs'], { cwd: dir });
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toMatch(/unknown format 'xml'/);
+  });
+});
+
+describe('a report that cannot be finished', () => {
+  const context: FormatContext = { color: false, source: () => undefined, rules: [], strict: false };
+  const empty = { files: [], diagnostics: [] };
+
+  it('is removed, not left half written, when its formatter fails midway; the failure is no write error', () => {
+    const file = path.join(tempFiles({}), 'out/report.json');
+    const json = formatters.json!;
+    formatters.json = function* () {
+      yield 'x'.repeat(100_000);
+      throw new Error('the formatter failed');
+    };
+    try {
+      expect(() => writeOutputs({ outputs: [{ format: 'json', file }] }, empty, context, () => {})).toThrow(
+        /^the formatter failed$/,
+      );
+    } finally {
+      formatters.json = json;
+    }
+    expect(existsSync(file)).toBe(false);
+  });
+
+  it.runIf(existsSync('/dev/full'))('on a full device is a usage error of one line; the device stays', async () => {
+    const run = await orchlintInProcess(['--format', 'json', '--output', 'json=/dev/full', 'packs'], {
+      cwd: tempFiles(packs),
+    });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe(
+      'orchlint: cannot write the json report to /dev/full: ENOSPC: no space left on device, write\n',
+    );
+    expect(existsSync('/dev/full')).toBe(true);
   });
 });

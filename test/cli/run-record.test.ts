@@ -1,9 +1,11 @@
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { cpSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { RunRecorder } from '../../packages/cli/dist/run-record.js';
+import { RunRecorder, unsealed } from '../../packages/cli/dist/run-record.js';
 import { presence } from '../../packages/cli/dist/stamp.js';
 import { loadedBy, orchlint, tempFiles } from '../support/orchlint-bin.js';
+import { cliBin } from '../support/paths.js';
 
 /** Stamps of paths changed within the last second are not trusted: a run record needs older ones. */
 const settle = () => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1100);
@@ -24,7 +26,8 @@ function project(): string {
 }
 
 /** The run records the cache file's first line holds. */
-const runsIn = (file: string): unknown[] => JSON.parse(readFileSync(file, 'utf8').split('\n')[0]!).runs;
+const runsIn = (file: string): unknown[] =>
+  (unsealed(readFileSync(file, 'utf8').split('\n')[0]!) as { runs: unknown[] }).runs;
 
 describe('--cache on a run with nothing changed', () => {
   it('prints the stored report and exits as the run did, loading neither core nor a dialect nor a rule', () => {
@@ -44,6 +47,8 @@ describe('--cache on a run with nothing changed', () => {
       expect(r.stderr).toBe(plain.stderr);
       expect(r.code).toBe(plain.code);
     }
+    // The unbundled build is another build: it keeps its own record before it replays it.
+    loadedBy(args, dir);
     const loaded = loadedBy(args, dir);
     expect(loaded).toContain('packages/cli/dist/run-record.js');
     expect(loaded.filter((m) => /^(rules|packages\/(core|archon|promptpack|prompt-runner))\//.test(m))).toEqual([]);
@@ -74,6 +79,105 @@ describe('--cache on a run with nothing changed', () => {
     expect(runsIn(path.join(dir, '.orchlintcache')).length).toBeGreaterThanOrEqual(2);
     expect(lint('--strict').stdout).toBe(fresh('--strict'));
     expect(lint().stdout).toBe(fresh());
+  });
+
+  it('lints again when a file a baseline entry names, outside the linted folder, is deleted', () => {
+    const twice = `name: NAME\ndescription: d\nnodes:\n  - id: a\n    prompt: hi\n  - id: a\n    prompt: ho\n`;
+    const dir = tempFiles({
+      '.archon/workflows/a.yaml': twice.replace('NAME', 'one'),
+      'other/.archon/workflows/x.yaml': twice.replace('NAME', 'two'),
+    });
+    orchlint(['--baseline', 'base.json', '--update-baseline', '.'], { cwd: dir });
+    settle();
+    const args = ['--cache', '--baseline', 'base.json', '--format', 'compact', '.archon'];
+    orchlint(args, { cwd: dir });
+    settle();
+    orchlint(args, { cwd: dir });
+    expect(runsIn(path.join(dir, '.orchlintcache'))).toHaveLength(1);
+    rmSync(path.join(dir, 'other'), { recursive: true });
+    const fresh = orchlint(args.slice(1), { cwd: dir });
+    expect(fresh.stdout).toMatch(/other\/\.archon\/workflows\/x\.yaml is stale: the file no longer exists/);
+    expect(orchlint(args, { cwd: dir }).stdout).toBe(fresh.stdout);
+  });
+
+  it('lints a cache file changed by anything but orchlint as no cache: no altered report, no stack trace', () => {
+    const dir = project();
+    settle();
+    const args = ['--cache', '--format', 'compact', '.'];
+    const plain = orchlint(args.slice(1), { cwd: dir });
+    orchlint(args, { cwd: dir });
+    settle();
+    orchlint(args, { cwd: dir });
+    const file = path.join(dir, '.orchlintcache');
+    const stored = readFileSync(file, 'utf8');
+    expect(runsIn(file)).toHaveLength(1);
+    // Still JSON: a stored report changed, a run record's outputs that are no list, an entry's outcome that is no outcome.
+    const edits: Array<(text: string) => string> = [
+      (t) => t.replaceAll('rename one of them', 'all is well'),
+      (t) => t.replace('"outputs":[]', '"outputs":{}'),
+      (t) => t.replace(/"outcome":\{/g, '"outcome":{"diagnostics":7,'),
+      (t) => t.slice(0, t.length / 2),
+    ];
+    for (const edit of edits) {
+      writeFileSync(file, edit(stored));
+      expect(orchlint(args, { cwd: dir })).toEqual(plain);
+    }
+  });
+
+  it('lints again with another build of the same version', () => {
+    const dir = project();
+    settle();
+    const args = ['--cache', '--format', 'compact', '.'];
+    orchlint(args, { cwd: dir });
+    settle();
+    orchlint(args, { cwd: dir });
+    expect(runsIn(path.join(dir, '.orchlintcache'))).toHaveLength(1);
+    // A build whose rule words a finding otherwise, as a rebuild after an edit would.
+    const rebuilt = path.join(tempFiles({}), 'bundle');
+    cpSync(path.dirname(cliBin), rebuilt, { recursive: true });
+    for (const name of readdirSync(rebuilt).filter((n) => n.endsWith('.js'))) {
+      const file = path.join(rebuilt, name);
+      const text = readFileSync(file, 'utf8');
+      if (text.includes('rename one of them'))
+        writeFileSync(file, text.replaceAll('rename one of them', 'rename either'));
+    }
+    const run = (bin: string) =>
+      spawnSync(process.execPath, [bin, ...args], {
+        cwd: dir,
+        encoding: 'utf8',
+        env: { ...process.env, NO_COLOR: '1' },
+      });
+    const other = run(path.join(rebuilt, 'bin.js'));
+    expect(other.stdout).toMatch(/rename either/);
+    expect(other.stdout).not.toMatch(/rename one of them/);
+    expect(run(cliBin).stdout).toMatch(/rename one of them/);
+  });
+
+  it('replays a run whose cache file and --output report, named .json, sit in the folder it walks', () => {
+    const dir = project();
+    settle();
+    const args = [
+      '--cache',
+      '--cache-location',
+      'cache.json',
+      '--format',
+      'compact',
+      '--output',
+      'json=report.json',
+      '.',
+    ];
+    const plain = orchlint(args.slice(3), { cwd: dir });
+    const report = readFileSync(path.join(dir, 'report.json'), 'utf8');
+    orchlint(args, { cwd: dir });
+    settle();
+    orchlint(args, { cwd: dir });
+    settle();
+    const cache = path.join(dir, 'cache.json');
+    const before = statSync(cache).mtimeMs;
+    // A replay writes nothing: a run that lints rewrites the cache file.
+    expect(orchlint(args, { cwd: dir })).toEqual(plain);
+    expect(statSync(cache).mtimeMs).toBe(before);
+    expect(readFileSync(path.join(dir, 'report.json'), 'utf8')).toBe(report);
   });
 
   it('writes the --output reports again', () => {

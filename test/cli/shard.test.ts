@@ -144,6 +144,29 @@ describe('--shard i/N and merge-reports', () => {
     expect((await run(['merge-reports', `${dir}/one.json`])).stdout).toBe(whole);
   });
 
+  it('leaves out the findings on config entries that do nothing across a folder: only an unsharded run judges them', async () => {
+    const cwd = tempFiles({
+      'orchlint.config.yaml':
+        'ignore:\n  - paths: ["nothing/**"]\n    rules: ["promptpack/control-agent-on-terminal"]\n',
+      'packs/a.promptpack.yaml': terminalAgentPack,
+      'packs/b.promptpack.yaml': terminalAgentPack,
+      'packs/c.promptpack.yaml': terminalAgentPack,
+    });
+    const out = mkdtempSync(path.join(tmpdir(), 'orchlint-shard-'));
+    const whole = JSON.parse((await orchlintInProcess(['--format', 'json', '.'], { cwd })).stdout);
+    const unused = whole.diagnostics.filter((d: { rule: string }) => d.rule === 'core/unused-suppression');
+    expect(unused).toHaveLength(1);
+    const shards = [1, 2].map((i) => `${out}/${i}.json`);
+    for (const [i, file] of shards.entries())
+      await orchlintInProcess(['--shard', `${i + 1}/2`, '--output', `json=${file}`, '.'], { cwd });
+    const merged = JSON.parse((await orchlintInProcess(['merge-reports', ...shards], { cwd })).stdout);
+    expect(merged).toEqual({
+      ...whole,
+      diagnostics: whole.diagnostics.filter((d: { rule: string }) => d.rule !== 'core/unused-suppression'),
+      summary: { ...whole.summary, warnings: whole.summary.warnings - 1 },
+    });
+  });
+
   it('refuses a bad --shard, mixed or unreadable reports, and --shard with --stdin or --update-baseline, with one line and exit 2', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'orchlint-merge-'));
     writeFileSync(`${dir}/a.json`, (await run(['--format', 'json', 'fixtures/promptpack'])).stdout);

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { unsealed } from '../../packages/cli/dist/run-record.js';
 import { dialects } from '@orchlint/rules';
 import { DEFAULT_MAX_FILE_SIZE, parseFileSize } from '@orchlint/core';
 import {
@@ -44,13 +45,16 @@ describe('--cache in one folder of workflows', () => {
     expect(cold.stdout).toBe(plain.stdout);
     expect(warm.stdout).toBe(plain.stdout);
     // Every file a hit: not one rule is loaded (the dialects are, to place the files).
+    // The unbundled build is another build, with entries of its own: stored by a run of another
+    // format, so that this one finds no run record to replay.
+    loadedBy(['--cache', '--format', 'compact', '.'], dir);
     const loaded = loadedBy(['--cache', '--format', 'json', '.'], dir);
     expect(loaded).toContain('rules/dist/dialects.js');
     expect(loaded.filter((m) => /^rules\/dist\/(archon|promptpack|prompt-runner)\//.test(m))).toEqual([]);
     expect(loadedBy(['--format', 'json', '.'], dir)).toContain('rules/dist/archon/index.js');
     type Log = { files: Record<string, string | null> };
     // The entries are the cache file's second line (its first holds the run records).
-    const cache = JSON.parse(readFileSync(path.join(dir, DEFAULT_CACHE_FILE), 'utf8').split('\n')[1]!) as {
+    const cache = unsealed(readFileSync(path.join(dir, DEFAULT_CACHE_FILE), 'utf8').split('\n')[1]!) as {
       shared: Record<string, Log>;
       entries: Record<string, { reads: Log & { shared: string[] } }>;
     };

@@ -69,6 +69,25 @@ describe('lintInWorkers', () => {
     expect(cramped.map((r) => r.outcome)).toEqual(alone.map((r) => r.outcome));
     expect(done).toBe(jobs.length);
   });
+
+  it('counts each job done once when a worker that said how far it got in a batch runs out of memory', async () => {
+    // Batches of two: the worker says it has linted the first workflow (it takes over REPORT_EVERY_MS),
+    // then runs out of memory on the second; the main thread lints both again.
+    const jobs = jobsIn(
+      Object.fromEntries(
+        Array.from({ length: 10 }, (_, i) => [`.archon/workflows/w${i}.yaml`, workflow(i, [800, 1500][i] ?? 3)]),
+      ),
+    );
+    let done = 0;
+    let most = 0;
+    const count = (n: number) => {
+      done += n;
+      most = Math.max(most, done);
+    };
+    await lintInWorkers(jobs, 1, async () => rules, undefined, false, count, 30);
+    expect(done).toBe(jobs.length);
+    expect(most).toBe(jobs.length);
+  });
 });
 
 describe('workerCount', () => {

@@ -59,9 +59,14 @@ export class Baseline {
 
   /**
    * The run without the findings the baseline accepts, plus one core/stale-baseline warning for
-   * each entry of a linted (or deleted) file that no finding matches any more.
+   * each entry of a linted (or deleted) file that no finding matches any more. `exists` says whether
+   * a file the run did not lint is there (a run record notes what it asked).
    */
-  filter(run: LintRun, sourceOf: (path: string) => Source | undefined): LintRun {
+  filter(
+    run: LintRun,
+    sourceOf: (path: string) => Source | undefined,
+    exists: (path: string) => boolean = existsSync,
+  ): LintRun {
     const prints = fingerprints(run.diagnostics, sourceOf);
     const open = new Map<string, number[]>();
     this.entries.forEach((e, i) => {
@@ -80,7 +85,7 @@ export class Baseline {
     this.entries.forEach((e, i) => {
       if (matched.has(i)) return;
       const p = this.fromBaseline(e.path);
-      if (!linted.has(p) && existsSync(p)) return;
+      if (!linted.has(p) && exists(p)) return;
       stale.push(this.staleFinding(e, i, linted.has(p)));
     });
     return { files: run.files, diagnostics: [...kept, ...stale] };

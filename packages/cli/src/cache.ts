@@ -5,10 +5,9 @@ import type { Host, LintSettings } from '@orchlint/core';
 import { UsageError, type Target } from './discover.js';
 import { fileHost, type ReadMemo } from './host.js';
 import { shellcheckStamp } from './shellcheck.js';
-import { parseRuns, withRun, type StoredRun } from './run-record.js';
-import { presence, stampSafely } from './stamp.js';
+import { parseRuns, sealed, unsealed, withRun, type StoredRun } from './run-record.js';
+import { buildId, presence, stampSafely } from './stamp.js';
 import { readRoot, type UnitOutcome } from './lint.js';
-import { version } from './version.js';
 
 export { DEFAULT_CACHE_FILE } from './choices.js';
 
@@ -43,6 +42,7 @@ interface Entry {
 }
 
 interface CacheFile {
+  /** The build of orchlint that wrote it (see buildId). */
   version: string;
   /** Shared read logs by id (a hash of the log), each stored once whatever the number of units that used it. */
   shared?: Record<string, ReadLog>;
@@ -212,7 +212,7 @@ function sharedView(shared: Map<string, unknown>, state: SharedLogs, use: (key: 
 }
 
 /**
- * Lint results keyed by content: a unit's entry holds when orchlint's version, the resolved
+ * Lint results keyed by content: a unit's entry holds when orchlint's build (see buildId), the resolved
  * settings, the main file's text and everything else the unit read (other files of a packet,
  * included files, folder listings) are all unchanged. A file or folder whose stamp is what it was
  * is not read again: only a changed (or missing) stamp costs a read and a content hash.
@@ -242,11 +242,11 @@ export class LintCache {
       const text = readFileSync(file, 'utf8');
       const lineEnd = text.indexOf('\n');
       runs = lineEnd < 0 ? '' : text.slice(0, lineEnd);
-      stored = JSON.parse(text.slice(lineEnd + 1)) as Partial<CacheFile>;
+      stored = (unsealed(text.slice(lineEnd + 1)) as Partial<CacheFile> | undefined) ?? {};
     } catch {
       // No cache yet, or an unreadable one: start afresh.
     }
-    const current = stored.version === version && stored.entries;
+    const current = stored.version === buildId() && stored.entries;
     this.entries = current ? stored.entries! : {};
     this.shared = (current && stored.shared) || {};
     this.runs = current ? parseRuns(runs) : [];
@@ -356,7 +356,8 @@ export class LintCache {
   /**
    * Writes the file in place, not by a temporary file renamed over it: a rename changes the folder's
    * listing, and the cache usually sits in the folder a run walks, whose stamp its run record keeps.
-   * A write cut short leaves a file that does not parse, which the next run reads as no cache.
+   * A write cut short, or two runs writing at once, leaves lines whose hashes do not match (see
+   * sealed), which the next run reads as no cache.
    */
   save(): void {
     if (!this.dirty) return;
@@ -366,10 +367,12 @@ export class LintCache {
       const shared: Record<string, ReadLog> = {};
       for (const entry of Object.values(this.entries))
         for (const id of entry.reads.shared ?? []) if (this.shared[id]) shared[id] = this.shared[id];
-      const data: CacheFile = { version, shared, entries: this.entries };
+      const data: CacheFile = { version: buildId(), shared, entries: this.entries };
       // The run records first, on a line of their own: a cached run reads that line alone.
-      const runs = this.run ? withRun(this.runs, this.run) : JSON.stringify({ version, runs: this.runs });
-      writeFileSync(this.file, `${runs}\n${JSON.stringify(data)}`);
+      const runs = this.run
+        ? withRun(this.runs, this.run)
+        : sealed(JSON.stringify({ version: buildId(), runs: this.runs }));
+      writeFileSync(this.file, `${runs}\n${sealed(JSON.stringify(data))}`);
     } catch (error) {
       throw new UsageError(
         `cannot write the cache file ${this.file}: ${(error as Error).message}; choose another with --cache-location`,

@@ -126,7 +126,7 @@ export async function runLint(
           ...(options.stdinFilename ? {} : { detectAs: 'stdin.yaml' }),
         },
       ]
-    : discover(paths.length ? paths : ['.'], options.ignoreUnknown, note);
+    : withoutOwnFiles(discover(paths.length ? paths : ['.'], options.ignoreUnknown, note), options, plan);
   const configDirs = new Map<string, boolean>();
   if (!loaded && (options.fix || options.fixDryRun || targets.some((t) => configAbove(t.file, configDirs))))
     loaded = await loadRules();
@@ -189,7 +189,12 @@ export async function runLint(
       const n = baseline.write(run, sourceOf);
       recorded = `orchlint: recorded ${n} finding${n === 1 ? '' : 's'} in ${baseline.file}\n`;
     }
-    const filtered = Baseline.read(options.baseline, false).filter(run, sourceOf);
+    // An entry of a file this run did not lint is stale once that file is gone: a replay checks it is still there.
+    const exists = (p: string) => {
+      note?.(`f:${p}`, presence(p));
+      return existsSync(p);
+    };
+    const filtered = Baseline.read(options.baseline, false).filter(run, sourceOf, exists);
     run = { files: filtered.files, diagnostics: sortAndDedupe(filtered.diagnostics) };
   }
 
@@ -471,6 +476,21 @@ function printConfig(
     maxFileSize: resolved.settings.maxFileSize ?? DEFAULT_MAX_FILE_SIZE,
   };
   return JSON.stringify(report, null, 2) + '\n';
+}
+
+/**
+ * The targets less the files this run writes that a walk found (`--output json=report.json`,
+ * `--cache-location cache.json` in the folder walked): orchlint's own, no files to lint, and
+ * rewritten by each run, which would make them inputs no replay could ever match.
+ */
+function withoutOwnFiles(
+  targets: Target[],
+  options: Pick<LintOptions, 'cache' | 'cacheLocation'>,
+  plan: OutputPlan,
+): Target[] {
+  const own = new Set(plan.outputs.flatMap((o) => (o.file === undefined ? [] : [path.resolve(o.file)])));
+  if (options.cache) own.add(path.resolve(options.cacheLocation ?? DEFAULT_CACHE_FILE));
+  return targets.filter((t) => t.explicit || !own.has(path.resolve(t.file)));
 }
 
 /** The config's settings with --min-confidence, else --persona, over its security level. */

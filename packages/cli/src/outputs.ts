@@ -1,4 +1,4 @@
-import { closeSync, mkdirSync, openSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, mkdirSync, openSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { ownValue } from '@orchlint/core';
 import { UsageError } from './discover.js';
@@ -76,15 +76,28 @@ export function writeOutputs(
     written?.(file, '');
     try {
       for (const text of batched(chunks)) {
-        writeSync(fd, text);
+        try {
+          writeSync(fd, text);
+        } catch (error) {
+          throw new UsageError(`cannot write the ${format} report to ${file}: ${(error as Error).message}`);
+        }
         written?.(file, text);
       }
     } catch (error) {
-      throw new UsageError(`cannot write the ${format} report to ${file}: ${(error as Error).message}`);
-    } finally {
-      closeSync(fd);
+      // No half report is left for a later step to read as whole: a formatter that failed (a bug,
+      // exit 3) or a full disk (exit 2) takes the file it started with it.
+      dropReport(fd, file);
+      throw error;
     }
+    closeSync(fd);
   }
+}
+
+/** Closes and removes a report file left unfinished; a device or pipe named as the file is only closed. */
+function dropReport(fd: number, file: string): void {
+  const regular = fstatSync(fd).isFile();
+  closeSync(fd);
+  if (regular) rmSync(file, { force: true });
 }
 
 /** Pieces of a report joined into writes of about 64 KB: one write per finding would be slow, one for all needs it all in memory. */

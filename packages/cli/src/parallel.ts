@@ -231,6 +231,8 @@ function runWorker(
       if (finished) return;
       finished = true;
       for (const b of pending) options.lost(batches[b]!);
+      // The jobs of the batch it was on are done again elsewhere: what it said of them is taken back.
+      if (pending.size) options.onDone(-reported);
       if (error && error.code !== 'ERR_WORKER_OUT_OF_MEMORY') reject(error);
       else resolve();
     };

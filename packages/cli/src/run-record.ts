@@ -4,8 +4,7 @@ import path from 'node:path';
 import { DEFAULT_CACHE_FILE } from './choices.js';
 import type { Io } from './io.js';
 import { shellcheckStamp } from './shellcheck.js';
-import { presence } from './stamp.js';
-import { version } from './version.js';
+import { buildId, presence } from './stamp.js';
 
 // A run of --cache on unchanged files needs no lint, no rule and no cache entry: the report it
 // prints is the one the last identical run printed. So the cache file starts with a line of run
@@ -34,14 +33,14 @@ const RUNS_KEPT = 4;
 const IGNORED_OPTIONS = new Set(['cache', 'cacheLocation', 'concurrency', 'quiet']);
 
 /**
- * What decides a run's output besides its files: orchlint's version, the working directory, the
+ * What decides a run's output besides its files: orchlint's build, the working directory, the
  * paths and options, colour, and the ShellCheck that PATH finds.
  */
 export function runKey(paths: readonly string[], options: object, color: boolean): string {
   const chosen = Object.entries(options)
     .filter(([k]) => !IGNORED_OPTIONS.has(k))
     .sort(([a], [b]) => (a < b ? -1 : 1));
-  const text = JSON.stringify([version, process.cwd(), paths, chosen, color, shellcheckStamp()]);
+  const text = JSON.stringify([buildId(), process.cwd(), paths, chosen, color, shellcheckStamp()]);
   return createHash('sha256').update(text).digest('base64url');
 }
 
@@ -93,20 +92,37 @@ export function readRuns(file: string): StoredRun[] {
   return line === undefined ? [] : parseRuns(line);
 }
 
-/** The run records of a cache file's first line, when they are this version's. */
+/** The run records of a cache file's first line, when they are this build's. */
 export function parseRuns(line: string): StoredRun[] {
-  try {
-    const parsed = JSON.parse(line) as { version?: string; runs?: StoredRun[] };
-    return parsed.version === version && Array.isArray(parsed.runs) ? parsed.runs : [];
-  } catch {
-    return [];
-  }
+  const parsed = unsealed(line) as { version?: string; runs?: StoredRun[] } | undefined;
+  return parsed?.version === buildId() && Array.isArray(parsed.runs) ? parsed.runs : [];
 }
 
 /** The run records to write: this run's first, then the others kept, none with its key. */
 export function withRun(runs: readonly StoredRun[], run: StoredRun): string {
   const kept = [run, ...runs.filter((r) => r.key !== run.key)].slice(0, RUNS_KEPT);
-  return JSON.stringify({ version, runs: kept });
+  return sealed(JSON.stringify({ version: buildId(), runs: kept }));
+}
+
+/**
+ * A line of the cache file: the hash of its JSON, a space, the JSON. A line whose hash does not
+ * match (a disk error, an edit, two runs writing at once) reads as no line, never as a report to
+ * print or an entry to trust.
+ */
+export function sealed(json: string): string {
+  return `${createHash('sha256').update(json).digest('base64url')} ${json}`;
+}
+
+/** A sealed line's value; undefined when the line is not one. */
+export function unsealed(line: string): unknown {
+  const space = line.indexOf(' ');
+  const json = line.slice(space + 1);
+  if (space < 0 || line.slice(0, space) !== createHash('sha256').update(json).digest('base64url')) return undefined;
+  try {
+    return JSON.parse(json);
+  } catch {
+    return undefined;
+  }
 }
 
 /** A file's text up to its first line break; undefined when it cannot be read. */

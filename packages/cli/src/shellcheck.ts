@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, writeFileSync, type Stats } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { ShellCheck, ShellCheckFinding } from '@orchlint/core';
@@ -11,11 +11,7 @@ export function shellcheckInstalled(): { path: string; version: string } | null 
   if (installed !== undefined) return installed;
   const run = spawnSync('shellcheck', ['--version'], { encoding: 'utf8', timeout: 10_000 });
   const version = /version:\s*(\S+)/.exec(run.stdout ?? '')?.[1];
-  const which =
-    run.error || run.status !== 0 || !version
-      ? undefined
-      : spawnSync('sh', ['-c', 'command -v shellcheck'], { encoding: 'utf8' });
-  installed = version && which ? { path: which.stdout.trim() || 'shellcheck', version } : null;
+  installed = run.error || run.status !== 0 || !version ? null : { path: onPath()?.file ?? 'shellcheck', version };
   return installed;
 }
 
@@ -25,16 +21,33 @@ export function shellcheckInstalled(): { path: string; version: string } | null 
  * is none.
  */
 export function shellcheckStamp(env: NodeJS.ProcessEnv = process.env): string | null {
-  const names = process.platform === 'win32' ? ['shellcheck.exe', 'shellcheck.cmd', 'shellcheck'] : ['shellcheck'];
+  const found = onPath(env);
+  return found
+    ? `${found.file}:${found.stats.size}:${found.stats.mtimeMs}:${found.stats.ctimeMs}:${found.stats.ino}`
+    : null;
+}
+
+/**
+ * The executable `shellcheck` file PATH finds, as a shell looks for it: an entry that is no folder,
+ * or cannot be read, is passed over.
+ */
+function onPath(env: NodeJS.ProcessEnv = process.env): { file: string; stats: Stats } | undefined {
+  const windows = process.platform === 'win32';
+  const names = windows ? ['shellcheck.exe', 'shellcheck.cmd', 'shellcheck'] : ['shellcheck'];
   for (const dir of (env.PATH ?? '').split(path.delimiter)) {
     if (!dir) continue;
     for (const name of names) {
       const file = path.join(dir, name);
-      const s = statSync(file, { throwIfNoEntry: false });
-      if (s?.isFile()) return `${file}:${s.size}:${s.mtimeMs}:${s.ino}`;
+      let stats: Stats | undefined;
+      try {
+        stats = statSync(file, { throwIfNoEntry: false });
+      } catch {
+        continue;
+      }
+      if (stats?.isFile() && (windows || (stats.mode & 0o111) !== 0)) return { file, stats };
     }
   }
-  return null;
+  return undefined;
 }
 
 interface Json1 {

@@ -1,7 +1,9 @@
 import { statSync, type BigIntStats } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { version } from './version.js';
 
-// A module of its own, with no dependency but node:fs: a cached run checks its files' stamps before
-// it loads anything else (run-record.ts).
+// A module of its own, with no dependency but node:fs, node:url and the version: a cached run checks
+// its files' stamps before it loads anything else (run-record.ts).
 
 /**
  * A file's or folder's stamp: size, inode, modification and change times in nanoseconds. While it
@@ -41,3 +43,18 @@ export function presence(p: string, now = Date.now()): string | null | undefined
     return undefined;
   }
 }
+
+/**
+ * This build of orchlint, for what a cache file holds: its version and the stamp of the file this
+ * module was loaded from. A build writes that file anew (the bundle's folder is made afresh), so a
+ * rebuilt orchlint of the same version, whose rules may report otherwise, neither replays nor
+ * reuses what another build stored.
+ */
+export function buildId(): string {
+  if (build === undefined) {
+    const s = statSync(fileURLToPath(import.meta.url), { bigint: true, throwIfNoEntry: false });
+    build = s ? `${version}:${s.ino}:${s.ctimeNs}` : version;
+  }
+  return build;
+}
+let build: string | undefined;
