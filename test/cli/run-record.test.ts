@@ -29,7 +29,9 @@ function project(): string {
 const runsIn = (file: string): unknown[] =>
   (unsealed(readFileSync(file, 'utf8').split('\n')[0]!) as { runs: unknown[] }).runs;
 
-describe('--cache on a run with nothing changed', () => {
+// Each case runs the CLI ten to twenty times, a second apart where stamps must settle: on a loaded
+// two-core machine one case takes longer than the default 30 s.
+describe('--cache on a run with nothing changed', { timeout: 120_000 }, () => {
   it('prints the stored report and exits as the run did, loading neither core nor a dialect nor a rule', () => {
     const dir = project();
     settle();
