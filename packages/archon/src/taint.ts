@@ -4,10 +4,12 @@ import {
   isScalar,
   memoized,
   plainPath,
+  programTextAt,
   quotingAt,
   reEvaluation,
   runsFile,
   scalarValue,
+  xargsProgram,
   type Confidence,
   type ShellSoleWord,
   type Source,
@@ -40,6 +42,7 @@ export interface TaintSource {
 
 export type ShellSink =
   | 're-evaluation'
+  | 'program-text'
   | 'double-quotes'
   | 'author-quotes'
   | 'backquotes'
@@ -58,8 +61,10 @@ export interface ShellFlow {
   span: Span;
   source: TaintSource;
   sink: ShellSink;
-  /** For re-evaluation, how ('eval', 'bash -c', 'piped into sh'); for an option, the program. */
+  /** For re-evaluation, how ('eval', 'bash -c', 'piped into sh'); for program text, sed or awk; for an option, the program. */
   how?: string;
+  /** For an option: the value reaches the program's arguments through xargs, split into words. */
+  viaXargs?: boolean;
   confidence: Confidence;
   /** A quoted splice of the engine (undefined for an environment variable the shell expands). */
   splice?: Splice;
@@ -345,8 +350,31 @@ export function fieldBound(producer: ArchonNode, field: string | undefined): 'sa
 function patternBound(pattern: string): 'safe' | 'no-option' | undefined {
   if (!/^\^.*\$$/s.test(pattern)) return undefined;
   const inner = pattern.slice(1, -1);
-  if (!SAFE_PATTERN.test(inner)) return undefined;
+  if (!SAFE_PATTERN.test(inner) || !anchoredWhole(inner) || !plainRanges(inner)) return undefined;
   return mayStartWithDash(inner) ? 'no-option' : 'safe';
+}
+
+/** No `|` outside a group: `^[0-9]+|x$` is `^[0-9]+` or `x$`, and anchors neither alternative at both ends. */
+function anchoredWhole(pattern: string): boolean {
+  let depth = 0;
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i];
+    if (c === '\\') i++;
+    else if (c === '[') i = pattern.indexOf(']', i + 1);
+    else if (c === '(') depth++;
+    else if (c === ')') depth--;
+    else if (c === '|' && depth === 0) return false;
+    if (i < 0) return false;
+  }
+  return true;
+}
+
+/** Every range in a class runs within digits, lower-case or upper-case letters: `[%-@]` holds ; & ' ( ) < >. */
+function plainRanges(pattern: string): boolean {
+  for (const cls of pattern.matchAll(/\[((?:\\.|[^\]\\])+)\]/g))
+    for (const range of cls[1]!.matchAll(/(?:\\.|[^\\])-(?:\\.|[^\\])/g))
+      if (!/^(?:[0-9]-[0-9]|[a-z]-[a-z]|[A-Z]-[A-Z])$/.test(range[0]) || range[0][0]! > range[0][2]!) return false;
+  return true;
 }
 
 /** Whether a safe pattern's first atom can match '-': a literal or escaped dash, or a class holding one outside a range. */
@@ -376,11 +404,13 @@ function contextSink(
   body: ShellBody,
   span: Span,
   masked: boolean,
-): { sink: ShellSink; how?: string; confidence: Confidence } | undefined {
+): (VariableSink & { confidence: Confidence }) | undefined {
   const script = body.script;
   const at = span.start + 1;
   const how = reEvaluation(script, at);
   if (how) return { sink: 're-evaluation', how, confidence: 'high' };
+  const program = programTextAt(script, at);
+  if (program) return { sink: 'program-text', how: program, confidence: 'high' };
   const { regions } = enclosing(script, at);
   if (regions.some((r) => r.kind === 'backquote')) return { sink: 'backquotes', confidence: 'high' };
   switch (quotingAt(script, at)) {
@@ -402,13 +432,28 @@ function contextSink(
       return { sink: 'comment', confidence: 'high' };
   }
   if (regions.some((r) => r.kind === 'arithmetic')) return { sink: 'arithmetic', confidence: 'high' };
-  const program = optionProgram(body, span, false);
-  if (program) return { sink: 'option', how: program, confidence: 'medium' };
+  const option = optionProgram(body, span, false) ?? throughXargs(body, span);
+  if (option) return { ...option, sink: 'option', confidence: 'medium' };
   return undefined;
 }
 
+/**
+ * The program a value printed by `echo`/`printf` reaches through `| xargs PROG`: every word of the
+ * value is an argument of PROG there, however it was quoted on the way in.
+ */
+function throughXargs(body: ShellBody, span: Span): { how: string; viaXargs: true } | undefined {
+  const { words } = enclosing(body.script, span.start);
+  const word = words[words.length - 1];
+  const e = word && effectiveCommand(word.command);
+  if (!e || word.index <= e.start || (e.name !== 'echo' && e.name !== 'printf')) return undefined;
+  // printf's first operand is its format, not text it prints as is.
+  if (e.name === 'printf' && word.index === e.start + 1) return undefined;
+  const program = xargsProgram(word.command);
+  return program && OPTION_PROGRAMS.has(program) ? { how: program, viaXargs: true } : undefined;
+}
+
 /** The program that reads a whole-word value (or, unquoted, any part of it) as its option, before any `--`. */
-function optionProgram(body: ShellBody, span: Span, unquoted: boolean): string | undefined {
+function optionProgram(body: ShellBody, span: Span, unquoted: boolean): { how: string } | undefined {
   const { words } = enclosing(body.script, span.start);
   const word = words[words.length - 1];
   if (!word) return undefined;
@@ -419,7 +464,7 @@ function optionProgram(body: ShellBody, span: Span, unquoted: boolean): string |
   for (let i = e.start + 1; i < word.index; i++) if (word.command.words[i]!.literal === '--') return undefined;
   // One quoted word after `-m` is the message; unquoted, its later words can still be options.
   if (!unquoted && takesValue(e.name, word.command.words[word.index - 1]?.literal)) return undefined;
-  return e.name;
+  return { how: e.name };
 }
 
 /**
@@ -435,8 +480,13 @@ function bodyVariables(model: WorkflowModel, body: ShellBody): (name: string, at
   for (const a of body.script.assignments) {
     const value = a.value;
     const splice = value && spliceAt(body, value.span);
-    const held =
-      value?.param !== undefined
+    // `declare -i n=$v` evaluates the value once (the finding is there) and keeps the number.
+    const integer = enclosing(body.script, a.span.end - 1).regions.some(
+      (r) => r.kind === 'arithmetic' && r.span.start > a.span.start,
+    );
+    const held = integer
+      ? undefined
+      : value?.param !== undefined
         ? of(value.param, a.span.start)
         : splice
           ? spliceSource(model, body, splice, false)
@@ -463,23 +513,29 @@ function guarded(body: ShellBody, at: number, value: { param?: string; splice?: 
     value.param !== undefined
       ? subject.param === value.param
       : value.splice !== undefined && spliceAt(body, subject.span)?.text === value.splice.text;
+  // A variable assigned again after the test holds another value than the one tested.
+  const reassigned = (from: number) =>
+    value.param !== undefined &&
+    body.script.assignments.some((a) => a.name === value.param && a.span.start >= from && a.span.start < at);
   return body.script.guards.some((g) => {
-    if (g.holds.start > at || at >= g.holds.end || !same(g.subject)) return false;
+    if (g.holds.start > at || at >= g.holds.end || !same(g.subject) || reassigned(g.holds.start)) return false;
     const bound = patternBound(g.pattern);
     return bound === 'safe' || (bound === 'no-option' && !option);
   });
 }
 
-type VariableSink = { sink: ShellSink; how?: string };
+type VariableSink = { sink: ShellSink; how?: string; viaXargs?: boolean };
 
 /** The sink a variable's expansion meets: parsed again, read as arithmetic, or an option of a program. */
 function variableSink(body: ShellBody, span: Span): VariableSink | undefined {
   const script = body.script;
   const how = reEvaluation(script, span.start);
   if (how) return { sink: 're-evaluation', how };
+  const program = programTextAt(script, span.start);
+  if (program) return { sink: 'program-text', how: program };
   if (enclosing(script, span.start).regions.some((r) => r.kind === 'arithmetic')) return { sink: 'arithmetic' };
-  const program = optionProgram(body, span, quotingAt(script, span.start) === 'none');
-  return program ? { sink: 'option', how: program } : undefined;
+  const option = optionProgram(body, span, quotingAt(script, span.start) === 'none') ?? throughXargs(body, span);
+  return option ? { sink: 'option', ...option } : undefined;
 }
 
 /** Every path from an untrusted source to a shell sink in the model's shell bodies. */
@@ -509,6 +565,7 @@ export const shellFlows = memoized((model: WorkflowModel): ShellFlow[] => {
           source,
           sink: sink.sink,
           ...(sink.how ? { how: sink.how } : {}),
+          ...(sink.viaXargs ? { viaXargs: true } : {}),
           confidence: weaker(source.confidence, sink.confidence),
           splice,
         });
@@ -535,6 +592,7 @@ export const shellFlows = memoized((model: WorkflowModel): ShellFlow[] => {
           source,
           sink: sink.sink,
           ...(sink.how ? { how: sink.how } : {}),
+          ...(sink.viaXargs ? { viaXargs: true } : {}),
           confidence: weaker(source.confidence, option ? 'medium' : 'high'),
         });
       }
@@ -581,6 +639,7 @@ function includedFlows(
             source,
             sink: sink.sink,
             ...(sink.how ? { how: sink.how } : {}),
+            ...(sink.viaXargs ? { viaXargs: true } : {}),
             confidence: weaker(source.confidence, sink.confidence),
             included: {
               input: m[0],

@@ -27,9 +27,15 @@ export interface ShellScript {
   regions: ShellRegion[];
   /** Every `name=value`, bare or after local/export/declare/readonly, in document order. */
   assignments: ShellAssignment[];
-  /** Every `[[ word =~ regex ]]` test with a literal regex, and the text where it is known to hold. */
+  /**
+   * Every `[[ word =~ regex ]]` test with a literal regex, and every `case` that bounds its word (an
+   * arm of literal words; an arm rejecting `*[!class]*` that exits), with the text where it holds.
+   */
   guards: ShellGuard[];
-  /** Bare names read as arithmetic (`$(( n + 1 ))`, `[[ n -gt 3 ]]`): bash evaluates their values as arithmetic again. */
+  /**
+   * Bare names read as arithmetic (`$(( n + 1 ))`, `[[ n -gt 3 ]]`, `declare -i n=v`): bash evaluates
+   * their values as arithmetic again.
+   */
   arithmeticNames: ShellParam[];
   /** Files a statement writes (`> f`, `>> f`, `| tee f`), with the text whose output goes there. */
   writes: ShellWrite[];
@@ -52,7 +58,7 @@ export interface ShellAssignment {
 export interface ShellGuard {
   /** The tested word, when it is one expansion. */
   subject: ShellSoleWord;
-  /** The regex as written (unquoted, literal). */
+  /** The regex as written (unquoted, literal); for a `case`, the regex its glob patterns amount to. */
   pattern: string;
   /** Where the match is known to hold: `if [[ … ]]; then HERE`, `[[ … ]] && HERE`, and after `[[ … ]] || exit` or `if ! [[ … ]]; then exit; fi` to the end of the enclosing list. */
   holds: Span;
@@ -82,7 +88,10 @@ export type ShellRegionKind =
   | 'command-substitution'
   /** `<(…)` or `>(…)` */
   | 'process-substitution'
-  /** `$((…))`, `((…))`, `let …`, and the operands of `[[ a -gt b ]]`: read as arithmetic, where `a[$(cmd)]` runs cmd. */
+  /**
+   * `$((…))`, `((…))`, `let …`, the operands of `[[ a -gt b ]]` and the values of `declare -i` / `local -i`:
+   * read as arithmetic, where `a[$(cmd)]` runs cmd.
+   */
   | 'arithmetic'
   /** `# …` to the end of the line. */
   | 'comment';
@@ -268,10 +277,12 @@ function parseAnew(text: string): ShellScript {
     const name = type === 'CallExpr' ? literalOf(goItems(cmd.Args)[0], str) : undefined;
     return name === 'exit' || name === 'return';
   };
-  const guard = (test: ReturnType<typeof testOf>, holds: Span | undefined) => {
+  const guard = (test: { subject: ShellSoleWord; pattern: string } | undefined, holds: Span | undefined) => {
     if (test && holds && holds.start < holds.end)
       script.guards.push({ subject: test.subject, pattern: test.pattern, holds });
   };
+  /** `declare -i`, `local -ri`, `typeset -i`: their assignments evaluate the value as arithmetic. */
+  const integers = new WeakSet<GoNode>();
   walkGo(file, (node, type, stack, types) => {
     /** Where the list holding the statement on top of the stack ends, when it is the script, a block or a subshell. */
     const listEnd = (): number | undefined =>
@@ -327,7 +338,14 @@ function parseAnew(text: string): ShellScript {
         }
         break;
       }
+      case 'DeclClause':
+        if (integerDeclaration(node, str)) integers.add(node);
+        break;
+      case 'CaseClause':
+        caseGuards(node, sole, span, str, ops, endsRun, types.at(-1) === 'Stmt' ? listEnd() : undefined, guard);
+        break;
       case 'Assign':
+        if (integers.has(stack.at(-1)) && !node.Naked && goType(node.Value)) region('arithmetic', span(node.Value));
         if (goType(node.Name) && !goType(node.Index) && !goType(node.Array)) {
           const assignment: ShellAssignment = { name: str(node.Name.Value), span: span(node) };
           const value = node.Append ? undefined : sole(node.Value);
@@ -337,7 +355,7 @@ function parseAnew(text: string): ShellScript {
         break;
       case 'Word': {
         // Most words are not arithmetic: ask the walk's stack before reading the word's parts.
-        const name = readAsArithmetic(ops, stack, types) ? literalOf(node, str) : undefined;
+        const name = readAsArithmetic(ops, node, stack, types, integers) ? literalOf(node, str) : undefined;
         if (name && /^[A-Za-z_][A-Za-z0-9_]*$/.test(name))
           script.arithmeticNames.push({ name, span: span(node), braced: false });
         break;
@@ -508,9 +526,20 @@ function outermostPipeline(stack: readonly GoNode[], types: readonly string[], o
 const ARITHMETIC = new Set(['ArithmExp', 'ArithmCmd', 'LetClause']);
 const INSIDE_ARITHMETIC = new Set(['BinaryArithm', 'UnaryArithm', 'ParenArithm']);
 
-/** Whether the word on top of the walk is read as arithmetic: in $(( )), (( )), let, or as an operand of [[ -gt ]]. */
-function readAsArithmetic(ops: Mvdan['ops'], stack: readonly GoNode[], types: readonly string[]): boolean {
+/**
+ * Whether a word is read as arithmetic: in $(( )), (( )), let, as an operand of [[ -gt ]], or as the
+ * value of a `declare -i` assignment.
+ */
+function readAsArithmetic(
+  ops: Mvdan['ops'],
+  word: GoNode,
+  stack: readonly GoNode[],
+  types: readonly string[],
+  integers: WeakSet<GoNode>,
+): boolean {
   if (types.at(-1) === 'BinaryTest') return ops.arithmeticTests.has(stack.at(-1).Op);
+  if (types.at(-1) === 'Assign')
+    return integers.has(stack.at(-2)) && !stack.at(-1).Naked && stack.at(-1).Value === word;
   for (let i = types.length - 1; i >= 0; i--) {
     if (ARITHMETIC.has(types[i]!)) return true;
     if (!INSIDE_ARITHMETIC.has(types[i]!)) return false;
@@ -542,6 +571,59 @@ function soleWord(word: GoNode, span: (n: GoNode) => Span, str: (s: string) => s
     !goType(part.Repl) &&
     !part.Names;
   return plain ? { span: span(word), param: str(part.Param.Value) } : undefined;
+}
+
+/** `declare`, `local` or `typeset` with an option cluster holding `-i`. */
+function integerDeclaration(decl: GoNode, str: (s: string) => string): boolean {
+  if (!['declare', 'local', 'typeset'].includes(str(decl.Variant?.Value ?? ''))) return false;
+  return goItems(decl.Args).some((a) => a.Naked && /^-[a-zA-Z]*i/.test(literalOf(a.Value, str) ?? ''));
+}
+
+/** Characters a `case` guard may name: the ones a shell reads as nothing but text. */
+const PLAIN = /^[A-Za-z0-9_.,:@%=/+-]+$/;
+
+/**
+ * The guards a `case` on one expansion sets: an arm whose patterns are all literal words runs with
+ * the value equal to one of them (`open|closed) HERE`), unless the arm before falls through into it;
+ * and an arm with a `*[!class]*` pattern whose body exits, when every arm before it exits too, lets
+ * only values of that class past the `case` (`''|*[!0-9]*) exit 1;;`). Glob patterns match the whole
+ * value, newlines included, unlike `grep -q`, which passes a value when any one of its lines matches.
+ */
+function caseGuards(
+  clause: GoNode,
+  sole: (word: GoNode) => ShellSoleWord | undefined,
+  span: (n: GoNode) => Span,
+  str: (s: string) => string,
+  ops: Mvdan['ops'],
+  endsRun: (stmt: GoNode) => boolean,
+  listEnd: number | undefined,
+  guard: (test: { subject: ShellSoleWord; pattern: string }, holds: Span) => void,
+): void {
+  const subject = sole(clause.Word);
+  if (!subject) return;
+  let allExit = true;
+  let previous: GoNode | undefined;
+  for (const item of goItems(clause.Items)) {
+    const patterns = goItems(item.Patterns).map((w) =>
+      goItems(w.Parts).every((p) => goType(p) === 'Lit')
+        ? str(
+            goItems(w.Parts)
+              .map((p) => p.Value)
+              .join(''),
+          )
+        : undefined,
+    );
+    const stmts = goItems(item.Stmts);
+    const body = stmts.length ? { start: span(stmts[0]).start, end: span(stmts.at(-1)).end } : undefined;
+    if (body && previous?.Op !== ops.caseFallthrough && patterns.every((p) => p !== undefined && PLAIN.test(p)))
+      guard({ subject, pattern: `^(${patterns.map((p) => p!.replace(/[.+]/g, '\\$&')).join('|')})$` }, body);
+    const exits = body !== undefined && endsRun(stmts.at(-1));
+    const reject = patterns.map((p) => p && /^\*\[[!^]([^\]]+)\]\*$/.exec(p)?.[1]).find((c) => c && PLAIN.test(c));
+    if (reject && exits && allExit && listEnd !== undefined)
+      guard({ subject, pattern: `^[${reject}]*$` }, { start: span(clause).end, end: listEnd });
+    allExit &&= exits;
+    previous = item;
+  }
 }
 
 /** A here-document delimiter with any quoting (`'EOF'`, `"EOF"`, `\EOF`) makes the body literal. */
@@ -596,6 +678,8 @@ interface Mvdan {
     or: number;
     regexMatch: number;
     testNot: number;
+    /** `;&`: the arm's body runs on into the next arm's without testing it. */
+    caseFallthrough: number;
     arithmeticTests: ReadonlySet<number>;
     /** `>`, `>>`, `>|`, `&>`, `&>>`. */
     writeRedirects: ReadonlySet<number>;
@@ -622,6 +706,7 @@ function mvdan(): Mvdan {
   const [pipe, pipeAll, and, or] = opsIn('a | b\na |& b\na && b\na || b', 'BinaryCmd');
   const [regexMatch] = opsIn('[[ a =~ b ]]', 'BinaryTest');
   const [testNot] = opsIn('[[ ! a ]]', 'UnaryTest');
+  const [, caseFallthrough] = opsIn('case x in a) ;; b) ;& c) ;;& esac', 'CaseItem');
   const arithmeticTests = new Set(
     opsIn('[[ a -eq b ]]\n[[ a -ne b ]]\n[[ a -lt b ]]\n[[ a -le b ]]\n[[ a -gt b ]]\n[[ a -ge b ]]', 'BinaryTest'),
   );
@@ -635,6 +720,7 @@ function mvdan(): Mvdan {
       or: or!,
       regexMatch: regexMatch!,
       testNot: testNot!,
+      caseFallthrough: caseFallthrough!,
       arithmeticTests,
       writeRedirects,
     },
