@@ -142,6 +142,16 @@ describe('parseShell', () => {
     expect(s.params[0]!.span).toEqual({ start: text.indexOf('$x'), end: text.length });
   });
 
+  it('keeps offsets after a lone surrogate, which a YAML "\\ud800" escape can put in a body', () => {
+    for (const lone of ['\ud800', '\udc00', '\ud800\ud800']) {
+      const text = `echo ${lone} $x; eval "$y"`;
+      const s = parseShell(text);
+      expect(s.text).toBe(text);
+      expect(s.params.map((p) => text.slice(p.span.start, p.span.end))).toEqual(['$x', '$y']);
+      expect(s.commands.map((c) => c.name)).toEqual(['echo', 'eval']);
+    }
+  });
+
   it('reports a syntax error as a value, with its offset', () => {
     const s = parseShell('echo "abc');
     expect(s.error?.message).toMatch(/quote/);

@@ -224,11 +224,19 @@ export function parseShell(text: string): ShellScript {
   return script;
 }
 
-function parseAnew(text: string): ShellScript {
+/**
+ * A lone surrogate (`"\ud800"` in a YAML double-quoted scalar) made one UTF-16 unit: GopherJS reads
+ * a high one as the first half of a pair and swallows the next character with it, which shifts every
+ * offset after it; U+FFFD keeps the length and is three UTF-8 bytes for both sides.
+ */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+function parseAnew(original: string): ShellScript {
   const api = mvdan();
+  const text = original.replace(LONE_SURROGATE, '\ufffd');
   const toIndex = utf16Offsets(text);
   const script: ShellScript = {
-    text,
+    text: original,
     commands: [],
     params: [],
     regions: [],
