@@ -119,8 +119,19 @@ function reference(text: string): unknown {
     if (test && holds && holds.start < holds.end) guards.push({ subject: test.subject, pattern: test.pattern, holds });
   };
   const integers = new Set<any>();
+  // Subscripts and substring bounds, by span (the API wraps a node anew on each access).
+  const roots = new Set<string>();
+  const indexes: Array<{ array?: string; span: Span }> = [];
+  const associative = new Set<string>();
+  const key = (s: Span) => `${s.start}:${s.end}`;
+  const root = (n: any, array?: string) => {
+    roots.add(key(span(n)));
+    indexes.push({ array, span: span(n) });
+    regions.push({ kind: 'arithmetic', span: span(n) });
+  };
   const plain = /^[A-Za-z0-9_.,:@%=/+-]+$/;
   const arithmeticWord = (word: any) => {
+    if (roots.has(key(span(word)))) return true;
     const top = kind(stack.at(-1));
     if (top === 'BinaryTest') return arithmetic.has(stack.at(-1).Op);
     if (top === 'Assign') {
@@ -129,7 +140,7 @@ function reference(text: string): unknown {
     }
     for (let i = stack.length - 1; i >= 0; i--) {
       const at = kind(stack[i])!;
-      if (['ArithmExp', 'ArithmCmd', 'LetClause'].includes(at)) return true;
+      if (['ArithmExp', 'ArithmCmd', 'LetClause'].includes(at) || roots.has(key(span(stack[i])))) return true;
       if (!['BinaryArithm', 'UnaryArithm', 'ParenArithm'].includes(at)) return false;
     }
     return false;
@@ -153,8 +164,13 @@ function reference(text: string): unknown {
         if (end !== undefined) guard(test, { start: span(node).end, end });
       }
     } else if (t === 'DeclClause') {
-      const integer = node.Args.some((a: any) => a.Naked && /^-[a-zA-Z]*i/.test((a.Value && literal(a.Value)) ?? ''));
-      if (['declare', 'local', 'typeset'].includes(String(node.Variant.Value)) && integer) integers.add(node);
+      const flags = node.Args.filter((a: any) => a.Naked && !a.Name && a.Value).map(
+        (a: any) => /^-([a-zA-Z]*)/.exec(literal(a.Value) ?? '')?.[1] ?? '',
+      );
+      const declares = ['declare', 'local', 'typeset'].includes(String(node.Variant.Value));
+      if (declares && flags.some((f: string) => f.includes('i'))) integers.add(node);
+      if (declares && flags.some((f: string) => f.includes('A')))
+        for (const a of node.Args) if (a.Name) associative.add(String(a.Name.Value));
     } else if (t === 'CaseClause') {
       const subject = sole(node.Word);
       let allExit = true;
@@ -190,7 +206,7 @@ function reference(text: string): unknown {
       if (file && kind(stack.at(-1)) === 'Stmt') writes.push({ file, span: span(stack.at(-1)) });
     }
   };
-  syntax.Walk(file, (node: any) => {
+  const visit = (node: any): boolean => {
     if (!node) {
       stack.pop();
       return true;
@@ -203,9 +219,11 @@ function reference(text: string): unknown {
     else if (t === 'ProcSubst') regions.push({ kind: 'process-substitution', span: span(node) });
     else if (t === 'ArithmExp' || t === 'ArithmCmd' || t === 'LetClause')
       regions.push({ kind: 'arithmetic', span: span(node) });
-    else if (t === 'Assign' && integers.has(stack.at(-1)) && !node.Naked && node.Value)
-      regions.push({ kind: 'arithmetic', span: span(node.Value) });
-    else if (t === 'Comment') regions.push({ kind: 'comment', span: span(node) });
+    else if (t === 'Assign') {
+      if (integers.has(stack.at(-1)) && !node.Naked && node.Value)
+        regions.push({ kind: 'arithmetic', span: span(node.Value) });
+      if (node.Index && node.Name) root(node.Index, String(node.Name.Value));
+    } else if (t === 'Comment') regions.push({ kind: 'comment', span: span(node) });
     else if (t === 'BinaryTest' && arithmetic.has(node.Op)) {
       regions.push({ kind: 'arithmetic', span: span(node.X) });
       regions.push({ kind: 'arithmetic', span: span(node.Y) });
@@ -216,7 +234,13 @@ function reference(text: string): unknown {
         return pt === 'SglQuoted' || pt === 'DblQuoted' || (pt === 'Lit' && String(p.Value).includes('\\'));
       });
       regions.push({ kind: quoted ? 'quoted-heredoc' : 'heredoc', span: span(node.Hdoc) });
-    } else if (t === 'ParamExp' && node.Param)
+    } else if (t === 'ParamExp') {
+      const all = kind(node.Index) === 'Word' && ['@', '*'].includes(literal(node.Index) ?? '');
+      if (node.Index && !all && node.Param) root(node.Index, String(node.Param.Value));
+      if (node.Slice?.Offset) root(node.Slice.Offset);
+      if (node.Slice?.Length) root(node.Slice.Length);
+    }
+    if (t === 'ParamExp' && node.Param)
       params.push({
         name: String(node.Param.Value),
         span: span(node),
@@ -242,9 +266,18 @@ function reference(text: string): unknown {
     }
     more(node, t);
     stack.push(node);
+    // This build's syntax.Walk does not enter a substring's bounds (`${v:$o:n}`), which bash expands.
+    if (t === 'ParamExp' && node.Slice)
+      for (const bound of [node.Slice.Offset, node.Slice.Length]) if (bound) syntax.Walk(bound, visit);
     return true;
-  });
-  regions.sort((a, b) => a.span.start - b.span.start || b.span.end - a.span.end);
+  };
+  syntax.Walk(file, visit);
+  const keys = indexes.filter((i) => i.array !== undefined && associative.has(i.array)).map((i) => i.span);
+  const inKey = (s: Span) => keys.some((k) => k.start <= s.start && s.end <= k.end);
+  const isKey = (s: Span) => keys.some((k) => k.start === s.start && k.end === s.end);
+  const kept = regions.filter((r) => r.kind !== 'arithmetic' || !isKey(r.span));
+  const names = arithmeticNames.filter((n: any) => !inKey(n.span));
+  kept.sort((a, b) => a.span.start - b.span.start || b.span.end - a.span.end);
   // Each pipe's left side feeds the first command of its right side, innermost pipes first.
   const within = (a: Span, b: Span) => a.start >= b.start && a.end <= b.end;
   const size = (p: { left: Span; right: Span }) => p.left.end - p.left.start + p.right.end - p.right.start;
@@ -259,10 +292,10 @@ function reference(text: string): unknown {
   return {
     commands: commands.map((c, i) => ({ ...c, into: into[i] })),
     params,
-    regions,
+    regions: kept,
     assignments,
     guards,
-    arithmeticNames,
+    arithmeticNames: names,
     writes,
   };
 }
@@ -336,6 +369,8 @@ describe("parseShell reads mvdan's tree as its own API does", () => {
       'case "$v" in *[!0-9]*|"") echo "é"; exit 1;; esac; echo $v; case $s in open|y.z) echo "$s";; *) :;; esac',
       'case $t in a) x;& b) y "$t";; *[!a-z]*) exit;; esac; case ü in *[!0-9]*) exit;; esac; case "$x.y" in q) :;; esac',
       '{ case $u in foo*) :;; *[!0-9]*) exit 1;; esac; }; ( case $w in *[^a-z]*) return;; esac; gh "$w" )',
+      'arr[$X+1]=1; echo ${arr[X]} ${arr[@]} "${m[k]}" ${X:$o:2} ${X: -1} ${#arr[*]}; declare -A m; m[$K]=é',
+      'declare -Ai h; h[k]=v; local -a l=(1); l[i]=2; echo ${l[i+1]:1} ${!l[@]}',
     ])
       compare(text);
   });
@@ -368,6 +403,9 @@ describe("parseShell reads mvdan's tree as its own API does", () => {
       'v=$1; export w="$v"; readonly r=${v} s+=x',
       'printf %s "$x" >> run.sh',
       'echo "ü $(echo "é ${é:-x}")"',
+      'a[$i]=x; echo "${a[j+1]}"',
+      'declare -A m; m[$k]=1',
+      'echo ${v:$o:n} ${w: -2}',
     );
     fc.assert(
       fc.property(fc.array(piece, { minLength: 1, maxLength: 8 }), fc.constantFrom('\n', '; ', ' && '), (parts, sep) =>

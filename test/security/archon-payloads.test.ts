@@ -94,9 +94,10 @@ describe("Archon's substitution under attacker payloads", withArchon, () => {
     expect(hits('script bun', 'env var', 'string literal')).toEqual([]);
   });
 
-  it('declare -i evaluates its value; sed and awk program text runs commands; xargs makes words options', () => {
+  it('declare -i and array subscripts evaluate their value; sed and awk program text runs commands; xargs makes words options', () => {
     for (const source of ['$ai.output', '$ARGUMENTS (env)', '"$ARGUMENTS" (env)']) {
       expect(hits('bash', source, 'declare-integer')).toEqual(['arithmetic']);
+      expect(hits('bash', source, 'array-subscript')).toContain('arithmetic');
       expect(hits('bash', source, 'xargs-arguments')).toEqual(['newline-option', 'option-injection']);
     }
     expect(hits('bash', '$ARGUMENTS (env)', 'sed-program')).toEqual(['sed-exec']);

@@ -65,6 +65,7 @@ const CONTEXTS: Record<string, string> = {
     'f() { for a; do case "$a" in -*) touch PWNED;; esac; done; [ "$#" -gt 1 ] && touch PWNED; }; f REF',
   'env-read-quoted': 'printf \'%s\' "$VAR" >/dev/null',
   'declare-integer': 'f() { local -i n=REF; }; f 2>/dev/null',
+  'array-subscript': 'a[REF]=1 2>/dev/null; printf %s "${a[REF]}" >/dev/null 2>&1',
   'sed-program': 'printf \'hi\\n\' | sed "s/REF/y/" >/dev/null 2>&1',
   'sed-program-bare': "printf 'hi\\n' | sed s/REF/y/ >/dev/null 2>&1",
   'awk-program': 'printf \'x\\n\' | awk "/REF/" >/dev/null 2>&1',

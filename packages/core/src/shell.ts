@@ -89,8 +89,8 @@ export type ShellRegionKind =
   /** `<(…)` or `>(…)` */
   | 'process-substitution'
   /**
-   * `$((…))`, `((…))`, `let …`, the operands of `[[ a -gt b ]]` and the values of `declare -i` / `local -i`:
-   * read as arithmetic, where `a[$(cmd)]` runs cmd.
+   * `$((…))`, `((…))`, `let …`, the operands of `[[ a -gt b ]]`, the values of `declare -i` / `local -i`,
+   * indexed-array subscripts and substring bounds (`${v:i:n}`): read as arithmetic, where `a[$(cmd)]` runs cmd.
    */
   | 'arithmetic'
   /** `# …` to the end of the line. */
@@ -291,6 +291,19 @@ function parseAnew(original: string): ShellScript {
   };
   /** `declare -i`, `local -ri`, `typeset -i`: their assignments evaluate the value as arithmetic. */
   const integers = new WeakSet<GoNode>();
+  /**
+   * Subscripts (`a[i]=…`, `${a[i]}`) and substring bounds (`${v:i:n}`), which bash evaluates as
+   * arithmetic: the root node of each, and the array it indexes (none for a bound). A subscript of an
+   * array the body declares associative (`declare -A m`) is a string key instead.
+   */
+  const indexRoots = new WeakSet<GoNode>();
+  const indexes: Array<{ array?: string; span: Span }> = [];
+  const associative = new Set<string>();
+  const arithmeticIndex = (root: GoNode, array?: string) => {
+    indexRoots.add(root);
+    indexes.push({ ...(array !== undefined ? { array } : {}), span: span(root) });
+    region('arithmetic', span(root));
+  };
   walkGo(file, (node, type, stack, types) => {
     /** Where the list holding the statement on top of the stack ends, when it is the script, a block or a subshell. */
     const listEnd = (): number | undefined =>
@@ -347,13 +360,16 @@ function parseAnew(original: string): ShellScript {
         break;
       }
       case 'DeclClause':
-        if (integerDeclaration(node, str)) integers.add(node);
+        if (declaresFlag(node, 'i', str)) integers.add(node);
+        if (declaresFlag(node, 'A', str))
+          for (const a of goItems(node.Args)) if (goType(a.Name)) associative.add(str(a.Name.Value));
         break;
       case 'CaseClause':
         caseGuards(node, sole, span, str, ops, endsRun, types.at(-1) === 'Stmt' ? listEnd() : undefined, guard);
         break;
       case 'Assign':
         if (integers.has(stack.at(-1)) && !node.Naked && goType(node.Value)) region('arithmetic', span(node.Value));
+        if (goType(node.Index) && goType(node.Name)) arithmeticIndex(node.Index, str(node.Name.Value));
         if (goType(node.Name) && !goType(node.Index) && !goType(node.Array)) {
           const assignment: ShellAssignment = { name: str(node.Name.Value), span: span(node) };
           const value = node.Append ? undefined : sole(node.Value);
@@ -363,7 +379,7 @@ function parseAnew(original: string): ShellScript {
         break;
       case 'Word': {
         // Most words are not arithmetic: ask the walk's stack before reading the word's parts.
-        const name = readAsArithmetic(ops, node, stack, types, integers) ? literalOf(node, str) : undefined;
+        const name = readAsArithmetic(ops, node, stack, types, integers, indexRoots) ? literalOf(node, str) : undefined;
         if (name && /^[A-Za-z_][A-Za-z0-9_]*$/.test(name))
           script.arithmeticNames.push({ name, span: span(node), braced: false });
         break;
@@ -377,6 +393,12 @@ function parseAnew(original: string): ShellScript {
         break;
       }
       case 'ParamExp':
+        if (goType(node.Index) && !/^[@*]$/.test(literalOf(node.Index, str) ?? '') && goType(node.Param))
+          arithmeticIndex(node.Index, str(node.Param.Value));
+        if (goType(node.Slice)) {
+          if (goType(node.Slice.Offset)) arithmeticIndex(node.Slice.Offset);
+          if (goType(node.Slice.Length)) arithmeticIndex(node.Slice.Length);
+        }
         if (goType(node.Param))
           script.params.push({
             name: str(node.Param.Value),
@@ -411,6 +433,13 @@ function parseAnew(original: string): ShellScript {
     }
   });
   linkPipes(script.commands, pipes);
+  const keys = indexes.filter((i) => i.array !== undefined && associative.has(i.array)).map((i) => i.span);
+  if (keys.length) {
+    const within = (s: Span) => keys.some((k) => k.start <= s.start && s.end <= k.end);
+    const key = (s: Span) => keys.some((k) => k.start === s.start && k.end === s.end);
+    script.regions = script.regions.filter((r) => r.kind !== 'arithmetic' || !key(r.span));
+    script.arithmeticNames = script.arithmeticNames.filter((n) => !within(n.span));
+  }
   script.regions.sort((a, b) => a.span.start - b.span.start || b.span.end - a.span.end);
   return script;
 }
@@ -544,12 +573,14 @@ function readAsArithmetic(
   stack: readonly GoNode[],
   types: readonly string[],
   integers: WeakSet<GoNode>,
+  indexRoots: WeakSet<GoNode>,
 ): boolean {
+  if (indexRoots.has(word)) return true;
   if (types.at(-1) === 'BinaryTest') return ops.arithmeticTests.has(stack.at(-1).Op);
   if (types.at(-1) === 'Assign')
     return integers.has(stack.at(-2)) && !stack.at(-1).Naked && stack.at(-1).Value === word;
   for (let i = types.length - 1; i >= 0; i--) {
-    if (ARITHMETIC.has(types[i]!)) return true;
+    if (ARITHMETIC.has(types[i]!) || indexRoots.has(stack[i])) return true;
     if (!INSIDE_ARITHMETIC.has(types[i]!)) return false;
   }
   return false;
@@ -581,10 +612,13 @@ function soleWord(word: GoNode, span: (n: GoNode) => Span, str: (s: string) => s
   return plain ? { span: span(word), param: str(part.Param.Value) } : undefined;
 }
 
-/** `declare`, `local` or `typeset` with an option cluster holding `-i`. */
-function integerDeclaration(decl: GoNode, str: (s: string) => string): boolean {
+/** `declare`, `local` or `typeset` with an option cluster holding a flag (`-i`, `-ri`, `-A`). */
+function declaresFlag(decl: GoNode, flag: string, str: (s: string) => string): boolean {
   if (!['declare', 'local', 'typeset'].includes(str(decl.Variant?.Value ?? ''))) return false;
-  return goItems(decl.Args).some((a) => a.Naked && /^-[a-zA-Z]*i/.test(literalOf(a.Value, str) ?? ''));
+  return goItems(decl.Args).some(
+    (a) =>
+      a.Naked && !goType(a.Name) && (/^-([a-zA-Z]*)/.exec(literalOf(a.Value, str) ?? '')?.[1] ?? '').includes(flag),
+  );
 }
 
 /** Characters a `case` guard may name: the ones a shell reads as nothing but text. */
