@@ -11,6 +11,7 @@ import {
   scalarValue,
   xargsProgram,
   type Confidence,
+  type ShellScript,
   type ShellSoleWord,
   type Source,
   type Span,
@@ -503,10 +504,36 @@ function spliceAt(body: ShellBody, span: Span): Splice | undefined {
   return body.splices.find((s) => s.span.start === span.start && s.span.end === span.end);
 }
 
+/** Per script, where each name is assigned, in document order. */
+const assignedAt = new WeakMap<ShellScript, Map<string, number[]>>();
+
+/** Where a name was last assigned before an offset (-1 when it was not). */
+function lastAssigned(script: ShellScript, name: string, at: number): number {
+  let byName = assignedAt.get(script);
+  if (!byName) {
+    byName = new Map();
+    for (const a of script.assignments) {
+      const starts = byName.get(a.name) ?? [];
+      starts.push(a.span.start);
+      byName.set(a.name, starts);
+    }
+    assignedAt.set(script, byName);
+  }
+  const starts = byName.get(name) ?? [];
+  let lo = 0;
+  let hi = starts.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (starts[mid]! < at) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo > 0 ? starts[lo - 1]! : -1;
+}
+
 /**
- * Whether a `[[ … =~ ^…$ ]]` test of the same value holds at an offset and bounds it to safe text
- * (for an option position: to text that cannot start with '-'), as `if ! [[ $n =~ ^[0-9]+$ ]]; then exit 1; fi`
- * does for every line after it.
+ * Whether a `[[ … =~ ^…$ ]]` test or a `case` of the same value holds at an offset and bounds it to
+ * safe text (for an option position: to text that cannot start with '-'), as
+ * `if ! [[ $n =~ ^[0-9]+$ ]]; then exit 1; fi` does for every line after it.
  */
 function guarded(body: ShellBody, at: number, value: { param?: string; splice?: Splice }, option: boolean): boolean {
   const same = (subject: ShellSoleWord) =>
@@ -514,11 +541,9 @@ function guarded(body: ShellBody, at: number, value: { param?: string; splice?: 
       ? subject.param === value.param
       : value.splice !== undefined && spliceAt(body, subject.span)?.text === value.splice.text;
   // A variable assigned again after the test holds another value than the one tested.
-  const reassigned = (from: number) =>
-    value.param !== undefined &&
-    body.script.assignments.some((a) => a.name === value.param && a.span.start >= from && a.span.start < at);
+  const assigned = value.param !== undefined ? lastAssigned(body.script, value.param, at) : -1;
   return body.script.guards.some((g) => {
-    if (g.holds.start > at || at >= g.holds.end || !same(g.subject) || reassigned(g.holds.start)) return false;
+    if (g.holds.start > at || at >= g.holds.end || !same(g.subject) || assigned >= g.holds.start) return false;
     const bound = patternBound(g.pattern);
     return bound === 'safe' || (bound === 'no-option' && !option);
   });
