@@ -49,6 +49,10 @@ function safeForm(f: ShellFlow): string {
   if (f.file)
     return `keep the value out of the code: write the script with a quoted here-document that reads it as "$1" or an environment variable, and pass the value when you run ${f.file}`;
   if (!f.splice && f.sink === 'program-text') return programTextSafeForm(f.how!);
+  if (f.how?.startsWith('run as'))
+    return `never run it as a command: choose the command from a fixed list (case "${ref}" in test|lint) … esac) and pass the value as an argument`;
+  if (f.how?.startsWith('fed to'))
+    return `keep the value out of the program: pass it as an argument or an environment variable the program reads (bash -s -- "$v" <<'EOF' … "$1" … EOF)`;
   if (!f.splice)
     return f.sink === 're-evaluation'
       ? `pass it as an argument instead (bash -c '… "$1"' _ "${ref.replace(/^\$\{?(\w+)\}?$/, '$$$1')}") and never through ${f.how}`

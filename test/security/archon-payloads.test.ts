@@ -106,6 +106,18 @@ describe("Archon's substitution under attacker payloads", withArchon, () => {
     expect(hits('bash', '$ARGUMENTS (env)', 'awk-program')).toEqual(['awk-system']);
   });
 
+  it('a here-string or here-document a shell or python reads is its program; an unquoted name is a command line', () => {
+    for (const source of ['$ai.output', '$ARGUMENTS (env)', '"$ARGUMENTS" (env)'])
+      expect(hits('bash', source, 'here-string-shell')).toEqual(
+        expect.arrayContaining(['command-line', 'command-substitution']),
+      );
+    expect(hits('bash', '$ARGUMENTS (env)', 'heredoc-python')).toEqual(['python-source']);
+    expect(hits('bash', '$ai.output', 'heredoc-python')).toContain('python-source');
+    expect(hits('bash', '$ARGUMENTS (env)', 'command-name')).toEqual(['command-line']);
+    expect(hits('bash', '"$ARGUMENTS" (env)', 'command-name')).toEqual([]);
+    expect(hits('bash', '$ai.output', 'command-name')).toEqual([]);
+  });
+
   it('a case pattern bounds the whole value; grep -q passes a value when one of its lines matches', () => {
     for (const source of ['$ai.output', '$ARGUMENTS (env)', '"$ARGUMENTS" (env)'])
       expect(hits('bash', source, 'case-guard')).toEqual([]);

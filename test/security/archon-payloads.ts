@@ -43,6 +43,10 @@ const PAYLOADS: Record<string, string> = {
   'awk-system': 'x/{system("touch PWNED")}/x',
   // A line that passes a line-based check, then one that is an option.
   'newline-option': '--output=PWNED\n5',
+  // A whole command line, for a value run as a command or fed to a shell as its program.
+  'command-line': 'touch PWNED',
+  // Python source, for a value expanded into a program a here-document feeds to python3.
+  'python-source': '"); open("PWNED", "w"); print("',
 };
 
 /** Marks an argument starting with '-' (read as an option). */
@@ -65,6 +69,9 @@ const CONTEXTS: Record<string, string> = {
     'f() { for a; do case "$a" in -*) touch PWNED;; esac; done; [ "$#" -gt 1 ] && touch PWNED; }; f REF',
   'env-read-quoted': 'printf \'%s\' "$VAR" >/dev/null',
   'declare-integer': 'f() { local -i n=REF; }; f 2>/dev/null',
+  'here-string-shell': 'bash <<< REF >/dev/null 2>&1',
+  'heredoc-python': 'python3 >/dev/null 2>&1 <<EOF\nprint("REF")\nEOF',
+  'command-name': 'REF >/dev/null 2>&1',
   'array-subscript': 'a[REF]=1 2>/dev/null; printf %s "${a[REF]}" >/dev/null 2>&1',
   'sed-program': 'printf \'hi\\n\' | sed "s/REF/y/" >/dev/null 2>&1',
   'sed-program-bare': "printf 'hi\\n' | sed s/REF/y/ >/dev/null 2>&1",

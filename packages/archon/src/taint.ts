@@ -556,10 +556,15 @@ function variableSink(body: ShellBody, span: Span): VariableSink | undefined {
   const script = body.script;
   const how = reEvaluation(script, span.start);
   if (how) return { sink: 're-evaluation', how };
+  // `$ARGUMENTS` unquoted as a command's name: split into words, the first runs with the rest as its arguments.
+  const unquoted = quotingAt(script, span.start) === 'none';
+  const word = enclosing(script, span.start).words.at(-1);
+  if (unquoted && word?.index === 0 && word.span.start === span.start && word.span.end === span.end)
+    return { sink: 're-evaluation', how: 'run as the command line it names' };
   const program = programTextAt(script, span.start);
   if (program) return { sink: 'program-text', how: program };
   if (enclosing(script, span.start).regions.some((r) => r.kind === 'arithmetic')) return { sink: 'arithmetic' };
-  const option = optionProgram(body, span, quotingAt(script, span.start) === 'none') ?? throughXargs(body, span);
+  const option = optionProgram(body, span, unquoted) ?? throughXargs(body, span);
   return option ? { sink: 'option', ...option } : undefined;
 }
 

@@ -114,6 +114,24 @@ export function reEvaluation(script: ShellScript, offset: number): string | unde
     const how = pipedIntoCode(word.command);
     if (how) return how;
   }
+  return fedAsCode(script, offset);
+}
+
+/** Per script, the commands a here-document or here-string feeds: asked for every value, found once. */
+const feeding = new WeakMap<ShellScript, ShellCommand[]>();
+
+/** A here-document or here-string that a shell or interpreter reads as its program (`bash <<< "$x"`, `python3 <<EOF`). */
+function fedAsCode(script: ShellScript, offset: number): string | undefined {
+  let fed = feeding.get(script);
+  if (!fed) {
+    fed = script.commands.filter((c) => c.stdin);
+    feeding.set(script, fed);
+  }
+  for (const c of fed) {
+    if (!c.stdin!.some((s) => s.start <= offset && offset < s.end)) continue;
+    const reader = readsCodeFromStdin(c);
+    if (reader) return `fed to ${reader} on standard input`;
+  }
   return undefined;
 }
 

@@ -109,6 +109,8 @@ export interface ShellCommand {
   name?: string;
   /** The command this one's output is piped into (`a | b`: a's is b). */
   pipedInto?: ShellCommand;
+  /** What its statement feeds it on standard input: here-document bodies and here-string words. */
+  stdin?: Span[];
 }
 
 export interface ShellWord {
@@ -260,6 +262,8 @@ function parseAnew(original: string): ShellScript {
   const region = (kind: ShellRegionKind, s: Span) => script.regions.push({ kind, span: s });
   const ops = api.ops;
   const pipes: Array<{ left: Span; right: Span }> = [];
+  /** The simple command of each statement, for the here-documents and here-strings it reads. */
+  const stmtCommands = new Map<GoNode, ShellCommand>();
   const sole = (word: GoNode) => soleWord(word, span, str);
   /** `[[ word =~ regex ]]` (or `! [[ … ]]`, `[[ ! … ]]`) as the whole of a statement. */
   const testOf = (stmt: GoNode) => {
@@ -387,6 +391,13 @@ function parseAnew(original: string): ShellScript {
       case 'Redirect': {
         if (goType(node.Hdoc))
           region(quotedDelimiter(goType(node.Word) && node.Word) ? 'quoted-heredoc' : 'heredoc', span(node.Hdoc));
+        const input = goType(node.Hdoc)
+          ? node.Hdoc
+          : node.Op === ops.hereString && goType(node.Word)
+            ? node.Word
+            : undefined;
+        const reader = input && stmtCommands.get(stack.at(-1));
+        if (reader) reader.stdin = [...(reader.stdin ?? []), span(input)];
         // `> f`, `>> f`: the statement it belongs to (on top of the walk) writes f.
         const file = ops.writeRedirects.has(node.Op) && goType(node.Word) ? literalOf(node.Word, str) : undefined;
         if (file && types.at(-1) === 'Stmt') script.writes.push({ file, span: span(stack.at(-1)) });
@@ -420,6 +431,7 @@ function parseAnew(original: string): ShellScript {
         if (command.words.length) {
           command.span = { start: command.words[0]!.span.start, end: command.span.end };
           script.commands.push(command);
+          if (types.at(-1) === 'Stmt') stmtCommands.set(stack.at(-1), command);
         }
         // `… | tee [-a] FILE`: what the pipeline before it prints goes to FILE.
         if (name !== undefined && name.slice(name.lastIndexOf('/') + 1) === 'tee') {
@@ -720,6 +732,8 @@ interface Mvdan {
     or: number;
     regexMatch: number;
     testNot: number;
+    /** `<<<` */
+    hereString: number;
     /** `;&`: the arm's body runs on into the next arm's without testing it. */
     caseFallthrough: number;
     arithmeticTests: ReadonlySet<number>;
@@ -748,6 +762,7 @@ function mvdan(): Mvdan {
   const [pipe, pipeAll, and, or] = opsIn('a | b\na |& b\na && b\na || b', 'BinaryCmd');
   const [regexMatch] = opsIn('[[ a =~ b ]]', 'BinaryTest');
   const [testNot] = opsIn('[[ ! a ]]', 'UnaryTest');
+  const [hereString] = opsIn('a <<< b', 'Redirect');
   const [, caseFallthrough] = opsIn('case x in a) ;; b) ;& c) ;;& esac', 'CaseItem');
   const arithmeticTests = new Set(
     opsIn('[[ a -eq b ]]\n[[ a -ne b ]]\n[[ a -lt b ]]\n[[ a -le b ]]\n[[ a -gt b ]]\n[[ a -ge b ]]', 'BinaryTest'),
@@ -762,6 +777,7 @@ function mvdan(): Mvdan {
       or: or!,
       regexMatch: regexMatch!,
       testNot: testNot!,
+      hereString: hereString!,
       caseFallthrough: caseFallthrough!,
       arithmeticTests,
       writeRedirects,
