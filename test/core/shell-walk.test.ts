@@ -370,6 +370,7 @@ describe("parseShell reads mvdan's tree as its own API does", () => {
       'case $t in a) x;& b) y "$t";; *[!a-z]*) exit;; esac; case ü in *[!0-9]*) exit;; esac; case "$x.y" in q) :;; esac',
       '{ case $u in foo*) :;; *[!0-9]*) exit 1;; esac; }; ( case $w in *[^a-z]*) return;; esac; gh "$w" )',
       'arr[$X+1]=1; echo ${arr[X]} ${arr[@]} "${m[k]}" ${X:$o:2} ${X: -1} ${#arr[*]}; declare -A m; m[$K]=é',
+      'cat <<EOF\nü $(echo "é $(date +%s)") ${x:-日本}\nEOF\ncat <<-\tEND\n\t😀 $y\n\tEND\npython3 <<<"$z" && bash <<\'Q\'\n$w\nQ',
       'declare -Ai h; h[k]=v; local -a l=(1); l[i]=2; echo ${l[i+1]:1} ${!l[@]}',
     ])
       compare(text);
