@@ -1,6 +1,7 @@
 import {
   effectiveCommand,
   enclosing,
+  fedTo,
   isScalar,
   memoized,
   plainPath,
@@ -439,17 +440,21 @@ function contextSink(
 }
 
 /**
- * The program a value printed by `echo`/`printf` reaches through `| xargs PROG`: every word of the
- * value is an argument of PROG there, however it was quoted on the way in.
+ * The program a value reaches through `xargs PROG`, printed into it by `echo`/`printf` or fed to it as
+ * a here-string or here-document: every word of the value is an argument of PROG there, however it
+ * was quoted on the way in.
  */
 function throughXargs(body: ShellBody, span: Span): { how: string; viaXargs: true } | undefined {
   const { words } = enclosing(body.script, span.start);
   const word = words[words.length - 1];
   const e = word && effectiveCommand(word.command);
-  if (!e || word.index <= e.start || (e.name !== 'echo' && e.name !== 'printf')) return undefined;
-  // printf's first operand is its format, not text it prints as is.
-  if (e.name === 'printf' && word.index === e.start + 1) return undefined;
-  const program = xargsProgram(word.command);
+  const printed =
+    e &&
+    word.index > e.start &&
+    (e.name === 'echo' || e.name === 'printf') &&
+    // printf's first operand is its format, not text it prints as is.
+    !(e.name === 'printf' && word.index === e.start + 1);
+  const program = xargsProgram(printed ? word.command.pipedInto : fedTo(body.script, span.start));
   return program && OPTION_PROGRAMS.has(program) ? { how: program, viaXargs: true } : undefined;
 }
 

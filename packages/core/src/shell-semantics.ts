@@ -122,17 +122,19 @@ const feeding = new WeakMap<ShellScript, ShellCommand[]>();
 
 /** A here-document or here-string that a shell or interpreter reads as its program (`bash <<< "$x"`, `python3 <<EOF`). */
 function fedAsCode(script: ShellScript, offset: number): string | undefined {
+  const c = fedTo(script, offset);
+  const reader = c && readsCodeFromStdin(c);
+  return reader ? `fed to ${reader} on standard input` : undefined;
+}
+
+/** The command a here-document or here-string holding an offset is fed to, if any. */
+export function fedTo(script: ShellScript, offset: number): ShellCommand | undefined {
   let fed = feeding.get(script);
   if (!fed) {
     fed = script.commands.filter((c) => c.stdin);
     feeding.set(script, fed);
   }
-  for (const c of fed) {
-    if (!c.stdin!.some((s) => s.start <= offset && offset < s.end)) continue;
-    const reader = readsCodeFromStdin(c);
-    if (reader) return `fed to ${reader} on standard input`;
-  }
-  return undefined;
+  return fed.find((c) => c.stdin!.some((s) => s.start <= offset && offset < s.end));
 }
 
 /**
@@ -294,12 +296,11 @@ function programWords(
 }
 
 /**
- * The program a command's output becomes arguments of, directly through `xargs` (`printf '%s' "$v" |
- * xargs git checkout`): xargs splits the text on blanks and quotes, so every word of it is an
- * argument there, and a word starting with '-' is an option, unless `--` stands before them.
+ * The program an `xargs` command hands the words of its standard input to (`… | xargs git checkout`,
+ * `xargs gh issue view <<< "$v"`): xargs splits the text on blanks and quotes, so every word of it
+ * is an argument there, and a word starting with '-' is an option, unless `--` stands before them.
  */
-export function xargsProgram(command: ShellCommand): string | undefined {
-  const into = command.pipedInto;
+export function xargsProgram(into: ShellCommand | undefined): string | undefined {
   const inner = into && effectiveAfterXargs(into);
   if (!inner) return undefined;
   // `-I {}` puts each line in one place of the command; that place decides, not the end.
