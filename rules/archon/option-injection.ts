@@ -22,8 +22,8 @@ export default defineRule<WorkflowModel>({
           ? { related: [{ at: f.included.related.span, source: f.included.related.source, message: 'spliced here' }] }
           : {}),
         message:
-          `untrusted text can be an option: ${f.source.label} → '${f.text}' is an argument of ${program} in '${f.surface}' of ${f.node.label}${f.included ? ` ${f.included.where}` : ''}, and a value starting with '-' is read as one of its options (${OPTION_PROGRAMS.get(program)}). ` +
-          `Safe form: put -- before it (${program} … -- ${f.splice ? '"$v"' : `"${f.text}"`}), or bound the field with an output_format enum or pattern that cannot start with '-'`,
+          `untrusted text can be an option: ${f.source.label} → '${f.text}' is ${f.viaXargs ? `split by xargs into arguments of ${program}` : `an argument of ${program}`} in '${f.surface}' of ${f.node.label}${f.included ? ` ${f.included.where}` : ''}, and ${f.viaXargs ? 'any word of it' : 'a value'} starting with '-' is read as one of its options (${OPTION_PROGRAMS.get(program)}). ` +
+          `Safe form: put -- before it (${f.viaXargs ? `xargs ${program} … --` : `${program} … -- ${f.splice ? '"$v"' : `"${f.text}"`}`}), or bound the field with an output_format enum or pattern that cannot start with '-'`,
       });
     }
   },

@@ -7,6 +7,10 @@ const SINKS: Record<Exclude<ShellFlow['sink'], 'option'>, { why: string; payload
     why: 'is parsed again as code, so the quoting it arrived with is gone before it runs',
     payload: 'any shell syntax: ; | $(…)',
   },
+  'program-text': {
+    why: 'is part of the program text of {how}, whose own commands run programs and write files (sed\'s e command and s///e flag, w FILE; awk\'s system() and print | "cmd")',
+    payload: 'sed: /e or w FILE; awk: system("…")',
+  },
   'double-quotes': {
     why: 'sits inside "…": Archon\'s \'…\' quoting is literal text there, so $(…), backticks and " in the value are live',
     payload: '$(…), `…`, "',
@@ -44,15 +48,27 @@ function safeForm(f: ShellFlow): string {
   const ref = /^\w+$/.test(f.text) ? `$${f.text}` : f.text;
   if (f.file)
     return `keep the value out of the code: write the script with a quoted here-document that reads it as "$1" or an environment variable, and pass the value when you run ${f.file}`;
+  if (!f.splice && f.sink === 'program-text') return programTextSafeForm(f.how!);
+  if (f.how?.startsWith('run as'))
+    return `never run it as a command: choose the command from a fixed list (case "${ref}" in test|lint) … esac) and pass the value as an argument`;
+  if (f.how?.startsWith('fed to'))
+    return `keep the value out of the program: pass it as an argument or an environment variable the program reads (bash -s -- "$v" <<'EOF' … "$1" … EOF)`;
   if (!f.splice)
     return f.sink === 're-evaluation'
       ? `pass it as an argument instead (bash -c '… "$1"' _ "${ref.replace(/^\$\{?(\w+)\}?$/, '$$$1')}") and never through ${f.how}`
       : `check it first ([[ ${ref} =~ ^[0-9]+$ ]] || exit 1) or compare it as a string`;
+  if (f.sink === 'program-text') return programTextSafeForm(f.how!);
   if (f.sink === 're-evaluation')
     return `assign it bare (v=${f.text}) and pass "$v" as an argument, never through ${f.how}`;
   if (f.sink === 'arithmetic')
     return "declare the field 'type: integer' in the producer's output_format, or test it with =~ first";
   return `assign it bare on a line of its own (v=${f.text}) and use "$v", or bound the field with an output_format enum or pattern`;
+}
+
+function programTextSafeForm(program: string): string {
+  return program === 'sed'
+    ? 'keep the value out of the program: check it against a fixed pattern first, or use a tool that takes it as data (awk -v v="$v" \'index($0, v)\', grep -F -e "$v")'
+    : `pass it as data, never as program text: ${program} -v v="$v" '… v …'`;
 }
 
 export default defineRule<WorkflowModel>({
@@ -72,7 +88,7 @@ export default defineRule<WorkflowModel>({
       const where =
         f.sink === 're-evaluation'
           ? `${sink.why.replace('parsed again as code', `parsed again as code (${f.how})`)}`
-          : sink.why;
+          : sink.why.replace('{how}', f.how ?? '');
       report({
         at: f.span,
         confidence: f.confidence,

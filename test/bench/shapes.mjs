@@ -98,6 +98,26 @@ const shapes = {
       },
     }),
   },
+  // One bash body of n blocks, each checking a variable (=~, case), assigning it again and reading it
+  // in arithmetic, a subscript, sed's program and xargs: the audits ask, per read, which checks hold.
+  'guarded-bash': {
+    base: 40,
+    build: (n) => ({
+      dialect: 'archon',
+      files: {
+        '.archon/workflows/w.yaml': workflow([
+          '  - id: ai\n    prompt: "Answer: $ARGUMENTS"',
+          `  - id: b\n    depends_on: [ai]\n    bash: |\n${Array.from(
+            { length: n },
+            (_, i) =>
+              `      case "$ARGUMENTS" in ''|*[!0-9]*) exit 1 ;; esac\n      v${i}=$ai.output\n      ARGUMENTS="$CONTEXT"\n` +
+              `      arr[$ARGUMENTS]=1\n      printf '%s\\n' "$v${i}" | xargs gh issue view\n      sed "s/$v${i}/x/" f\n` +
+              `      [[ $ARGUMENTS =~ ^[0-9]+$ ]] || exit 1\n      echo $(( ARGUMENTS + ${i} ))`,
+          ).join('\n')}`,
+        ]),
+      },
+    }),
+  },
   'archon-unknown-keys': {
     base: 300,
     build: (n) => ({

@@ -82,7 +82,8 @@ describe('orchlint trace: flags that name what is not there', () => {
 
   it('--reject rejects the gate it names, and refuses a name that is no approval node (a typo approved it silently)', async () => {
     const rejected = await orchlintInProcess(['trace', release, '--reject', 'gate'], { cwd: decided });
-    expect(rejected.stdout).toContain('FAILED    gate (approval) — rejected (--reject)');
+    expect(rejected.stdout).toContain('FAILED    gate (approval) — rejected (--reject): the run is cancelled');
+    expect(rejected.stdout).toContain('Outcome: cancelled');
     const typo = await orchlintInProcess(['trace', release, '--reject', 'gates'], { cwd: decided });
     expect([typo.code, typo.stdout, typo.stderr]).toEqual([
       2,

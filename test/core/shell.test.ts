@@ -4,6 +4,7 @@ import {
   fetchedCodeRuns,
   maskAsQuotedWords,
   parseShell,
+  programTextAt,
   quotingAt,
   reEvaluation,
   runsFile,
@@ -141,10 +142,76 @@ describe('parseShell', () => {
     expect(s.params[0]!.span).toEqual({ start: text.indexOf('$x'), end: text.length });
   });
 
+  it('keeps offsets after a lone surrogate, which a YAML "\\ud800" escape can put in a body', () => {
+    for (const lone of ['\ud800', '\udc00', '\ud800\ud800']) {
+      const text = `echo ${lone} $x; eval "$y"`;
+      const s = parseShell(text);
+      expect(s.text).toBe(text);
+      expect(s.params.map((p) => text.slice(p.span.start, p.span.end))).toEqual(['$x', '$y']);
+      expect(s.commands.map((c) => c.name)).toEqual(['echo', 'eval']);
+    }
+  });
+
   it('reports a syntax error as a value, with its offset', () => {
     const s = parseShell('echo "abc');
     expect(s.error?.message).toMatch(/quote/);
     expect(s.commands).toEqual([]);
+    // After non-ASCII text the offset is still in UTF-16 units.
+    const text = 'echo "é 😀 日本"; if then';
+    expect(parseShell(text).error?.offset).toBe(text.indexOf('if'));
+  });
+
+  it('returns nesting too deep for the parser as an error, without throwing or hanging', () => {
+    for (const text of [
+      `echo ${'$('.repeat(5000)}x${')'.repeat(5000)}`,
+      `${'{ '.repeat(5000)}x; ${'}; '.repeat(5000)}`,
+      `echo ${'"$('.repeat(20000)}`,
+    ]) {
+      const s = parseShell(text);
+      expect(s.error).toBeDefined();
+      expect(s.commands).toEqual([]);
+    }
+  });
+
+  it('marks declare -i values as arithmetic and reads case statements as guards', () => {
+    const text = [
+      'declare -i n="$a"; local -ri m=b k; declare +i p=$c; declare q=$d',
+      'case "$v" in',
+      "  ''|*[!0-9]*) echo é; exit 1 ;;",
+      'esac',
+      'use "$v"',
+      'case $w in open|y.z) use "$w" ;; x) a ;& q) b ;; esac',
+      'case $u in foo*) : ;; *[!0-9]*) exit 1 ;; esac',
+    ].join('\n');
+    const s = parseShell(text);
+    const arithmetic = s.regions
+      .filter((r) => r.kind === 'arithmetic')
+      .map((r) => text.slice(r.span.start, r.span.end));
+    expect(arithmetic).toEqual(['"$a"', 'b']);
+    expect(s.arithmeticNames.map((n) => n.name)).toEqual(['b']);
+    expect(s.guards.map((g) => [g.subject.param, g.pattern, text.slice(g.holds.start, g.holds.end).trim()])).toEqual([
+      [
+        'v',
+        '^[0-9]*$',
+        'use "$v"\ncase $w in open|y.z) use "$w" ;; x) a ;& q) b ;; esac\ncase $u in foo*) : ;; *[!0-9]*) exit 1 ;; esac',
+      ],
+      ['w', '^(open|y\\.z)$', 'use "$w"'],
+      ['w', '^(x)$', 'a'],
+    ]);
+  });
+
+  it('knows which words are sed or awk program text', () => {
+    const at = (text: string, word: string) => programTextAt(parseShell(text), text.indexOf(word) + 1);
+    expect(at('sed "s/$x/y/" f', '$x')).toBe('sed');
+    expect(at('sed -n -e "/$x/p" f', '$x')).toBe('sed');
+    expect(at('sed --expression="s/$x/y/" f', '$x')).toBe('sed');
+    expect(at('sed -e p "$x"', '$x')).toBeUndefined();
+    expect(at('sed -f prog.sed "$x"', '$x')).toBeUndefined();
+    expect(at('sed p -- "$x"', '$x')).toBeUndefined();
+    expect(at('awk "/$x/" f', '$x')).toBe('awk');
+    expect(at('sudo gawk -F: "{print \\"$x\\"}"', '$x')).toBe('gawk');
+    expect(at('awk -v v="$x" "index(\\$0, v)"', '$x')).toBeUndefined();
+    expect(at('grep -e "$x" f', '$x')).toBeUndefined();
   });
 
   it('masks spans as quoted words of the same length', () => {

@@ -48,7 +48,7 @@ describe("Archon's substitution under attacker payloads", withArchon, () => {
   it('a bare $node.output word in top-level bash is one safe word, but can still be an option', () => {
     expect(hits('bash', '$ai.output', 'bare')).toEqual([]);
     expect(hits('bash', '$ai.output', 'assignment')).toEqual([]);
-    expect(hits('bash', '$ai.output', 'option-position')).toEqual(['option-injection']);
+    expect(hits('bash', '$ai.output', 'option-position')).toEqual(['newline-option', 'option-injection']);
   });
 
   it('the quoting ignores its context: inside "…", author quotes, heredocs and backticks the value is live', () => {
@@ -72,7 +72,7 @@ describe("Archon's substitution under attacker payloads", withArchon, () => {
   it('user variables arrive as environment variables: quoted reads are one word, unquoted ones split', () => {
     for (const context of ['bare', 'double-quoted', 'author-single-quoted', 'unquoted-heredoc', 'env-read-quoted'])
       expect(hits('bash', '"$ARGUMENTS" (env)', context)).toEqual([]);
-    expect(hits('bash', '"$ARGUMENTS" (env)', 'option-position')).toEqual(['option-injection']);
+    expect(hits('bash', '"$ARGUMENTS" (env)', 'option-position')).toEqual(['newline-option', 'option-injection']);
     expect(hits('bash', '$ARGUMENTS (env)', 'option-position')).toEqual(expect.arrayContaining(['word-splitting']));
   });
 
@@ -92,6 +92,37 @@ describe("Archon's substitution under attacker payloads", withArchon, () => {
   it('script: splices $node.output raw into the source; an environment variable stays data', () => {
     expect(hits('script bun', '$ai.output', 'string literal')).toEqual(['js-string-break']);
     expect(hits('script bun', 'env var', 'string literal')).toEqual([]);
+  });
+
+  it('declare -i and array subscripts evaluate their value; sed and awk program text runs commands; xargs makes words options', () => {
+    for (const source of ['$ai.output', '$ARGUMENTS (env)', '"$ARGUMENTS" (env)']) {
+      expect(hits('bash', source, 'declare-integer')).toEqual(['arithmetic']);
+      expect(hits('bash', source, 'array-subscript')).toContain('arithmetic');
+      expect(hits('bash', source, 'xargs-arguments')).toEqual(['newline-option', 'option-injection']);
+    }
+    expect(hits('bash', '$ARGUMENTS (env)', 'sed-program')).toEqual(['sed-exec']);
+    expect(hits('bash', '$ai.output', 'sed-program-bare')).toEqual(['sed-exec']);
+    expect(hits('bash', '"$ARGUMENTS" (env)', 'sed-program-bare')).toEqual(['sed-exec']);
+    expect(hits('bash', '$ARGUMENTS (env)', 'awk-program')).toEqual(['awk-system']);
+  });
+
+  it('a here-string or here-document a shell or python reads is its program; an unquoted name is a command line', () => {
+    for (const source of ['$ai.output', '$ARGUMENTS (env)', '"$ARGUMENTS" (env)'])
+      expect(hits('bash', source, 'here-string-shell')).toEqual(
+        expect.arrayContaining(['command-line', 'command-substitution']),
+      );
+    expect(hits('bash', '$ARGUMENTS (env)', 'heredoc-python')).toEqual(['python-source']);
+    expect(hits('bash', '$ai.output', 'heredoc-python')).toContain('python-source');
+    expect(hits('bash', '$ARGUMENTS (env)', 'command-name')).toEqual(['command-line']);
+    expect(hits('bash', '"$ARGUMENTS" (env)', 'command-name')).toEqual([]);
+    expect(hits('bash', '$ai.output', 'command-name')).toEqual([]);
+  });
+
+  it('a case pattern bounds the whole value; grep -q passes a value when one of its lines matches', () => {
+    for (const source of ['$ai.output', '$ARGUMENTS (env)', '"$ARGUMENTS" (env)'])
+      expect(hits('bash', source, 'case-guard')).toEqual([]);
+    expect(hits('bash', '$ai.output', 'grep-guard')).toEqual(['newline-option']);
+    expect(hits('bash', '"$ARGUMENTS" (env)', 'grep-guard')).toEqual(['newline-option']);
   });
 
   it('output_format bounds a field by enum, anchored pattern or number type, not by an unanchored pattern', () => {

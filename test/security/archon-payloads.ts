@@ -38,7 +38,19 @@ const PAYLOADS: Record<string, string> = {
   arithmetic: 'a[$(touch PWNED)]',
   'option-injection': '--output=PWNED',
   'second-order': 'see $other.output here',
+  // GNU sed's s///e runs the pattern space; awk's system() runs a command.
+  'sed-exec': '^/touch PWNED #/e;s/^',
+  'awk-system': 'x/{system("touch PWNED")}/x',
+  // A line that passes a line-based check, then one that is an option.
+  'newline-option': '--output=PWNED\n5',
+  // A whole command line, for a value run as a command or fed to a shell as its program.
+  'command-line': 'touch PWNED',
+  // Python source, for a value expanded into a program a here-document feeds to python3.
+  'python-source': '"); open("PWNED", "w"); print("',
 };
+
+/** Marks an argument starting with '-' (read as an option). */
+const MARK_OPTIONS = 'g() { for a; do case "$a" in -*) touch PWNED;; esac; done; };';
 
 /** Where the reference stands in the author's bash: `REF` is replaced by the reference text. */
 const CONTEXTS: Record<string, string> = {
@@ -56,6 +68,17 @@ const CONTEXTS: Record<string, string> = {
   'option-position':
     'f() { for a; do case "$a" in -*) touch PWNED;; esac; done; [ "$#" -gt 1 ] && touch PWNED; }; f REF',
   'env-read-quoted': 'printf \'%s\' "$VAR" >/dev/null',
+  'declare-integer': 'f() { local -i n=REF; }; f 2>/dev/null',
+  'here-string-shell': 'bash <<< REF >/dev/null 2>&1',
+  'heredoc-python': 'python3 >/dev/null 2>&1 <<EOF\nprint("REF")\nEOF',
+  'command-name': 'REF >/dev/null 2>&1',
+  'array-subscript': 'a[REF]=1 2>/dev/null; printf %s "${a[REF]}" >/dev/null 2>&1',
+  'sed-program': 'printf \'hi\\n\' | sed "s/REF/y/" >/dev/null 2>&1',
+  'sed-program-bare': "printf 'hi\\n' | sed s/REF/y/ >/dev/null 2>&1",
+  'awk-program': 'printf \'x\\n\' | awk "/REF/" >/dev/null 2>&1',
+  'xargs-arguments': `printf '%s\\n' REF | xargs sh -c '${MARK_OPTIONS} g "$@"' _`,
+  'grep-guard': `${MARK_OPTIONS} if printf '%s' REF | grep -qE '^[0-9]+$'; then g REF; fi`,
+  'case-guard': `${MARK_OPTIONS} case REF in ''|*[!0-9]*) exit 0;; esac; g REF`,
 };
 
 interface Outcome {
@@ -124,24 +147,24 @@ for (const [payloadName, payload] of Object.entries(PAYLOADS)) {
       ['other', output('$(touch PWNED)')],
     ]);
     const cases: Array<[string, string, string]> = [
-      ['bash', '$ai.output', renderTopLevel(context.replace('REF', '$ai.output'), outputs)],
-      ['bash', '$ARGUMENTS (env)', renderTopLevel(context.replace('REF', '$ARGUMENTS'), outputs)],
-      ['bash', '"$ARGUMENTS" (env)', renderTopLevel(context.replace('REF', '"$ARGUMENTS"'), outputs)],
+      ['bash', '$ai.output', renderTopLevel(context.replaceAll('REF', '$ai.output'), outputs)],
+      ['bash', '$ARGUMENTS (env)', renderTopLevel(context.replaceAll('REF', '$ARGUMENTS'), outputs)],
+      ['bash', '"$ARGUMENTS" (env)', renderTopLevel(context.replaceAll('REF', '"$ARGUMENTS"'), outputs)],
       [
         'loop_group body bash',
         '$LOOP_USER_INPUT',
-        renderLoopBody(context.replace('REF', '$LOOP_USER_INPUT'), outputs, new Map(), payload),
+        renderLoopBody(context.replaceAll('REF', '$LOOP_USER_INPUT'), outputs, new Map(), payload),
       ],
       [
         'loop_group body bash',
         '${LOOP_USER_INPUT}',
-        renderLoopBody(context.replace('REF', '${LOOP_USER_INPUT}'), outputs, new Map(), payload),
+        renderLoopBody(context.replaceAll('REF', '${LOOP_USER_INPUT}'), outputs, new Map(), payload),
       ],
       [
         'loop_group body bash',
         '$LOOP_PREV.rewrite.output',
         renderLoopBody(
-          context.replace('REF', '$LOOP_PREV.rewrite.output'),
+          context.replaceAll('REF', '$LOOP_PREV.rewrite.output'),
           outputs,
           new Map([['rewrite', output(payload)]]),
           '',

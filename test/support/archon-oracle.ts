@@ -42,6 +42,8 @@ export interface OracleCase {
   stubsFile: string;
   /** Stop at the first approval gate (`--pause-at-gates`). */
   pauseAtGates?: boolean;
+  /** Input values the caller supplies (`--input name=value`), over the declared defaults. */
+  inputs?: Record<string, string>;
 }
 
 export function writeCase(c: OracleCase): string {
@@ -81,7 +83,7 @@ for (const c of cases) {
       throw new Error(e ? 'failed to load: ' + e.error : 'not found: ' + errors.map((e) => e.error).join('; '));
     }
     const stubs = await loadDryRunStubs(join(c.dir, c.stubsFile));
-    const result = await dryRunWorkflow({ workflow, userMessage: '', cwd: c.dir, stubs, pauseAtGates: c.pauseAtGates });
+    const result = await dryRunWorkflow({ workflow, userMessage: '', cwd: c.dir, stubs, pauseAtGates: c.pauseAtGates, inputs: c.inputs });
     line = { result };
   } catch (error) {
     line = { error: String(error?.message ?? error).split('\\n')[0] };
@@ -104,6 +106,7 @@ export function archonDryRuns(cases: ReadonlyArray<{ c: OracleCase; dir: string 
         workflowName: c.workflowName,
         stubsFile: c.stubsFile,
         pauseAtGates: c.pauseAtGates === true,
+        ...(c.inputs ? { inputs: c.inputs } : {}),
       })),
     ),
   );
@@ -150,6 +153,7 @@ export async function orchlintDryRun(c: OracleCase, dir: string): Promise<Oracle
       '--format',
       'json',
       ...(c.pauseAtGates ? ['--pause-at-gates'] : []),
+      ...Object.entries(c.inputs ?? {}).flatMap(([k, v]) => ['--input', `${k}=${v}`]),
     ],
     io,
   );

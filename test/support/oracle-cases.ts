@@ -154,7 +154,9 @@ function sequence(seed: number) {
   let s = seed;
   return (n: number) => {
     s = (s * 1103515245 + 12345) % 2147483648;
-    return s % n;
+    // The high bits: an LCG's low bits alternate (the lowest one 0, 1, 0, …), so `s % 4` at a given
+    // draw is the same in every workflow and `s % 10` never gives an odd kind at an even draw.
+    return Math.floor(s / 65536) % n;
   };
 }
 
@@ -181,8 +183,9 @@ function generatedWorkflow(seed: number, size: number, withInclude: boolean): Re
         `$${ref}.output.score > 5`,
         `$${ref}.verdict != 'bad' && $${ref}.output.score <= 3`,
         `$${ref}.output = 'yes'`,
+        // A reference to no node: the loader refuses the workflow, so only a few workflows draw it.
         `$${ref}.output.verdict == 'ok' && $missing.output.x == 'y'`,
-      ][pick(6)];
+      ][pick(seed % 10 === 7 ? 6 : 5)];
     }
     if (pick(3) === 0)
       node.output_format = {
@@ -192,13 +195,14 @@ function generatedWorkflow(seed: number, size: number, withInclude: boolean): Re
       };
     const kind = pick(10);
     if (kind === 0) {
-      // Each completion channel: a signal, a signal beside an until_bash (which a dry run assumes passed), a true field.
-      const channel = pick(3);
+      // Each completion channel: a signal, a signal beside an until_bash (which a dry run assumes passed),
+      // a true field, an until_bash alone.
+      const channel = pick(4);
       node.loop = {
         prompt: 'iterate',
         max_iterations: 1 + pick(3),
-        ...(channel === 2 ? { until_field: 'finished' } : { until: 'DONE' }),
-        ...(channel === 1 ? { until_bash: 'test -f .done' } : {}),
+        ...(channel === 2 ? { until_field: 'finished' } : channel === 3 ? {} : { until: 'DONE' }),
+        ...(channel === 1 || channel === 3 ? { until_bash: 'test -f .done' } : {}),
       };
       if (channel === 2)
         node.output_format = { type: 'object', properties: { finished: { type: 'boolean' } }, required: ['finished'] };
@@ -207,6 +211,7 @@ function generatedWorkflow(seed: number, size: number, withInclude: boolean): Re
     else if (kind === 3)
       node.loop_group = {
         until: 'ALL_CLEAN',
+        ...(pick(2) === 0 ? { until_bash: 'test -f .clean' } : {}),
         max_iterations: 2,
         nodes: [
           { id: `${id}_fix`, prompt: 'fix' },
@@ -214,6 +219,7 @@ function generatedWorkflow(seed: number, size: number, withInclude: boolean): Re
         ],
       };
     else if (kind === 4) node.bash = `echo ${id}`;
+    else if (kind === 5 && seed % 2 === 0) node.workflow = 'gen-child';
     else node.prompt = deps.length ? `do ${id} with $${deps[0]}.output` : `do ${id}`;
     nodes.push(node);
   }
@@ -229,6 +235,12 @@ function generatedWorkflow(seed: number, size: number, withInclude: boolean): Re
   const files: Record<string, string> = {
     '.archon/workflows/gen.yaml': stringify({ name: 'gen', description: `generated ${seed}`, ...inputs, nodes }),
   };
+  if (nodes.some((n) => n.workflow !== undefined))
+    files['.archon/workflows/gen-child.yaml'] = stringify({
+      name: 'gen-child',
+      description: 'a sub-workflow',
+      nodes: [{ id: 'inner', prompt: 'inner work' }],
+    });
   if (withInclude)
     files['.archon/workflows/gen-block.yaml'] = stringify({
       name: 'gen-block',
@@ -248,8 +260,10 @@ export function generatedCases(count: number): OracleCase[] {
   for (let seed = 1; seed <= count; seed++) {
     const files = generatedWorkflow(seed, 4 + (seed % 6), seed % 3 === 0);
     const cases = casesOf(`generated #${seed}`, files, '.archon/workflows/gen.yaml');
-    // The hit stubs again, stopping at the first gate.
+    // The hit stubs again, stopping at the first gate; and with a supplied input over the declared default.
     out.push(...cases, ...cases.slice(0, 1).map((c) => ({ ...c, name: `${c.name} paused`, pauseAtGates: true })));
+    if (seed % 4 === 1)
+      out.push(...cases.map((c) => ({ ...c, name: `${c.name} mode=slow`, inputs: { mode: 'slow' } })));
   }
   return out;
 }

@@ -275,11 +275,48 @@ describe('the Archon dry run', () => {
     expect(run(model, { ship: 'shipped' }).outcome).toBe('cancelled');
     const paused = run(model, { ship: 'shipped' }, { pauseAtGates: true });
     expect([paused.outcome, paused.steps]).toEqual(['paused', ['gate:paused:approval gate']]);
-    expect(run(model, { ship: 'shipped' }, { reject: new Set(['gate']) }).steps).toEqual([
-      'gate:failed:rejected (--reject)',
-      'ship:skipped:trigger_rule',
-      'stop:skipped:trigger_rule',
-      'after:skipped:trigger_rule',
+    // A real run's rejection of a gate with no reject decision cancels the run (rejectWorkflow).
+    const rejected = run(model, { ship: 'shipped' }, { reject: new Set(['gate']) });
+    expect([rejected.outcome, rejected.steps]).toEqual([
+      'cancelled',
+      ['gate:failed:rejected (--reject): the run is cancelled'],
+    ]);
+  });
+
+  it('rejects a gate with a reject decision into its when: edges, and one with on_reject after its attempts', () => {
+    const decided = wf(`
+  - id: gate
+    approval:
+      message: Go?
+      decisions: [{ id: approve }, { id: reject }]
+  - id: rework
+    depends_on: [gate]
+    when: "$gate.output.decision == 'reject'"
+    prompt: Rework.
+  - id: ship
+    depends_on: [gate]
+    when: "$gate.output.decision == 'approve'"
+    prompt: Ship.
+`);
+    const r = run(decided, { rework: 'reworked' }, { reject: new Set(['gate']) });
+    expect([r.outcome, r.steps]).toEqual([
+      'completed',
+      ['gate:completed:rejected (--reject)', 'rework:stubbed', 'ship:skipped:when_condition_false'],
+    ]);
+    expect(r.trace[0]!.output).toBe('{"decision":"reject","text":""}');
+    const reworked = wf(`
+  - id: gate
+    approval:
+      message: Go?
+      on_reject: { prompt: "Fix: $REJECTION_REASON", max_attempts: 2 }
+  - id: ship
+    depends_on: [gate]
+    prompt: Ship.
+`);
+    const again = run(reworked, { ship: 'shipped' }, { reject: new Set(['gate']) });
+    expect(again.outcome).toBe('cancelled');
+    expect(again.steps).toEqual([
+      'gate:failed:rejected (--reject) on every attempt: the run is cancelled once on_reject.max_attempts is used up',
     ]);
   });
 

@@ -175,6 +175,32 @@ function runNode(node: FlatNode, outputs: Map<string, Output>, run: Run, iterati
   }
 }
 
+/**
+ * A gate rejected as a real run rejects it (operations/workflow-operations.ts rejectWorkflow): one that
+ * declares `decisions` with a `reject` id and no `on_reject` completes with `{decision, text}` output
+ * and the run goes on down its `when:` edges; any other gate cancels the run, `on_reject` after its
+ * rework prompt has run out of attempts (every one of them rejected too).
+ */
+function rejectGate(node: FlatNode, outputs: Map<string, Output>, run: Run, iteration?: number): void {
+  const approval = node.origin.blocks.get('approval');
+  const rework = approval?.byKey.has('on_reject') === true;
+  if (!rework && node.origin.decisions?.ids.some((d) => d.value === 'reject')) {
+    const output = JSON.stringify({ decision: 'reject', text: '' });
+    outputs.set(node.id, { state: 'completed', output });
+    run.trace.push({ ...entryBase(node, iteration), state: 'completed', reason: 'rejected (--reject)', output });
+    return;
+  }
+  outputs.set(node.id, { state: 'failed', output: '' });
+  run.trace.push({
+    ...entryBase(node, iteration),
+    state: 'failed',
+    reason: rework
+      ? 'rejected (--reject) on every attempt: the run is cancelled once on_reject.max_attempts is used up'
+      : 'rejected (--reject): the run is cancelled',
+  });
+  run.halted = 'cancelled';
+}
+
 function runBody(node: FlatNode, outputs: Map<string, Output>, run: Run, iteration?: number): void {
   const base = entryBase(node, iteration);
   switch (node.type) {
@@ -187,7 +213,7 @@ function runBody(node: FlatNode, outputs: Map<string, Output>, run: Run, iterati
     case 'approval': {
       resolve(node.text, outputs, run);
       if (run.options.reject?.has(node.id)) {
-        record(run, outputs, node, 'failed', 'rejected (--reject)', iteration);
+        rejectGate(node, outputs, run, iteration);
         return;
       }
       if (run.options.pauseAtGates) {

@@ -1,14 +1,18 @@
 import {
   effectiveCommand,
   enclosing,
+  fedTo,
   isScalar,
   memoized,
   plainPath,
+  programTextAt,
   quotingAt,
   reEvaluation,
   runsFile,
   scalarValue,
+  xargsProgram,
   type Confidence,
+  type ShellScript,
   type ShellSoleWord,
   type Source,
   type Span,
@@ -40,6 +44,7 @@ export interface TaintSource {
 
 export type ShellSink =
   | 're-evaluation'
+  | 'program-text'
   | 'double-quotes'
   | 'author-quotes'
   | 'backquotes'
@@ -58,8 +63,10 @@ export interface ShellFlow {
   span: Span;
   source: TaintSource;
   sink: ShellSink;
-  /** For re-evaluation, how ('eval', 'bash -c', 'piped into sh'); for an option, the program. */
+  /** For re-evaluation, how ('eval', 'bash -c', 'piped into sh'); for program text, sed or awk; for an option, the program. */
   how?: string;
+  /** For an option: the value reaches the program's arguments through xargs, split into words. */
+  viaXargs?: boolean;
   confidence: Confidence;
   /** A quoted splice of the engine (undefined for an environment variable the shell expands). */
   splice?: Splice;
@@ -345,8 +352,31 @@ export function fieldBound(producer: ArchonNode, field: string | undefined): 'sa
 function patternBound(pattern: string): 'safe' | 'no-option' | undefined {
   if (!/^\^.*\$$/s.test(pattern)) return undefined;
   const inner = pattern.slice(1, -1);
-  if (!SAFE_PATTERN.test(inner)) return undefined;
+  if (!SAFE_PATTERN.test(inner) || !anchoredWhole(inner) || !plainRanges(inner)) return undefined;
   return mayStartWithDash(inner) ? 'no-option' : 'safe';
+}
+
+/** No `|` outside a group: `^[0-9]+|x$` is `^[0-9]+` or `x$`, and anchors neither alternative at both ends. */
+function anchoredWhole(pattern: string): boolean {
+  let depth = 0;
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i];
+    if (c === '\\') i++;
+    else if (c === '[') i = pattern.indexOf(']', i + 1);
+    else if (c === '(') depth++;
+    else if (c === ')') depth--;
+    else if (c === '|' && depth === 0) return false;
+    if (i < 0) return false;
+  }
+  return true;
+}
+
+/** Every range in a class runs within digits, lower-case or upper-case letters: `[%-@]` holds ; & ' ( ) < >. */
+function plainRanges(pattern: string): boolean {
+  for (const cls of pattern.matchAll(/\[((?:\\.|[^\]\\])+)\]/g))
+    for (const range of cls[1]!.matchAll(/(?:\\.|[^\\])-(?:\\.|[^\\])/g))
+      if (!/^(?:[0-9]-[0-9]|[a-z]-[a-z]|[A-Z]-[A-Z])$/.test(range[0]) || range[0][0]! > range[0][2]!) return false;
+  return true;
 }
 
 /** Whether a safe pattern's first atom can match '-': a literal or escaped dash, or a class holding one outside a range. */
@@ -376,11 +406,13 @@ function contextSink(
   body: ShellBody,
   span: Span,
   masked: boolean,
-): { sink: ShellSink; how?: string; confidence: Confidence } | undefined {
+): (VariableSink & { confidence: Confidence }) | undefined {
   const script = body.script;
   const at = span.start + 1;
   const how = reEvaluation(script, at);
   if (how) return { sink: 're-evaluation', how, confidence: 'high' };
+  const program = programTextAt(script, at);
+  if (program) return { sink: 'program-text', how: program, confidence: 'high' };
   const { regions } = enclosing(script, at);
   if (regions.some((r) => r.kind === 'backquote')) return { sink: 'backquotes', confidence: 'high' };
   switch (quotingAt(script, at)) {
@@ -402,13 +434,32 @@ function contextSink(
       return { sink: 'comment', confidence: 'high' };
   }
   if (regions.some((r) => r.kind === 'arithmetic')) return { sink: 'arithmetic', confidence: 'high' };
-  const program = optionProgram(body, span, false);
-  if (program) return { sink: 'option', how: program, confidence: 'medium' };
+  const option = optionProgram(body, span, false) ?? throughXargs(body, span);
+  if (option) return { ...option, sink: 'option', confidence: 'medium' };
   return undefined;
 }
 
+/**
+ * The program a value reaches through `xargs PROG`, printed into it by `echo`/`printf` or fed to it as
+ * a here-string or here-document: every word of the value is an argument of PROG there, however it
+ * was quoted on the way in.
+ */
+function throughXargs(body: ShellBody, span: Span): { how: string; viaXargs: true } | undefined {
+  const { words } = enclosing(body.script, span.start);
+  const word = words[words.length - 1];
+  const e = word && effectiveCommand(word.command);
+  const printed =
+    e &&
+    word.index > e.start &&
+    (e.name === 'echo' || e.name === 'printf') &&
+    // printf's first operand is its format, not text it prints as is.
+    !(e.name === 'printf' && word.index === e.start + 1);
+  const program = xargsProgram(printed ? word.command.pipedInto : fedTo(body.script, span.start));
+  return program && OPTION_PROGRAMS.has(program) ? { how: program, viaXargs: true } : undefined;
+}
+
 /** The program that reads a whole-word value (or, unquoted, any part of it) as its option, before any `--`. */
-function optionProgram(body: ShellBody, span: Span, unquoted: boolean): string | undefined {
+function optionProgram(body: ShellBody, span: Span, unquoted: boolean): { how: string } | undefined {
   const { words } = enclosing(body.script, span.start);
   const word = words[words.length - 1];
   if (!word) return undefined;
@@ -419,7 +470,7 @@ function optionProgram(body: ShellBody, span: Span, unquoted: boolean): string |
   for (let i = e.start + 1; i < word.index; i++) if (word.command.words[i]!.literal === '--') return undefined;
   // One quoted word after `-m` is the message; unquoted, its later words can still be options.
   if (!unquoted && takesValue(e.name, word.command.words[word.index - 1]?.literal)) return undefined;
-  return e.name;
+  return { how: e.name };
 }
 
 /**
@@ -435,8 +486,13 @@ function bodyVariables(model: WorkflowModel, body: ShellBody): (name: string, at
   for (const a of body.script.assignments) {
     const value = a.value;
     const splice = value && spliceAt(body, value.span);
-    const held =
-      value?.param !== undefined
+    // `declare -i n=$v` evaluates the value once (the finding is there) and keeps the number.
+    const integer = enclosing(body.script, a.span.end - 1).regions.some(
+      (r) => r.kind === 'arithmetic' && r.span.start > a.span.start,
+    );
+    const held = integer
+      ? undefined
+      : value?.param !== undefined
         ? of(value.param, a.span.start)
         : splice
           ? spliceSource(model, body, splice, false)
@@ -453,33 +509,68 @@ function spliceAt(body: ShellBody, span: Span): Splice | undefined {
   return body.splices.find((s) => s.span.start === span.start && s.span.end === span.end);
 }
 
+/** Per script, where each name is assigned, in document order. */
+const assignedAt = new WeakMap<ShellScript, Map<string, number[]>>();
+
+/** Where a name was last assigned before an offset (-1 when it was not). */
+function lastAssigned(script: ShellScript, name: string, at: number): number {
+  let byName = assignedAt.get(script);
+  if (!byName) {
+    byName = new Map();
+    for (const a of script.assignments) {
+      const starts = byName.get(a.name) ?? [];
+      starts.push(a.span.start);
+      byName.set(a.name, starts);
+    }
+    assignedAt.set(script, byName);
+  }
+  const starts = byName.get(name) ?? [];
+  let lo = 0;
+  let hi = starts.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (starts[mid]! < at) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo > 0 ? starts[lo - 1]! : -1;
+}
+
 /**
- * Whether a `[[ … =~ ^…$ ]]` test of the same value holds at an offset and bounds it to safe text
- * (for an option position: to text that cannot start with '-'), as `if ! [[ $n =~ ^[0-9]+$ ]]; then exit 1; fi`
- * does for every line after it.
+ * Whether a `[[ … =~ ^…$ ]]` test or a `case` of the same value holds at an offset and bounds it to
+ * safe text (for an option position: to text that cannot start with '-'), as
+ * `if ! [[ $n =~ ^[0-9]+$ ]]; then exit 1; fi` does for every line after it.
  */
 function guarded(body: ShellBody, at: number, value: { param?: string; splice?: Splice }, option: boolean): boolean {
   const same = (subject: ShellSoleWord) =>
     value.param !== undefined
       ? subject.param === value.param
       : value.splice !== undefined && spliceAt(body, subject.span)?.text === value.splice.text;
+  // A variable assigned again after the test holds another value than the one tested.
+  const assigned = value.param !== undefined ? lastAssigned(body.script, value.param, at) : -1;
   return body.script.guards.some((g) => {
-    if (g.holds.start > at || at >= g.holds.end || !same(g.subject)) return false;
+    if (g.holds.start > at || at >= g.holds.end || !same(g.subject) || assigned >= g.holds.start) return false;
     const bound = patternBound(g.pattern);
     return bound === 'safe' || (bound === 'no-option' && !option);
   });
 }
 
-type VariableSink = { sink: ShellSink; how?: string };
+type VariableSink = { sink: ShellSink; how?: string; viaXargs?: boolean };
 
 /** The sink a variable's expansion meets: parsed again, read as arithmetic, or an option of a program. */
 function variableSink(body: ShellBody, span: Span): VariableSink | undefined {
   const script = body.script;
   const how = reEvaluation(script, span.start);
   if (how) return { sink: 're-evaluation', how };
+  // `$ARGUMENTS` unquoted as a command's name: split into words, the first runs with the rest as its arguments.
+  const unquoted = quotingAt(script, span.start) === 'none';
+  const word = enclosing(script, span.start).words.at(-1);
+  if (unquoted && word?.index === 0 && word.span.start === span.start && word.span.end === span.end)
+    return { sink: 're-evaluation', how: 'run as the command line it names' };
+  const program = programTextAt(script, span.start);
+  if (program) return { sink: 'program-text', how: program };
   if (enclosing(script, span.start).regions.some((r) => r.kind === 'arithmetic')) return { sink: 'arithmetic' };
-  const program = optionProgram(body, span, quotingAt(script, span.start) === 'none');
-  return program ? { sink: 'option', how: program } : undefined;
+  const option = optionProgram(body, span, unquoted) ?? throughXargs(body, span);
+  return option ? { sink: 'option', ...option } : undefined;
 }
 
 /** Every path from an untrusted source to a shell sink in the model's shell bodies. */
@@ -509,6 +600,7 @@ export const shellFlows = memoized((model: WorkflowModel): ShellFlow[] => {
           source,
           sink: sink.sink,
           ...(sink.how ? { how: sink.how } : {}),
+          ...(sink.viaXargs ? { viaXargs: true } : {}),
           confidence: weaker(source.confidence, sink.confidence),
           splice,
         });
@@ -535,6 +627,7 @@ export const shellFlows = memoized((model: WorkflowModel): ShellFlow[] => {
           source,
           sink: sink.sink,
           ...(sink.how ? { how: sink.how } : {}),
+          ...(sink.viaXargs ? { viaXargs: true } : {}),
           confidence: weaker(source.confidence, option ? 'medium' : 'high'),
         });
       }
@@ -581,6 +674,7 @@ function includedFlows(
             source,
             sink: sink.sink,
             ...(sink.how ? { how: sink.how } : {}),
+            ...(sink.viaXargs ? { viaXargs: true } : {}),
             confidence: weaker(source.confidence, sink.confidence),
             included: {
               input: m[0],

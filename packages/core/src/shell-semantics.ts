@@ -114,7 +114,27 @@ export function reEvaluation(script: ShellScript, offset: number): string | unde
     const how = pipedIntoCode(word.command);
     if (how) return how;
   }
-  return undefined;
+  return fedAsCode(script, offset);
+}
+
+/** Per script, the commands a here-document or here-string feeds: asked for every value, found once. */
+const feeding = new WeakMap<ShellScript, ShellCommand[]>();
+
+/** A here-document or here-string that a shell or interpreter reads as its program (`bash <<< "$x"`, `python3 <<EOF`). */
+function fedAsCode(script: ShellScript, offset: number): string | undefined {
+  const c = fedTo(script, offset);
+  const reader = c && readsCodeFromStdin(c);
+  return reader ? `fed to ${reader} on standard input` : undefined;
+}
+
+/** The command a here-document or here-string holding an offset is fed to, if any. */
+export function fedTo(script: ShellScript, offset: number): ShellCommand | undefined {
+  let fed = feeding.get(script);
+  if (!fed) {
+    fed = script.commands.filter((c) => c.stdin);
+    feeding.set(script, fed);
+  }
+  return fed.find((c) => c.stdin!.some((s) => s.start <= offset && offset < s.end));
 }
 
 /**
@@ -200,6 +220,94 @@ function effectiveAfterXargs(command: ShellCommand): EffectiveCommand | undefine
     if (/^-[IEdLnPs]$/.test(t)) i++;
   }
   return undefined;
+}
+
+/**
+ * Text-processing programs whose program text can run commands or write files: GNU sed's `e`
+ * command and `s///e` flag run the pattern space, every sed's `w` writes a file; awk's `system()`
+ * and `print | "cmd"` run commands. For each: the flags whose next word is program text, the flags
+ * whose next word is a program file or another value (so it is not the program), and the prefix of
+ * a `--flag=text` word that carries program text.
+ */
+const PROGRAM_TEXT: ReadonlyMap<string, { code: RegExp; file: RegExp; valued: RegExp; inline: RegExp }> = new Map(
+  Object.entries({
+    sed: {
+      code: /^(-e|--expression)$/,
+      file: /^(-f|--file)$/,
+      valued: /^(-l|--line-length)$/,
+      inline: /^--expression=/,
+    },
+    ...Object.fromEntries(
+      ['awk', 'gawk', 'mawk', 'nawk'].map((name) => [
+        name,
+        {
+          code: /^(-e|--source)$/,
+          file: /^(-f|--file)$/,
+          valued: /^(-v|-F|--assign|--field-separator)$/,
+          inline: /^--source=/,
+        },
+      ]),
+    ),
+  }),
+);
+
+/** Which sed or awk program text holds an offset, if any: 'sed', 'awk'. Options of theirs are not program text. */
+export function programTextAt(script: ShellScript, offset: number): string | undefined {
+  for (const word of enclosing(script, offset).words) {
+    const e = effectiveCommand(word.command);
+    const flags = e && PROGRAM_TEXT.get(e.name);
+    if (e && flags && word.index > e.start && programWords(script, e, flags).has(word.index)) return e.name;
+  }
+  return undefined;
+}
+
+/** The indices of a sed or awk command's words that are program text: after -e, in --expression=, or the first operand. */
+function programWords(
+  script: ShellScript,
+  e: EffectiveCommand,
+  flags: { code: RegExp; file: RegExp; valued: RegExp; inline: RegExp },
+): Set<number> {
+  const words = e.command.words;
+  const found = new Set<number>();
+  let named = false;
+  for (let i = e.start + 1; i < words.length; i++) {
+    const w = words[i]!.literal;
+    const raw = w ?? script.text.slice(words[i]!.span.start, words[i]!.span.end);
+    if (w === '--') {
+      if (!named && i + 1 < words.length) found.add(i + 1);
+      break;
+    }
+    if (w !== undefined && flags.code.test(w)) {
+      named = true;
+      found.add(++i);
+    } else if (w !== undefined && (flags.file.test(w) || flags.valued.test(w))) {
+      named ||= flags.file.test(w);
+      i++;
+    } else if (flags.inline.test(raw)) {
+      named = true;
+      found.add(i);
+    } else if (!raw.startsWith('-')) {
+      // The first operand is the program unless -e or -f named one; the ones after it are files.
+      if (!named) found.add(i);
+      break;
+    }
+  }
+  return found;
+}
+
+/**
+ * The program an `xargs` command hands the words of its standard input to (`… | xargs git checkout`,
+ * `xargs gh issue view <<< "$v"`): xargs splits the text on blanks and quotes, so every word of it
+ * is an argument there, and a word starting with '-' is an option, unless `--` stands before them.
+ */
+export function xargsProgram(into: ShellCommand | undefined): string | undefined {
+  const inner = into && effectiveAfterXargs(into);
+  if (!inner) return undefined;
+  // `-I {}` puts each line in one place of the command; that place decides, not the end.
+  const options = into.words.slice(0, inner.start).map((w) => w.literal ?? '');
+  if (options.some((w) => /^(-I|-i|--replace)/.test(w))) return undefined;
+  if (into.words.slice(inner.start + 1).some((w) => w.literal === '--')) return undefined;
+  return inner.name;
 }
 
 /** Programs that fetch from the network. */

@@ -27,9 +27,15 @@ export interface ShellScript {
   regions: ShellRegion[];
   /** Every `name=value`, bare or after local/export/declare/readonly, in document order. */
   assignments: ShellAssignment[];
-  /** Every `[[ word =~ regex ]]` test with a literal regex, and the text where it is known to hold. */
+  /**
+   * Every `[[ word =~ regex ]]` test with a literal regex, and every `case` that bounds its word (an
+   * arm of literal words; an arm rejecting `*[!class]*` that exits), with the text where it holds.
+   */
   guards: ShellGuard[];
-  /** Bare names read as arithmetic (`$(( n + 1 ))`, `[[ n -gt 3 ]]`): bash evaluates their values as arithmetic again. */
+  /**
+   * Bare names read as arithmetic (`$(( n + 1 ))`, `[[ n -gt 3 ]]`, `declare -i n=v`): bash evaluates
+   * their values as arithmetic again.
+   */
   arithmeticNames: ShellParam[];
   /** Files a statement writes (`> f`, `>> f`, `| tee f`), with the text whose output goes there. */
   writes: ShellWrite[];
@@ -52,7 +58,7 @@ export interface ShellAssignment {
 export interface ShellGuard {
   /** The tested word, when it is one expansion. */
   subject: ShellSoleWord;
-  /** The regex as written (unquoted, literal). */
+  /** The regex as written (unquoted, literal); for a `case`, the regex its glob patterns amount to. */
   pattern: string;
   /** Where the match is known to hold: `if [[ … ]]; then HERE`, `[[ … ]] && HERE`, and after `[[ … ]] || exit` or `if ! [[ … ]]; then exit; fi` to the end of the enclosing list. */
   holds: Span;
@@ -82,7 +88,10 @@ export type ShellRegionKind =
   | 'command-substitution'
   /** `<(…)` or `>(…)` */
   | 'process-substitution'
-  /** `$((…))`, `((…))`, `let …`, and the operands of `[[ a -gt b ]]`: read as arithmetic, where `a[$(cmd)]` runs cmd. */
+  /**
+   * `$((…))`, `((…))`, `let …`, the operands of `[[ a -gt b ]]`, the values of `declare -i` / `local -i`,
+   * indexed-array subscripts and substring bounds (`${v:i:n}`): read as arithmetic, where `a[$(cmd)]` runs cmd.
+   */
   | 'arithmetic'
   /** `# …` to the end of the line. */
   | 'comment';
@@ -100,6 +109,8 @@ export interface ShellCommand {
   name?: string;
   /** The command this one's output is piped into (`a | b`: a's is b). */
   pipedInto?: ShellCommand;
+  /** What its statement feeds it on standard input: here-document bodies and here-string words. */
+  stdin?: Span[];
 }
 
 export interface ShellWord {
@@ -215,11 +226,19 @@ export function parseShell(text: string): ShellScript {
   return script;
 }
 
-function parseAnew(text: string): ShellScript {
+/**
+ * A lone surrogate (`"\ud800"` in a YAML double-quoted scalar) made one UTF-16 unit: GopherJS reads
+ * a high one as the first half of a pair and swallows the next character with it, which shifts every
+ * offset after it; U+FFFD keeps the length and is three UTF-8 bytes for both sides.
+ */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+function parseAnew(original: string): ShellScript {
   const api = mvdan();
+  const text = original.replace(LONE_SURROGATE, '\ufffd');
   const toIndex = utf16Offsets(text);
   const script: ShellScript = {
-    text,
+    text: original,
     commands: [],
     params: [],
     regions: [],
@@ -243,6 +262,8 @@ function parseAnew(text: string): ShellScript {
   const region = (kind: ShellRegionKind, s: Span) => script.regions.push({ kind, span: s });
   const ops = api.ops;
   const pipes: Array<{ left: Span; right: Span }> = [];
+  /** The simple command of each statement, for the here-documents and here-strings it reads. */
+  const stmtCommands = new Map<GoNode, ShellCommand>();
   const sole = (word: GoNode) => soleWord(word, span, str);
   /** `[[ word =~ regex ]]` (or `! [[ … ]]`, `[[ ! … ]]`) as the whole of a statement. */
   const testOf = (stmt: GoNode) => {
@@ -268,9 +289,24 @@ function parseAnew(text: string): ShellScript {
     const name = type === 'CallExpr' ? literalOf(goItems(cmd.Args)[0], str) : undefined;
     return name === 'exit' || name === 'return';
   };
-  const guard = (test: ReturnType<typeof testOf>, holds: Span | undefined) => {
+  const guard = (test: { subject: ShellSoleWord; pattern: string } | undefined, holds: Span | undefined) => {
     if (test && holds && holds.start < holds.end)
       script.guards.push({ subject: test.subject, pattern: test.pattern, holds });
+  };
+  /** `declare -i`, `local -ri`, `typeset -i`: their assignments evaluate the value as arithmetic. */
+  const integers = new WeakSet<GoNode>();
+  /**
+   * Subscripts (`a[i]=…`, `${a[i]}`) and substring bounds (`${v:i:n}`), which bash evaluates as
+   * arithmetic: the root node of each, and the array it indexes (none for a bound). A subscript of an
+   * array the body declares associative (`declare -A m`) is a string key instead.
+   */
+  const indexRoots = new WeakSet<GoNode>();
+  const indexes: Array<{ array?: string; span: Span }> = [];
+  const associative = new Set<string>();
+  const arithmeticIndex = (root: GoNode, array?: string) => {
+    indexRoots.add(root);
+    indexes.push({ ...(array !== undefined ? { array } : {}), span: span(root) });
+    region('arithmetic', span(root));
   };
   walkGo(file, (node, type, stack, types) => {
     /** Where the list holding the statement on top of the stack ends, when it is the script, a block or a subshell. */
@@ -327,7 +363,17 @@ function parseAnew(text: string): ShellScript {
         }
         break;
       }
+      case 'DeclClause':
+        if (declaresFlag(node, 'i', str)) integers.add(node);
+        if (declaresFlag(node, 'A', str))
+          for (const a of goItems(node.Args)) if (goType(a.Name)) associative.add(str(a.Name.Value));
+        break;
+      case 'CaseClause':
+        caseGuards(node, sole, span, str, ops, endsRun, types.at(-1) === 'Stmt' ? listEnd() : undefined, guard);
+        break;
       case 'Assign':
+        if (integers.has(stack.at(-1)) && !node.Naked && goType(node.Value)) region('arithmetic', span(node.Value));
+        if (goType(node.Index) && goType(node.Name)) arithmeticIndex(node.Index, str(node.Name.Value));
         if (goType(node.Name) && !goType(node.Index) && !goType(node.Array)) {
           const assignment: ShellAssignment = { name: str(node.Name.Value), span: span(node) };
           const value = node.Append ? undefined : sole(node.Value);
@@ -337,7 +383,7 @@ function parseAnew(text: string): ShellScript {
         break;
       case 'Word': {
         // Most words are not arithmetic: ask the walk's stack before reading the word's parts.
-        const name = readAsArithmetic(ops, stack, types) ? literalOf(node, str) : undefined;
+        const name = readAsArithmetic(ops, node, stack, types, integers, indexRoots) ? literalOf(node, str) : undefined;
         if (name && /^[A-Za-z_][A-Za-z0-9_]*$/.test(name))
           script.arithmeticNames.push({ name, span: span(node), braced: false });
         break;
@@ -345,12 +391,25 @@ function parseAnew(text: string): ShellScript {
       case 'Redirect': {
         if (goType(node.Hdoc))
           region(quotedDelimiter(goType(node.Word) && node.Word) ? 'quoted-heredoc' : 'heredoc', span(node.Hdoc));
+        const input = goType(node.Hdoc)
+          ? node.Hdoc
+          : node.Op === ops.hereString && goType(node.Word)
+            ? node.Word
+            : undefined;
+        const reader = input && stmtCommands.get(stack.at(-1));
+        if (reader) reader.stdin = [...(reader.stdin ?? []), span(input)];
         // `> f`, `>> f`: the statement it belongs to (on top of the walk) writes f.
         const file = ops.writeRedirects.has(node.Op) && goType(node.Word) ? literalOf(node.Word, str) : undefined;
         if (file && types.at(-1) === 'Stmt') script.writes.push({ file, span: span(stack.at(-1)) });
         break;
       }
       case 'ParamExp':
+        if (goType(node.Index) && !/^[@*]$/.test(literalOf(node.Index, str) ?? '') && goType(node.Param))
+          arithmeticIndex(node.Index, str(node.Param.Value));
+        if (goType(node.Slice)) {
+          if (goType(node.Slice.Offset)) arithmeticIndex(node.Slice.Offset);
+          if (goType(node.Slice.Length)) arithmeticIndex(node.Slice.Length);
+        }
         if (goType(node.Param))
           script.params.push({
             name: str(node.Param.Value),
@@ -372,6 +431,7 @@ function parseAnew(text: string): ShellScript {
         if (command.words.length) {
           command.span = { start: command.words[0]!.span.start, end: command.span.end };
           script.commands.push(command);
+          if (types.at(-1) === 'Stmt') stmtCommands.set(stack.at(-1), command);
         }
         // `… | tee [-a] FILE`: what the pipeline before it prints goes to FILE.
         if (name !== undefined && name.slice(name.lastIndexOf('/') + 1) === 'tee') {
@@ -385,6 +445,13 @@ function parseAnew(text: string): ShellScript {
     }
   });
   linkPipes(script.commands, pipes);
+  const keys = indexes.filter((i) => i.array !== undefined && associative.has(i.array)).map((i) => i.span);
+  if (keys.length) {
+    const within = (s: Span) => keys.some((k) => k.start <= s.start && s.end <= k.end);
+    const key = (s: Span) => keys.some((k) => k.start === s.start && k.end === s.end);
+    script.regions = script.regions.filter((r) => r.kind !== 'arithmetic' || !key(r.span));
+    script.arithmeticNames = script.arithmeticNames.filter((n) => !within(n.span));
+  }
   script.regions.sort((a, b) => a.span.start - b.span.start || b.span.end - a.span.end);
   return script;
 }
@@ -508,11 +575,24 @@ function outermostPipeline(stack: readonly GoNode[], types: readonly string[], o
 const ARITHMETIC = new Set(['ArithmExp', 'ArithmCmd', 'LetClause']);
 const INSIDE_ARITHMETIC = new Set(['BinaryArithm', 'UnaryArithm', 'ParenArithm']);
 
-/** Whether the word on top of the walk is read as arithmetic: in $(( )), (( )), let, or as an operand of [[ -gt ]]. */
-function readAsArithmetic(ops: Mvdan['ops'], stack: readonly GoNode[], types: readonly string[]): boolean {
+/**
+ * Whether a word is read as arithmetic: in $(( )), (( )), let, as an operand of [[ -gt ]], or as the
+ * value of a `declare -i` assignment.
+ */
+function readAsArithmetic(
+  ops: Mvdan['ops'],
+  word: GoNode,
+  stack: readonly GoNode[],
+  types: readonly string[],
+  integers: WeakSet<GoNode>,
+  indexRoots: WeakSet<GoNode>,
+): boolean {
+  if (indexRoots.has(word)) return true;
   if (types.at(-1) === 'BinaryTest') return ops.arithmeticTests.has(stack.at(-1).Op);
+  if (types.at(-1) === 'Assign')
+    return integers.has(stack.at(-2)) && !stack.at(-1).Naked && stack.at(-1).Value === word;
   for (let i = types.length - 1; i >= 0; i--) {
-    if (ARITHMETIC.has(types[i]!)) return true;
+    if (ARITHMETIC.has(types[i]!) || indexRoots.has(stack[i])) return true;
     if (!INSIDE_ARITHMETIC.has(types[i]!)) return false;
   }
   return false;
@@ -542,6 +622,62 @@ function soleWord(word: GoNode, span: (n: GoNode) => Span, str: (s: string) => s
     !goType(part.Repl) &&
     !part.Names;
   return plain ? { span: span(word), param: str(part.Param.Value) } : undefined;
+}
+
+/** `declare`, `local` or `typeset` with an option cluster holding a flag (`-i`, `-ri`, `-A`). */
+function declaresFlag(decl: GoNode, flag: string, str: (s: string) => string): boolean {
+  if (!['declare', 'local', 'typeset'].includes(str(decl.Variant?.Value ?? ''))) return false;
+  return goItems(decl.Args).some(
+    (a) =>
+      a.Naked && !goType(a.Name) && (/^-([a-zA-Z]*)/.exec(literalOf(a.Value, str) ?? '')?.[1] ?? '').includes(flag),
+  );
+}
+
+/** Characters a `case` guard may name: the ones a shell reads as nothing but text. */
+const PLAIN = /^[A-Za-z0-9_.,:@%=/+-]+$/;
+
+/**
+ * The guards a `case` on one expansion sets: an arm whose patterns are all literal words runs with
+ * the value equal to one of them (`open|closed) HERE`), unless the arm before falls through into it;
+ * and an arm with a `*[!class]*` pattern whose body exits, when every arm before it exits too, lets
+ * only values of that class past the `case` (`''|*[!0-9]*) exit 1;;`). Glob patterns match the whole
+ * value, newlines included, unlike `grep -q`, which passes a value when any one of its lines matches.
+ */
+function caseGuards(
+  clause: GoNode,
+  sole: (word: GoNode) => ShellSoleWord | undefined,
+  span: (n: GoNode) => Span,
+  str: (s: string) => string,
+  ops: Mvdan['ops'],
+  endsRun: (stmt: GoNode) => boolean,
+  listEnd: number | undefined,
+  guard: (test: { subject: ShellSoleWord; pattern: string }, holds: Span) => void,
+): void {
+  const subject = sole(clause.Word);
+  if (!subject) return;
+  let allExit = true;
+  let previous: GoNode | undefined;
+  for (const item of goItems(clause.Items)) {
+    const patterns = goItems(item.Patterns).map((w) =>
+      goItems(w.Parts).every((p) => goType(p) === 'Lit')
+        ? str(
+            goItems(w.Parts)
+              .map((p) => p.Value)
+              .join(''),
+          )
+        : undefined,
+    );
+    const stmts = goItems(item.Stmts);
+    const body = stmts.length ? { start: span(stmts[0]).start, end: span(stmts.at(-1)).end } : undefined;
+    if (body && previous?.Op !== ops.caseFallthrough && patterns.every((p) => p !== undefined && PLAIN.test(p)))
+      guard({ subject, pattern: `^(${patterns.map((p) => p!.replace(/[.+]/g, '\\$&')).join('|')})$` }, body);
+    const exits = body !== undefined && endsRun(stmts.at(-1));
+    const reject = patterns.map((p) => p && /^\*\[[!^]([^\]]+)\]\*$/.exec(p)?.[1]).find((c) => c && PLAIN.test(c));
+    if (reject && exits && allExit && listEnd !== undefined)
+      guard({ subject, pattern: `^[${reject}]*$` }, { start: span(clause).end, end: listEnd });
+    allExit &&= exits;
+    previous = item;
+  }
 }
 
 /** A here-document delimiter with any quoting (`'EOF'`, `"EOF"`, `\EOF`) makes the body literal. */
@@ -596,6 +732,10 @@ interface Mvdan {
     or: number;
     regexMatch: number;
     testNot: number;
+    /** `<<<` */
+    hereString: number;
+    /** `;&`: the arm's body runs on into the next arm's without testing it. */
+    caseFallthrough: number;
     arithmeticTests: ReadonlySet<number>;
     /** `>`, `>>`, `>|`, `&>`, `&>>`. */
     writeRedirects: ReadonlySet<number>;
@@ -622,6 +762,8 @@ function mvdan(): Mvdan {
   const [pipe, pipeAll, and, or] = opsIn('a | b\na |& b\na && b\na || b', 'BinaryCmd');
   const [regexMatch] = opsIn('[[ a =~ b ]]', 'BinaryTest');
   const [testNot] = opsIn('[[ ! a ]]', 'UnaryTest');
+  const [hereString] = opsIn('a <<< b', 'Redirect');
+  const [, caseFallthrough] = opsIn('case x in a) ;; b) ;& c) ;;& esac', 'CaseItem');
   const arithmeticTests = new Set(
     opsIn('[[ a -eq b ]]\n[[ a -ne b ]]\n[[ a -lt b ]]\n[[ a -le b ]]\n[[ a -gt b ]]\n[[ a -ge b ]]', 'BinaryTest'),
   );
@@ -635,6 +777,8 @@ function mvdan(): Mvdan {
       or: or!,
       regexMatch: regexMatch!,
       testNot: testNot!,
+      hereString: hereString!,
+      caseFallthrough: caseFallthrough!,
       arithmeticTests,
       writeRedirects,
     },
