@@ -1,34 +1,16 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { removeDir } from '../support/cli.js';
-import { orchlint, tempFiles, terminalAgentPack } from '../support/orchlint-bin.js';
+import { describe, expect, it } from 'vitest';
+import { jsonReport, orchlint, tempFolders, terminalAgentPack } from '../support/orchlint-bin.js';
 import { cleanPackJson, warningPack } from '../support/packs.js';
 import { cliBin, repoRoot } from '../support/paths.js';
 import { sarifValidator } from '../support/sarif.js';
 
 /** What a new user hit in the first hour, round two (issue 22): each item as the user met it. */
 
-const made: string[] = [];
-const folder = (files: Record<string, string>) => {
-  const dir = tempFiles(files);
-  made.push(dir);
-  return dir;
-};
-afterAll(() => made.forEach(removeDir));
-
-interface JsonReport {
-  files: Array<{ path: string; dialect: string }>;
-  diagnostics: Array<{
-    path: string;
-    rule: string;
-    severity: string;
-    message: string;
-    range: { start: { line: number; column: number } };
-  }>;
-}
-const json = (stdout: string) => JSON.parse(stdout) as JsonReport;
+const folder = tempFolders();
+const json = jsonReport;
 
 describe('1. a YAML pack named x.pack.yaml is a pack', () => {
   // A pack without 'prompts' (and so without its required keys): a schema error, as its JSON twin gets.

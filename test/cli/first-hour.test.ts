@@ -1,34 +1,16 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { main } from '@orchlint/cli';
-import { removeDir } from '../support/cli.js';
 import { orchlintInProcess } from '../support/cli-in-process.js';
-import { orchlint, tempFiles } from '../support/orchlint-bin.js';
+import { jsonReport, orchlint, tempFolders } from '../support/orchlint-bin.js';
 import { cleanPack, warningPack } from '../support/packs.js';
 
 /** The rough edges of issue 14, each as a user meets it in the first hour. */
 
-const made: string[] = [];
-const folder = (files: Record<string, string>) => {
-  const dir = tempFiles(files);
-  made.push(dir);
-  return dir;
-};
-afterAll(() => made.forEach(removeDir));
-
-interface JsonReport {
-  files: Array<{ path: string; dialect: string }>;
-  diagnostics: Array<{
-    path: string;
-    rule: string;
-    severity: string;
-    message: string;
-    range: { start: { line: number; column: number } };
-  }>;
-}
-const json = (stdout: string) => JSON.parse(stdout) as JsonReport;
+const folder = tempFolders();
+const json = jsonReport;
 
 const workflow = (nodes: string) => `name: w\ndescription: d\nnodes:\n${nodes}`;
 

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { expect } from 'vitest';
+import { afterAll, expect } from 'vitest';
 import { cliBin, distBin, repoRoot } from './paths.js';
 
 export interface CliResult {
@@ -46,6 +46,32 @@ export function loadedBy(args: string[], cwd = repoRoot): string[] {
   } finally {
     rmSync(record, { force: true });
   }
+}
+
+/** The JSON report's fields the CLI tests read. */
+export interface JsonReport {
+  files: Array<{ path: string; dialect: string }>;
+  diagnostics: Array<{
+    path: string;
+    rule: string;
+    severity: string;
+    message: string;
+    range: { start: { line: number; column: number } };
+  }>;
+}
+export const jsonReport = (stdout: string): JsonReport => JSON.parse(stdout) as JsonReport;
+
+/** tempFiles for a test file: each folder it makes is removed after the file's tests. */
+export function tempFolders(): (files: Record<string, string>) => string {
+  const made: string[] = [];
+  afterAll(() => {
+    for (const dir of made) rmSync(dir, { recursive: true, force: true });
+  });
+  return (files) => {
+    const dir = tempFiles(files);
+    made.push(dir);
+    return dir;
+  };
 }
 
 /** A fresh temporary folder holding the given files (paths relative to it, '/'-separated). */

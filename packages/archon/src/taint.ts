@@ -556,6 +556,11 @@ function guarded(body: ShellBody, at: number, value: { param?: string; splice?: 
 
 type VariableSink = { sink: ShellSink; how?: string; viaXargs?: boolean };
 
+/** A sink's fields as a flow carries them (none left undefined). */
+function sinkFields(s: VariableSink): VariableSink {
+  return { sink: s.sink, ...(s.how ? { how: s.how } : {}), ...(s.viaXargs ? { viaXargs: true } : {}) };
+}
+
 /** The sink a variable's expansion meets: parsed again, read as arithmetic, or an option of a program. */
 function variableSink(body: ShellBody, span: Span): VariableSink | undefined {
   const script = body.script;
@@ -598,9 +603,7 @@ export const shellFlows = memoized((model: WorkflowModel): ShellFlow[] => {
           text: splice.text,
           at: splice.span,
           source,
-          sink: sink.sink,
-          ...(sink.how ? { how: sink.how } : {}),
-          ...(sink.viaXargs ? { viaXargs: true } : {}),
+          ...sinkFields(sink),
           confidence: weaker(source.confidence, sink.confidence),
           splice,
         });
@@ -625,9 +628,7 @@ export const shellFlows = memoized((model: WorkflowModel): ShellFlow[] => {
           text: script.text.slice(param.span.start, param.span.end),
           at: param.span,
           source,
-          sink: sink.sink,
-          ...(sink.how ? { how: sink.how } : {}),
-          ...(sink.viaXargs ? { viaXargs: true } : {}),
+          ...sinkFields(sink),
           confidence: weaker(source.confidence, option ? 'medium' : 'high'),
         });
       }
@@ -672,9 +673,7 @@ function includedFlows(
             text: ref.text,
             span: ref.span,
             source,
-            sink: sink.sink,
-            ...(sink.how ? { how: sink.how } : {}),
-            ...(sink.viaXargs ? { viaXargs: true } : {}),
+            ...sinkFields(sink),
             confidence: weaker(source.confidence, sink.confidence),
             included: {
               input: m[0],
