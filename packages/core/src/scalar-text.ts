@@ -12,7 +12,7 @@ export class ScalarText {
   readonly span: Span;
   private readonly text: string;
   private readonly type: string;
-  private map: { starts: number[]; ends: number[] } | undefined;
+  private map: SourceRuns | undefined;
 
   private constructor(text: string, value: string, span: Span, type: string) {
     this.text = text;
@@ -30,34 +30,115 @@ export class ScalarText {
   /** The source span of the decoded characters [start, end). */
   sourceSpan(start: number, end: number): Span {
     if (this.value.length === 0) return { ...this.span };
-    const { starts, ends } = this.offsets();
+    const map = this.offsets();
     const a = Math.max(0, Math.min(start, this.value.length - 1));
-    if (end <= start) return { start: starts[a]!, end: starts[a]! };
+    if (end <= start) {
+      const at = map.startOf(a);
+      return { start: at, end: at };
+    }
     const b = Math.max(a, Math.min(end, this.value.length) - 1);
-    return { start: starts[a]!, end: ends[b]! };
+    return { start: map.startOf(a), end: map.endOf(b) };
   }
 
   /** Decoded once, on the first question: most surfaces are scanned and never asked about. */
-  private offsets(): { starts: number[]; ends: number[] } {
+  private offsets(): SourceRuns {
     if (this.map) return this.map;
     const decoded = decode(this.text, this.span, this.type);
     if (decoded && decoded.text === this.value) {
-      this.map = { starts: decoded.starts, ends: decoded.ends };
+      this.map = decoded.runs;
     } else {
       // A style this decoder does not model exactly: every character maps to the whole scalar.
-      this.map = {
-        starts: new Array<number>(this.value.length).fill(this.span.start),
-        ends: new Array<number>(this.value.length).fill(this.span.end),
-      };
+      this.map = new SourceRuns();
+      this.map.push(this.value.length, this.span.start, this.span.end);
     }
     return this.map;
   }
 }
 
+/**
+ * Where each decoded character came from, as runs rather than one pair of numbers per character: a
+ * prompt or a shell body decodes line by line into characters that each map to the next source
+ * character, so a line is one run. A run either steps (decoded character k of it maps to
+ * [source + k, source + k + 1)) or repeats (each of its characters maps to the same span: an escape,
+ * a folded line break).
+ */
+class SourceRuns {
+  /** Per run: the decoded index it starts at, its length, its source start, and its source end when it repeats (-1 when it steps). */
+  private readonly at: number[] = [];
+  private readonly size: number[] = [];
+  private readonly from: number[] = [];
+  private readonly to: number[] = [];
+  length = 0;
+
+  /** `count` characters that each map to [start, end); one character of one source character steps. */
+  push(count: number, start: number, end: number): void {
+    if (count <= 0) return;
+    const r = this.at.length - 1;
+    if (count === 1 && end === start + 1) this.step(1, start);
+    else if (r >= 0 && this.to[r] === end && this.from[r] === start) this.grow(r, count);
+    else this.add(count, start, end);
+  }
+
+  /** `count` characters copied from the source from `start` on. */
+  step(count: number, start: number): void {
+    if (count <= 0) return;
+    const r = this.at.length - 1;
+    if (r >= 0 && this.to[r] === -1 && this.from[r]! + this.size[r]! === start) this.grow(r, count);
+    else this.add(count, start, -1);
+  }
+
+  /** Drops every character from `length` on. */
+  truncate(length: number): void {
+    while (this.at.length && this.at[this.at.length - 1]! >= length) {
+      this.at.pop();
+      this.size.pop();
+      this.from.pop();
+      this.to.pop();
+    }
+    const r = this.at.length - 1;
+    if (r >= 0) this.size[r] = Math.min(this.size[r]!, length - this.at[r]!);
+    this.length = Math.min(this.length, length);
+  }
+
+  startOf(i: number): number {
+    const r = this.runOf(i);
+    return this.to[r] === -1 ? this.from[r]! + (i - this.at[r]!) : this.from[r]!;
+  }
+
+  endOf(i: number): number {
+    const r = this.runOf(i);
+    return this.to[r] === -1 ? this.from[r]! + (i - this.at[r]!) + 1 : this.to[r]!;
+  }
+
+  private grow(r: number, count: number): void {
+    this.size[r]! += count;
+    this.length += count;
+  }
+
+  private add(count: number, start: number, end: number): void {
+    this.at.push(this.length);
+    this.size.push(count);
+    this.from.push(start);
+    this.to.push(end);
+    this.length += count;
+  }
+
+  /** The last run starting at or before `i`. */
+  private runOf(i: number): number {
+    let lo = 0;
+    let hi = this.at.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.at[mid]! <= i) lo = mid + 1;
+      else hi = mid;
+    }
+    return Math.max(0, lo - 1);
+  }
+}
+
 interface Decoded {
   text: string;
-  starts: number[];
-  ends: number[];
+  runs: SourceRuns;
 }
 
 function decode(text: string, span: Span, type: string): Decoded | undefined {
@@ -100,20 +181,17 @@ const HEX_ESCAPES: Record<string, number> = { x: 2, u: 4, U: 8 };
 
 /** Plain and quoted scalars: line folding (YAML 1.2 §7.3), quote doubling and escapes. */
 function decodeFlow(text: string, from: number, to: number, style: 'plain' | 'single' | 'double'): Decoded | undefined {
-  const out: Decoded = { text: '', starts: [], ends: [] };
+  const out: Decoded = { text: '', runs: new SourceRuns() };
   /** Output length up to the last character that folding must keep (not a literal blank). */
   let kept = 0;
   const emit = (s: string, start: number, end: number, blank = false): void => {
     out.text += s;
-    for (let k = 0; k < s.length; k++) {
-      out.starts.push(start);
-      out.ends.push(end);
-    }
+    out.runs.push(s.length, start, end);
     if (!blank) kept = out.text.length;
   };
   const trimBlanks = (): void => {
     out.text = out.text.slice(0, kept);
-    out.starts.length = out.ends.length = kept;
+    out.runs.truncate(kept);
   };
   let i = from;
   while (i < to) {
@@ -207,21 +285,17 @@ function decodeBlock(text: string, span: Span, folded: boolean): Decoded | undef
   });
   let last = content.length - 1;
   while (last >= 0 && content[last]!.blank) last--;
-  const out: Decoded = { text: '', starts: [], ends: [] };
+  const out: Decoded = { text: '', runs: new SourceRuns() };
   const emit = (c: string, start: number, end: number): void => {
     out.text += c;
-    out.starts.push(start);
-    out.ends.push(end);
+    out.runs.push(c.length, start, end);
   };
   const moreIndented = (l: { start: number; end: number; blank: boolean }) =>
     !l.blank && (text[l.start] === ' ' || text[l.start] === '\t');
   for (let k = 0; k <= last; k++) {
     const line = content[k]!;
     out.text += text.slice(line.start, line.end);
-    for (let p = line.start; p < line.end; p++) {
-      out.starts.push(p);
-      out.ends.push(p + 1);
-    }
+    out.runs.step(line.end - line.start, line.start);
     if (k === last) break;
     if (!folded || line.blank || moreIndented(line)) {
       emit('\n', line.lineBreak, line.lineBreak + 1);
