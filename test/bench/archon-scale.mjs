@@ -159,6 +159,11 @@ export function archonScaleBench() {
       small: orchlint('--format', 'json', 'distinct')(),
     };
 
+    // Where the cold run's time goes: the lint path twice more in one process, and the parse likewise.
+    const warm = JSON.parse(
+      timed(null, [path.join(here, 'warm-lint.mjs'), 'distinct'], work, { node: true, env: noShellcheck }).stdout,
+    );
+
     const others = {};
     const shellcheck = which('shellcheck');
     if (shellcheck)
@@ -241,6 +246,19 @@ export function archonScaleBench() {
         ms('version'),
         x(ratio('version', 'distinct:json')),
         '   of cold, distinct names, json',
+      ),
+      `  where a cold run's time goes (one thread, in one process; distinct names):`,
+      row(
+        'first lint in the process (JIT warm-up included)',
+        warm.first,
+        x(warm.first / warm.floorFirst),
+        `   of the first parse (${fmt(warm.floorFirst)} ms)`,
+      ),
+      row(
+        'third lint, the steady state',
+        warm.steady,
+        x(warm.steady / warm.floorSteady),
+        `   of the parse's steady state (${fmt(warm.floorSteady)} ms)`,
       ),
       `  ${fmt(LARGE)} files in one folder, one run each:`,
       row(
