@@ -1,4 +1,6 @@
-import { CONFIG_NAMES, coreRules, sortAndDedupe, type Dialect, type Rule } from '@orchlint/core';
+import path from 'node:path';
+import { CONFIG_NAMES, coreRules, sortAndDedupe, type Dialect, type Host, type Rule } from '@orchlint/core';
+import { recordingHost, stampSafely, type ReadLog } from '@orchlint/node-cache';
 import {
   CodeActionKind,
   CodeLensRefreshRequest,
@@ -24,10 +26,12 @@ import { hover } from './hover.js';
 import { codeLenses, feedsLenses } from './lenses.js';
 import { definition, documentSymbols, references } from './navigation.js';
 import { isFilePath, pathOfUri, uriOfPath } from './paths.js';
-import { ProjectConfigs } from './project-config.js';
+import { ProjectConfigs, type ProjectConfig } from './project-config.js';
 import { defaultClientSettings, parseClientSettings, settingsFor, type ClientSettings } from './settings.js';
+import { settingsKey, StartupCache } from './startup-cache.js';
 import { Units } from './units.js';
-import { scanFolder } from './workspace-scan.js';
+import { SERVER_VERSION } from './version.js';
+import { listCandidates } from './workspace-scan.js';
 
 export interface ServerOptions {
   dialects: readonly Dialect<any>[];
@@ -59,13 +63,19 @@ export function startServer(connection: Connection, options: ServerOptions): voi
   let pullConfiguration = false;
   let watchFiles = false;
   let refreshLenses = false;
+  let workDoneProgress = false;
+  /** Where the start-up cache is kept (the client's `initializationOptions.cacheDirectory`); none, no cache. */
+  let cacheDirectory: string | undefined;
   let shuttingDown = false;
+  /** Counts the edits and file changes: the state the scan's units share is built again after one. */
+  let changes = 0;
 
   const docAt = (path: string) => {
     const uri = openUris.get(path);
     return uri === undefined ? undefined : documents.get(uri);
   };
   const knownTargets = options.dialects.flatMap((d) => d.targets ?? []);
+  const fileSettings = (p: string) => settingsFor(p, client, projectConfigFor(p));
   const units = new Units({
     dialects: options.dialects,
     rules: options.rules,
@@ -75,7 +85,8 @@ export function startServer(connection: Connection, options: ServerOptions): voi
       isOpen: (p) => openUris.has(p),
     },
     folders: () => folders,
-    settingsFor: (p) => settingsFor(p, client, projectConfigFor(p)),
+    settingsFor: fileSettings,
+    relinted: (paths) => publish(paths),
   });
   const configs = new ProjectConfigs({
     knownRules: [...coreRules, ...options.dialects.flatMap((d) => d.findings ?? []), ...options.rules].map((r) => r.id),
@@ -228,30 +239,104 @@ export function startServer(connection: Connection, options: ServerOptions): voi
     for (const path of openUris.keys()) schedule(path, 0);
   }
 
-  async function scan(folder: string): Promise<void> {
-    await scanFolder(
-      folder,
-      (path: string) =>
-        safely('scanning the workspace', undefined, () => {
-          if (units.get(path) || openUris.has(path)) return;
-          const text = units.read(path);
-          const detected = text === undefined ? undefined : units.detect(path, text);
-          if (!detected || detected.alone) return;
-          publish(units.commit(path, units.lint(path)));
-        }),
-      () => shuttingDown || !client.enable,
-      clock,
-    );
+  /**
+   * Finds the units of every workspace folder, so a member file's unit is known before it is opened:
+   * each restored from the start-up cache when its inputs are unchanged, else linted. The client
+   * sees how far it has got (work-done progress, when it shows it).
+   */
+  async function scan(): Promise<void> {
+    const stopped = () => shuttingDown || !client.enable;
+    const progress = workDoneProgress && folders.length ? await connection.window.createWorkDoneProgress() : undefined;
+    const found: Array<[string, string[]]> = [];
+    for (const folder of folders) found.push([folder, await listCandidates(folder, stopped, clock)]);
+    const total = found.reduce((n, [, files]) => n + files.length, 0);
+    const say = (done: number) => `linting the workspace ${done}/${total}`;
+    progress?.begin('orchlint', 0, say(0));
+    try {
+      let done = 0;
+      let shown = 0;
+      for (const [folder, files] of found) {
+        const directory = cacheDirectory;
+        const cache =
+          directory === undefined
+            ? undefined
+            : safely('reading the start-up cache', undefined, () => StartupCache.of(directory, folder));
+        // Built once for the folder's units (an Archon project's name index, the config file of each
+        // folder), and again after any change.
+        let known = scanState();
+        for (const file of files) {
+          if (stopped()) return;
+          if (known.changes !== changes) known = scanState();
+          const state = known;
+          safely('scanning the workspace', undefined, () => scanFile(file, state, cache));
+          const percent = Math.floor((++done * 100) / total);
+          if (percent !== shown || done === total) progress?.report(percent, say(done));
+          shown = percent;
+          await clock.nextTurn();
+        }
+        if (cache) safely('writing the start-up cache', undefined, () => cache.save());
+      }
+    } finally {
+      progress?.done();
+    }
     // Members opened before their unit was found were linted alone: now they get their unit's view.
     relintOpenDocuments();
+  }
+
+  /** What the units the scan finds share while nothing changes. */
+  interface ScanState {
+    changes: number;
+    shared: Map<string, unknown>;
+    configs: Map<string, ProjectConfig | undefined>;
+  }
+  const scanState = (): ScanState => ({ changes, shared: new Map(), configs: new Map() });
+
+  function scanFile(file: string, { shared, configs: configOf }: ScanState, cache: StartupCache | undefined): void {
+    if (units.get(file) || openUris.has(file)) return;
+    const open = [...openUris.keys()];
+    // The config file that applies is the same for every file of a folder (its overrides may not be).
+    const dir = path.dirname(file);
+    if (!configOf.has(dir)) configOf.set(dir, projectConfigFor(file));
+    const key = cache && settingsKey(settingsFor(file, client, configOf.get(dir)), units.readRoot(file));
+    const restored = cache?.restore(
+      file,
+      key!,
+      options.dialects,
+      open,
+      () => units.hostFor(file),
+      () => units.read(file),
+    );
+    if (restored) {
+      publish(units.commit(file, restored));
+      return;
+    }
+    // Stamped before it is read, so a write after the stamp shows as a changed stamp next session.
+    const stamp = cache && stampSafely(file);
+    const text = units.read(file);
+    const detected = text === undefined ? undefined : units.detect(file, text);
+    if (!detected || detected.alone) return;
+    let reads: ReadLog | undefined;
+    const record = (host: Host) => {
+      const recorded = recordingHost(host);
+      reads = recorded.log;
+      return recorded.host;
+    };
+    const unit = units.lint(file, { shared, ...(cache ? { wrap: record } : {}) });
+    publish(units.commit(file, unit));
+    const seen = unit?.sources.get(file)?.text;
+    if (cache && unit && reads && seen !== undefined) cache.store(unit, key!, seen, reads, stamp, open);
   }
 
   // ---- lifecycle ---------------------------------------------------------------------------
   connection.onInitialize((params): InitializeResult => {
     for (const f of params.workspaceFolders ?? []) folders.push(pathOfUri(f.uri));
     if (!folders.length && params.rootUri) folders.push(pathOfUri(params.rootUri));
-    const init = params.initializationOptions as { settings?: unknown } | undefined;
+    const init = params.initializationOptions as { settings?: unknown; cacheDirectory?: unknown } | undefined;
     client = readClientSettings(init?.settings ?? init);
+    // Only where the client says: the server writes nothing in the workspace unasked.
+    if (typeof init?.cacheDirectory === 'string' && path.isAbsolute(init.cacheDirectory))
+      cacheDirectory = init.cacheDirectory;
+    workDoneProgress = Boolean(params.capabilities.window?.workDoneProgress);
     pullConfiguration = Boolean(params.capabilities.workspace?.configuration);
     watchFiles = Boolean(params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration);
     refreshLenses = Boolean(params.capabilities.workspace?.codeLens?.refreshSupport);
@@ -266,7 +351,7 @@ export function startServer(connection: Connection, options: ServerOptions): voi
         codeLensProvider: { resolveProvider: false },
         codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL_KIND] },
       },
-      serverInfo: { name: 'orchlint-language-server', version: '0.2.0' },
+      serverInfo: { name: 'orchlint-language-server', version: SERVER_VERSION },
     };
   });
 
@@ -276,11 +361,7 @@ export function startServer(connection: Connection, options: ServerOptions): voi
       void connection.client.register(DidChangeConfigurationNotification.type, undefined).catch(() => undefined);
       void refreshSettings();
     }
-    if (options.scanWorkspace !== false) {
-      void (async () => {
-        for (const folder of folders) await scan(folder);
-      })().catch((error) => log('scanning the workspace', error));
-    }
+    if (options.scanWorkspace !== false) scan().catch((error) => log('scanning the workspace', error));
   });
 
   async function refreshSettings(pushed?: unknown): Promise<void> {
@@ -324,6 +405,7 @@ export function startServer(connection: Connection, options: ServerOptions): voi
   documents.onDidOpen((event) =>
     safely('opening a document', undefined, () => {
       const path = pathOfUri(event.document.uri);
+      changes++;
       openUris.set(path, event.document.uri);
       justOpened.add(event.document.uri);
       schedule(path, 0);
@@ -334,6 +416,7 @@ export function startServer(connection: Connection, options: ServerOptions): voi
     safely('an edit', undefined, () => {
       // Opening fires a content event too: that lint is already on its way, undebounced.
       if (justOpened.delete(event.document.uri)) return;
+      changes++;
       const path = pathOfUri(event.document.uri);
       schedule(path, debounceMs);
       if (configs.isConfigFile(path, client.configPath)) configChanged(path, debounceMs);
@@ -342,6 +425,7 @@ export function startServer(connection: Connection, options: ServerOptions): voi
   documents.onDidClose((event) =>
     safely('closing a document', undefined, () => {
       const path = pathOfUri(event.document.uri);
+      changes++;
       openUris.delete(path);
       trees.forget(path);
       // Back to the disk's text, and out of view unless another open file shares its unit.
@@ -352,6 +436,7 @@ export function startServer(connection: Connection, options: ServerOptions): voi
 
   connection.onDidChangeWatchedFiles((params) =>
     safely('a file change on disk', undefined, () => {
+      changes++;
       for (const change of params.changes) {
         const path = pathOfUri(change.uri);
         if (openUris.has(path) && change.type !== FileChangeType.Deleted) continue; // the buffer wins

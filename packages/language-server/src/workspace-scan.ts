@@ -6,19 +6,19 @@ import { systemClock, type Clock } from './clock.js';
 export const MAX_SCANNED_FILES = 10_000;
 
 /**
- * Visits every file of a folder a dialect might claim, in small slices so the server keeps
- * answering the editor meanwhile. Returns when done, or when `cancelled()` says so.
+ * Every file of a folder a dialect might claim (at most MAX_SCANNED_FILES), listed a folder a turn
+ * so the server keeps answering the editor meanwhile: the scan counts them first, to say how far it
+ * has got. Stops early, with what it found, when `cancelled()` says so.
  */
-export async function scanFolder(
+export async function listCandidates(
   root: string,
-  visit: (path: string) => void,
   cancelled: () => boolean,
   clock: Clock = systemClock,
-): Promise<void> {
+): Promise<string[]> {
   const stack = [root];
-  let count = 0;
-  while (stack.length && count < MAX_SCANNED_FILES) {
-    if (cancelled()) return;
+  const found: string[] = [];
+  while (stack.length) {
+    if (cancelled()) return found;
     const dir = stack.pop()!;
     let entries;
     try {
@@ -32,10 +32,11 @@ export async function scanFolder(
       const full = `${dir}/${entry.name}`;
       if (entry.isDirectory()) stack.push(full);
       else if (entry.isFile() && CANDIDATE.test(entry.name)) {
-        visit(full);
-        if (++count >= MAX_SCANNED_FILES) return;
+        found.push(full);
+        if (found.length >= MAX_SCANNED_FILES) return found;
       }
     }
     await clock.nextTurn();
   }
+  return found;
 }

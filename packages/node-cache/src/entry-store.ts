@@ -52,11 +52,6 @@ export class EntryStore<Outcome> {
     this.shared = (valid && stored.shared) || Object.create(null);
   }
 
-  /** Every main file with an entry. */
-  files(): string[] {
-    return Object.keys(this.entries);
-  }
-
   /** Notes every file and folder a stored entry depends on, with this run's stamps. */
   inputsOf(file: string, note: (key: string, stamp: string | null | undefined) => void): void {
     const entry = this.entries[file];
@@ -67,10 +62,10 @@ export class EntryStore<Outcome> {
     }
   }
 
-  /** The files (not folders) a stored entry read besides its main file; none when there is no entry. */
-  filesRead(file: string): string[] {
+  /** What a stored entry read besides its main file: its own log and the shared ones it names; none when there is no entry. */
+  readsOf(file: string): Array<Omit<ReadLog, 'shared'>> {
     const entry = this.entries[file];
-    return entry ? this.logsOf(entry).flatMap((log) => Object.keys(log.files)) : [];
+    return entry ? this.logsOf(entry) : [];
   }
 
   /**
@@ -105,14 +100,16 @@ export class EntryStore<Outcome> {
   /** Whether every file and folder listing a log names is as it was: by its stamp, else by its content. */
   private holds(log: Omit<ReadLog, 'shared'>, host: () => Host): boolean {
     const stamps = log.stamps ?? {};
-    const same = (key: string, p: string) => stamps[key] !== undefined && stamps[key] === this.stamp(key, p);
+    // Absent then and absent now (most of what a unit looks for and does not find) needs no read either.
+    const same = (key: string, p: string, was: string | null | undefined) =>
+      was === null ? this.stamp(key, p) === null : stamps[key] !== undefined && stamps[key] === this.stamp(key, p);
     for (const p in log.files) {
-      if (same(`f:${p}`, p)) continue;
+      if (same(`f:${p}`, p, log.files[p])) continue;
       const now = host().readFile(p);
       if ((now === undefined ? null : this.hashOf(now)) !== log.files[p]) return false;
     }
     for (const p in log.dirs) {
-      if (same(`d:${p}`, p)) continue;
+      if (same(`d:${p}`, p, log.dirs[p])) continue;
       const now = host().readDir(p);
       if ((now === undefined ? null : hashListing(now)) !== log.dirs[p]) return false;
     }

@@ -60,7 +60,8 @@ export function recordingHost(base: Host): { host: Host; log: ReadLog } {
     for (const k of state!.building) if (k !== key) mergeLog(state!.logs.get(k)!, sharedLog);
     if (!used.has(sharedLog)) {
       used.add(sharedLog);
-      (log.shared ??= []).push(sharedLog);
+      log.shared ??= [];
+      log.shared.push(sharedLog);
     }
   };
   /** Into the unit's own log, and the log of each shared state being built (a read it is made of). */
