@@ -1,6 +1,4 @@
-import path from 'node:path';
-import { CONFIG_NAMES, coreRules, sortAndDedupe, type Dialect, type Host, type Rule } from '@orchlint/core';
-import { recordingHost, stampSafely, type ReadLog } from '@orchlint/node-cache';
+import { CONFIG_NAMES, coreRules, sortAndDedupe, type Dialect, type Rule } from '@orchlint/core';
 import {
   CodeActionKind,
   CodeLensRefreshRequest,
@@ -15,6 +13,7 @@ import {
   type Disposable,
   type InitializeResult,
 } from 'vscode-languageserver/node';
+import { isAbsolute } from 'node:path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { systemClock, type Clock } from './clock.js';
 import { codeActions, FIX_ALL_KIND, fixAllAction } from './code-actions.js';
@@ -26,12 +25,11 @@ import { hover } from './hover.js';
 import { codeLenses, feedsLenses } from './lenses.js';
 import { definition, documentSymbols, references } from './navigation.js';
 import { isFilePath, pathOfUri, uriOfPath } from './paths.js';
-import { ProjectConfigs, type ProjectConfig } from './project-config.js';
+import { ProjectConfigs } from './project-config.js';
 import { defaultClientSettings, parseClientSettings, settingsFor, type ClientSettings } from './settings.js';
-import { settingsKey, StartupCache } from './startup-cache.js';
 import { Units } from './units.js';
 import { SERVER_VERSION } from './version.js';
-import { listCandidates } from './workspace-scan.js';
+import { scanWorkspace } from './workspace-scan.js';
 
 export interface ServerOptions {
   dialects: readonly Dialect<any>[];
@@ -239,92 +237,25 @@ export function startServer(connection: Connection, options: ServerOptions): voi
     for (const path of openUris.keys()) schedule(path, 0);
   }
 
-  /**
-   * Finds the units of every workspace folder, so a member file's unit is known before it is opened:
-   * each restored from the start-up cache when its inputs are unchanged, else linted. The client
-   * sees how far it has got (work-done progress, when it shows it).
-   */
+  /** Finds the units of every workspace folder (see scanWorkspace), then re-lints the open documents. */
   async function scan(): Promise<void> {
-    const stopped = () => shuttingDown || !client.enable;
     const progress = workDoneProgress && folders.length ? await connection.window.createWorkDoneProgress() : undefined;
-    const found: Array<[string, string[]]> = [];
-    for (const folder of folders) found.push([folder, await listCandidates(folder, stopped, clock)]);
-    const total = found.reduce((n, [, files]) => n + files.length, 0);
-    const say = (done: number) => `linting the workspace ${done}/${total}`;
-    progress?.begin('orchlint', 0, say(0));
-    try {
-      let done = 0;
-      let shown = 0;
-      for (const [folder, files] of found) {
-        const directory = cacheDirectory;
-        const cache =
-          directory === undefined
-            ? undefined
-            : safely('reading the start-up cache', undefined, () => StartupCache.of(directory, folder));
-        // Built once for the folder's units (an Archon project's name index, the config file of each
-        // folder), and again after any change.
-        let known = scanState();
-        for (const file of files) {
-          if (stopped()) return;
-          if (known.changes !== changes) known = scanState();
-          const state = known;
-          safely('scanning the workspace', undefined, () => scanFile(file, state, cache));
-          const percent = Math.floor((++done * 100) / total);
-          if (percent !== shown || done === total) progress?.report(percent, say(done));
-          shown = percent;
-          await clock.nextTurn();
-        }
-        if (cache) safely('writing the start-up cache', undefined, () => cache.save());
-      }
-    } finally {
-      progress?.done();
-    }
+    await scanWorkspace(folders, {
+      units,
+      dialects: options.dialects,
+      cacheDirectory,
+      configFor: projectConfigFor,
+      settingsFor: (file, config) => settingsFor(file, client, config),
+      openPaths: () => [...openUris.keys()],
+      publish,
+      changes: () => changes,
+      stopped: () => shuttingDown || !client.enable,
+      safely,
+      clock,
+      progress,
+    });
     // Members opened before their unit was found were linted alone: now they get their unit's view.
     relintOpenDocuments();
-  }
-
-  /** What the units the scan finds share while nothing changes. */
-  interface ScanState {
-    changes: number;
-    shared: Map<string, unknown>;
-    configs: Map<string, ProjectConfig | undefined>;
-  }
-  const scanState = (): ScanState => ({ changes, shared: new Map(), configs: new Map() });
-
-  function scanFile(file: string, { shared, configs: configOf }: ScanState, cache: StartupCache | undefined): void {
-    if (units.get(file) || openUris.has(file)) return;
-    const open = [...openUris.keys()];
-    // The config file that applies is the same for every file of a folder (its overrides may not be).
-    const dir = path.dirname(file);
-    if (!configOf.has(dir)) configOf.set(dir, projectConfigFor(file));
-    const key = cache && settingsKey(settingsFor(file, client, configOf.get(dir)), units.readRoot(file));
-    const restored = cache?.restore(
-      file,
-      key!,
-      options.dialects,
-      open,
-      () => units.hostFor(file),
-      () => units.read(file),
-    );
-    if (restored) {
-      publish(units.commit(file, restored));
-      return;
-    }
-    // Stamped before it is read, so a write after the stamp shows as a changed stamp next session.
-    const stamp = cache && stampSafely(file);
-    const text = units.read(file);
-    const detected = text === undefined ? undefined : units.detect(file, text);
-    if (!detected || detected.alone) return;
-    let reads: ReadLog | undefined;
-    const record = (host: Host) => {
-      const recorded = recordingHost(host);
-      reads = recorded.log;
-      return recorded.host;
-    };
-    const unit = units.lint(file, { shared, ...(cache ? { wrap: record } : {}) });
-    publish(units.commit(file, unit));
-    const seen = unit?.sources.get(file)?.text;
-    if (cache && unit && reads && seen !== undefined) cache.store(unit, key!, seen, reads, stamp, open);
   }
 
   // ---- lifecycle ---------------------------------------------------------------------------
@@ -334,7 +265,7 @@ export function startServer(connection: Connection, options: ServerOptions): voi
     const init = params.initializationOptions as { settings?: unknown; cacheDirectory?: unknown } | undefined;
     client = readClientSettings(init?.settings ?? init);
     // Only where the client says: the server writes nothing in the workspace unasked.
-    if (typeof init?.cacheDirectory === 'string' && path.isAbsolute(init.cacheDirectory))
+    if (typeof init?.cacheDirectory === 'string' && isAbsolute(init.cacheDirectory))
       cacheDirectory = init.cacheDirectory;
     workDoneProgress = Boolean(params.capabilities.window?.workDoneProgress);
     pullConfiguration = Boolean(params.capabilities.workspace?.configuration);

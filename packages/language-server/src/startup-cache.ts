@@ -80,7 +80,12 @@ export class StartupCache {
     text: () => string | undefined,
   ): UnitState | undefined {
     const logs = this.entries.readsOf(main);
-    if (!logs.length || open.some((p) => p === main || readsPath(logs, p))) return undefined;
+    if (!logs.length) return undefined;
+    if (open.some((p) => p === main || readsPath(logs, p))) {
+      // Kept for a session with the file closed: this one lints the unit, and stores nothing of it.
+      this.found.add(main);
+      return undefined;
+    }
     let reader: Host | undefined;
     const stored = this.entries.lookup(main, settings, text, () => (reader ??= host()));
     const dialect = stored && dialects.find((d) => d.id === stored.dialect);
