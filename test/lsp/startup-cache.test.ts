@@ -229,7 +229,7 @@ describe('the start-up cache, in the workspace scan', () => {
     expect(findings(again)).toEqual(findings(warm));
   });
 
-  it('never restores a unit that read a file open in the editor, and lints afresh under other settings', async () => {
+  it('never restores a unit that read a buffer the disk does not hold, or holds an open file, and lints afresh under other settings', async () => {
     const ws = demoWorkspace();
     const cache = cacheFolder();
     cleanups.push(ws.dispose);
@@ -246,12 +246,40 @@ describe('the start-up cache, in the workspace scan', () => {
     const rulesOf = (units: Units) =>
       units.get(ws.file('packet/prompt_runner_packet.md'))!.diagnostics.map((d) => d.rule);
     expect(rulesOf(opened)).not.toContain('prompt-runner/changed-paths-only-vacuous');
+    // Open as on disk: the packet holds the prompt as one of its own files, so it is linted from the buffer.
+    const asOnDisk = await scanned(ws.root, cache, { open: { [rel]: readFileSync(ws.file(rel), 'utf8') } });
+    expect(restored(asOnDisk, ws.root)).toEqual(restored(opened, ws.root));
     // Closed again: what the disk holds, as the first session stored it.
     const closed = await scanned(ws.root, cache);
     expect(restored(closed, ws.root)).toEqual(mains(closed, ws.root));
     expect(rulesOf(closed)).toContain('prompt-runner/changed-paths-only-vacuous');
     const other = await scanned(ws.root, cache, { settings: { targets: { runtime: 'promptkit@1.5' } } });
     expect(restored(other, ws.root)).toEqual([]);
+  });
+
+  it('restores the units that read an open file whose buffer is what the disk holds, and lints those it differs for', async () => {
+    const ws = workspace(archonFiles);
+    const cache = cacheFolder();
+    cleanups.push(ws.dispose);
+    await scanned(ws.root, cache);
+    // Every workflow of the project reads the others' names: with deploy.yaml open as it is on disk,
+    // the others are restored (deploy.yaml itself is linted from its buffer when it opens).
+    const same = await scanned(ws.root, cache, { open: { '.archon/workflows/deploy.yaml': deploy } });
+    expect(restored(same, ws.root)).toEqual(['.archon/workflows/main.yaml', '.archon/workflows/signoff.yaml']);
+    // Renamed in the buffer: a new name in the project's index, so every unit of the project is linted.
+    const renamed = deploy.replace('name: deploy', 'name: signoff-block');
+    const differs = await scanned(ws.root, cache, { open: { '.archon/workflows/deploy.yaml': renamed } });
+    expect(restored(differs, ws.root)).toEqual([]);
+    const rulesOf = (units: Units) =>
+      units.get(ws.file('.archon/workflows/signoff.yaml'))!.diagnostics.map((d) => d.rule);
+    expect(rulesOf(differs)).toContain('archon/duplicate-workflow-name');
+    // What that session saw of the buffer was not stored: closed, the disk's findings are restored.
+    const closed = await scanned(ws.root, cache);
+    expect(restored(closed, ws.root)).toEqual(mains(closed, ws.root));
+    expect(rulesOf(closed)).not.toContain('archon/duplicate-workflow-name');
+    // The included workflow open as on disk: its includer read what the buffer holds, and is restored.
+    const included = await scanned(ws.root, cache, { open: { '.archon/workflows/signoff.yaml': signoff } });
+    expect(restored(included, ws.root)).toEqual(['.archon/workflows/deploy.yaml', '.archon/workflows/main.yaml']);
   });
 
   it('ignores a damaged cache file, or one of another folder, and writes a good one in its place', async () => {
@@ -339,6 +367,27 @@ describe('the start-up cache, in the server', () => {
     const configured = await start(ws.root, cache);
     expect([...configured.lints.values()]).toEqual([1, 1, 1]);
     expect(configured.client.logs).toEqual([]);
+  });
+
+  it('after the scan, re-lints the units of an open file, not those that only consulted it', async () => {
+    const ws = workspace(archonFiles);
+    const cache = cacheFolder();
+    cleanups.push(ws.dispose);
+    await start(ws.root, cache);
+    const { lints, rule } = lintCounter();
+    const clock = new ManualClock();
+    const client = LspClient.inProcess({ dialects, rules: [...rules, rule], clock });
+    cleanups.push(() => client.dispose());
+    await client.initialize(ws.root, {}, { window: { workDoneProgress: true } }, cache);
+    // An editor restores its open files as the server starts: before the scan has found anything.
+    const uri = await client.open(ws.file('.archon/workflows/deploy.yaml'), deploy);
+    for (let turns = 0; !client.progress.some((p) => p.kind === 'end'); turns++) {
+      if (turns > 1000) throw new Error('the scan did not end');
+      await client.settle(clock);
+    }
+    await client.settle(clock);
+    expect(Object.fromEntries(lints)).toEqual({ 'deploy.yaml': 2 });
+    expect(codesOf(await client.diagnostics(uri))).toContain('archon/model-reasoning-effort');
   });
 
   it('lints a restored unit when navigation needs its model: once, then as any unit', async () => {

@@ -212,10 +212,13 @@ export function startServer(connection: Connection, options: ServerOptions): voi
     later(path, delay, () => relint(path));
   }
 
-  /** Re-lints every unit that reads `path`; a result whose open documents moved on meanwhile is dropped. */
-  async function relint(path: string): Promise<void> {
+  /**
+   * Re-lints every unit that reads `path` (and, unless `consulted` is false, every unit that consulted
+   * it); a result whose open documents moved on meanwhile is dropped.
+   */
+  async function relint(path: string, consulted = true): Promise<void> {
     if (!client.enable || shuttingDown) return;
-    for (const main of units.affectedBy(path)) {
+    for (const main of units.affectedBy(path, consulted)) {
       let unit;
       try {
         unit = units.lint(main);
@@ -255,7 +258,9 @@ export function startServer(connection: Connection, options: ServerOptions): voi
       progress,
     });
     // Members opened before their unit was found were linted alone: now they get their unit's view.
-    relintOpenDocuments();
+    // A unit that only consulted an open file was scanned with its buffer, or restored because the
+    // buffer is what it read (an edit or an opening meanwhile re-lints it as usual): not linted again.
+    for (const path of openUris.keys()) later(`scanned ${path}`, 0, () => relint(path, false));
   }
 
   // ---- lifecycle ---------------------------------------------------------------------------

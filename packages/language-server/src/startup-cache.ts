@@ -32,6 +32,12 @@ interface CacheFile extends StoredEntries<StoredUnit> {
 
 type Log = Omit<ReadLog, 'shared'>;
 
+/** The files open in the editor, and whether a buffer's text is not its file's on disk. */
+export interface OpenFiles {
+  paths: readonly string[];
+  differs(path: string): boolean;
+}
+
 const readsPath = (logs: readonly Log[], p: string) =>
   logs.some((l) => Object.hasOwn(l.files, p) || Object.hasOwn(l.dirs, p));
 
@@ -67,21 +73,21 @@ export class StartupCache {
   }
 
   /**
-   * The unit of `main` as the cache has it, when it still holds and read no file open in the editor
-   * (a buffer, which the disk may not hold). `host` reads, as the unit would, a file whose stamp
-   * changed; `text` reads the main file when its own did.
+   * The unit of `main` as the cache has it, when it still holds and read nothing from the editor that
+   * the disk does not hold: no open file of its own, and no buffer that differs from its file. `host`
+   * reads, as the unit would, a file whose stamp changed; `text` reads the main file when its own did.
    */
   restore(
     main: string,
     settings: string,
     dialects: readonly Dialect<any>[],
-    open: readonly string[],
+    open: OpenFiles,
     host: () => Host,
     text: () => string | undefined,
   ): UnitState | undefined {
     const logs = this.entries.readsOf(main);
     if (!logs.length) return undefined;
-    if (open.some((p) => p === main || readsPath(logs, p))) {
+    if (open.paths.some((p) => p === main || (readsPath(logs, p) && open.differs(p)))) {
       // Kept for a session with the file closed: this one lints the unit, and stores nothing of it.
       this.found.add(main);
       return undefined;
@@ -90,6 +96,11 @@ export class StartupCache {
     const stored = this.entries.lookup(main, settings, text, () => (reader ??= host()));
     const dialect = stored && dialects.find((d) => d.id === stored.dialect);
     if (!stored || !dialect || !Array.isArray(stored.diagnostics) || !Array.isArray(stored.paths)) return undefined;
+    // A unit holds the texts of its sources, with their versions: one open is linted from its buffer.
+    if (stored.paths.some((p) => open.paths.includes(p))) {
+      this.found.add(main);
+      return undefined;
+    }
     this.found.add(main);
     const extra = new Set(stored.consulted);
     const consulted: PathSet = {
@@ -114,18 +125,11 @@ export class StartupCache {
 
   /**
    * Keeps a unit the scan linted, with what it read (`reads`) and the main file's stamp taken before
-   * its text was read; not one that read a file open in the editor.
+   * its text was read; not one that read a buffer the disk does not hold.
    */
-  store(
-    unit: UnitState,
-    settings: string,
-    text: string,
-    reads: ReadLog,
-    stamp: string | undefined,
-    open: readonly string[],
-  ): void {
+  store(unit: UnitState, settings: string, text: string, reads: ReadLog, stamp: string | undefined, open: OpenFiles): void {
     const logs = [reads, ...(reads.shared ?? [])];
-    if (open.some((p) => p === unit.main || readsPath(logs, p))) return;
+    if (open.paths.some((p) => p === unit.main || (readsPath(logs, p) && open.differs(p)))) return;
     const stored: StoredUnit = {
       dialect: unit.dialect.id,
       diagnostics: unit.diagnostics,
@@ -134,6 +138,11 @@ export class StartupCache {
     };
     this.entries.store(unit.main, settings, text, stored, reads, stamp);
     this.found.add(unit.main);
+  }
+
+  /** Keeps the entry of a unit this scan leaves to the editor (its main file is open). */
+  keep(main: string): void {
+    this.found.add(main);
   }
 
   /** Writes what this scan found, when it differs from what the file holds. */

@@ -99,12 +99,17 @@ export class Units {
     return this.containing(path).flatMap((unit) => this.live(unit) ?? []);
   }
 
-  /** The units a change to `path` concerns: those that read or consulted it, and the file itself when it is one. */
-  affectedBy(path: string): string[] {
+  /**
+   * The units a change to `path` concerns: those that read or (unless `consulted` is false) consulted
+   * it, and the file itself when it is one.
+   */
+  affectedBy(path: string, consulted = true): string[] {
     const mains = new Set(this.containing(path).map((u) => u.main));
-    const within = [path];
-    for (let at = path.lastIndexOf('/'); at > 0; at = path.lastIndexOf('/', at - 1)) within.push(path.slice(0, at));
-    for (const unit of this.units.values()) if (within.some((p) => unit.consulted.has(p))) mains.add(unit.main);
+    if (consulted) {
+      const within = [path];
+      for (let at = path.lastIndexOf('/'); at > 0; at = path.lastIndexOf('/', at - 1)) within.push(path.slice(0, at));
+      for (const unit of this.units.values()) if (within.some((p) => unit.consulted.has(p))) mains.add(unit.main);
+    }
     const text = this.read(path);
     if (text !== undefined && this.detect(path, text)) mains.add(path);
     else if (this.units.has(path)) mains.add(path); // it stopped being one: lint() says so, and it is dropped

@@ -4,7 +4,8 @@ import { ALWAYS_SKIPPED, CANDIDATE, type Dialect, type Host, type ResolvedSettin
 import { recordingHost, stampSafely, type ReadLog } from '@orchlint/node-cache';
 import { systemClock, type Clock } from './clock.js';
 import type { ProjectConfig } from './project-config.js';
-import { settingsKey, StartupCache } from './startup-cache.js';
+import { readDiskText } from './editor-host.js';
+import { settingsKey, StartupCache, type OpenFiles } from './startup-cache.js';
 import type { Units } from './units.js';
 
 /** A workspace this large is scanned only this far; open files are always linted. */
@@ -79,6 +80,7 @@ interface ScanState {
   changes: number;
   shared: Map<string, unknown>;
   configs: Map<string, ProjectConfig | undefined>;
+  open: OpenFiles;
 }
 
 /**
@@ -102,7 +104,12 @@ export async function scanWorkspace(folders: readonly string[], options: ScanOpt
         directory === undefined
           ? undefined
           : options.safely('reading the start-up cache', undefined, () => StartupCache.of(directory, folder));
-      const fresh = (): ScanState => ({ changes: options.changes(), shared: new Map(), configs: new Map() });
+      const fresh = (): ScanState => ({
+        changes: options.changes(),
+        shared: new Map(),
+        configs: new Map(),
+        open: openFiles(options),
+      });
       let state = fresh();
       for (const file of files) {
         if (options.stopped()) return false;
@@ -122,10 +129,30 @@ export async function scanWorkspace(folders: readonly string[], options: ScanOpt
   }
 }
 
+/** The open files, each buffer compared with its file on disk once. */
+function openFiles({ units, openPaths }: ScanOptions): OpenFiles {
+  const differs = new Map<string, boolean>();
+  return {
+    paths: openPaths(),
+    differs(p) {
+      let known = differs.get(p);
+      if (known === undefined) {
+        known = units.read(p) !== readDiskText(p);
+        differs.set(p, known);
+      }
+      return known;
+    },
+  };
+}
+
 function scanFile(file: string, state: ScanState, cache: StartupCache | undefined, options: ScanOptions): void {
   const { units } = options;
-  const open = options.openPaths();
-  if (units.get(file) || open.includes(file)) return;
+  const { open } = state;
+  if (units.get(file)) return;
+  if (open.paths.includes(file)) {
+    cache?.keep(file);
+    return;
+  }
   // The config file that applies is the same for every file of a folder (its overrides may not be).
   const dir = path.dirname(file);
   if (!state.configs.has(dir)) state.configs.set(dir, options.configFor(file));
