@@ -27,5 +27,8 @@ await build({
   minify: true,
   legalComments: 'none',
   logLevel: 'warning',
+  // CommonJS has no import.meta: the server's start-up cache is keyed by the stamp of its own file.
+  banner: { js: "'use strict';const __importMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
+  define: { 'import.meta.url': '__importMetaUrl' },
   plugins: [esmJsoncParser],
 });

@@ -1,7 +1,8 @@
 // `pnpm bench` (after `pnpm build`): orchlint's lint API on generated packs, measured in one process
 // against the bare yaml parse of the same files, plus how lint time grows with a workflow's size and
 // one run of the CLI. Medians of a few runs after a warm-up; the ratios are what to compare. Then the
-// CLI at repository scale on Archon workflows (archon-scale.mjs).
+// CLI at repository scale on Archon workflows (archon-scale.mjs), and the language server's start-up on
+// them, cold and cached (lsp-startup.mjs).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -12,6 +13,7 @@ import { defaultSettings, memoryHost, Source } from '@orchlint/core';
 import { discover, lintTargets } from '@orchlint/cli';
 import { dialectById, rules } from '@orchlint/rules';
 import { archonScaleBench } from './archon-scale.mjs';
+import { lspStartupBench } from './lsp-startup.mjs';
 import { packFile } from './packs.mjs';
 
 const RUNS = 5;
@@ -174,6 +176,7 @@ try {
     out.push('', `NOT LINEAR: 5,000 states took ${fmt(growth, 1)}× the time of 500; profile it with node --cpu-prof`);
   console.log(out.join('\n'));
   console.log(archonScaleBench().text);
+  console.log((await lspStartupBench()).text);
   process.exitCode = growth > LINEAR_LIMIT ? 1 : 0;
 } finally {
   process.chdir(startDir);

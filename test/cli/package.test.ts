@@ -1,5 +1,5 @@
 import { spawnSync, type SpawnSyncOptions } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InitializeRequest } from 'vscode-languageserver-protocol/node';
@@ -165,6 +165,36 @@ describe('the packed tarball', () => {
     } finally {
       await client.dispose();
     }
+  });
+
+  it("keeps its caches from the tarball: the CLI's --cache replays, the language server restores its workspace scan", async () => {
+    const outside = path.join(tmp, 'cached');
+    cpSync(path.join(repoRoot, 'fixtures/demo'), outside, { recursive: true });
+    // Stamps are trusted once a file's times are a second old.
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    const first = run('orchlint', ['--cache', '--format', 'json', '.'], { cwd: outside });
+    const again = run('orchlint', ['--cache', '--format', 'json', '.'], { cwd: outside });
+    expect(again.stdout).toBe(first.stdout);
+    expect(JSON.parse(again.stdout).summary.warnings).toBeGreaterThan(0);
+    expect(existsSync(path.join(outside, '.orchlintcache'))).toBe(true);
+    rmSync(path.join(outside, '.orchlintcache'));
+    const storage = path.join(tmp, 'editor-storage');
+    const written: number[] = [];
+    for (let session = 0; session < 2; session++) {
+      const client = LspClient.spawn(path.join(bin, 'orchlint-language-server'));
+      try {
+        await client.initialize(outside, {}, { window: { workDoneProgress: true } }, storage);
+        await client.until(() => client.progress.find((p) => p.kind === 'end'));
+      } finally {
+        await client.dispose();
+      }
+      const files = readdirSync(storage);
+      expect(files).toHaveLength(1);
+      written.push(statSync(path.join(storage, files[0]!)).mtimeMs);
+    }
+    // Every unit restored, nothing linted anew: the file is not written again.
+    expect(written[1]).toBe(written[0]);
+    expect(readdirSync(outside).sort()).toEqual(readdirSync(path.join(repoRoot, 'fixtures/demo')).sort());
   });
 
   it('runs through npx --package TARBALL', () => {

@@ -32,6 +32,7 @@ describe('the repository as a pre-commit hook source', () => {
       'packages/core',
       'packages/cli',
       'packages/language-server',
+      'packages/node-cache',
       'packages/promptpack',
       'rules',
       ...['archon', 'prompt-runner'].map((d) => `packages/${d}`),

@@ -2,8 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { RunRecorder, unsealed } from '../../packages/cli/dist/run-record.js';
-import { presence } from '../../packages/cli/dist/stamp.js';
+import { presence, unsealed } from '@orchlint/node-cache';
+import { RunRecorder } from '../../packages/cli/dist/run-record.js';
 import { loadedBy, orchlint, tempFiles } from '../support/orchlint-bin.js';
 import { cliBin } from '../support/paths.js';
 

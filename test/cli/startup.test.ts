@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { unsealed } from '../../packages/cli/dist/run-record.js';
+import { unsealed } from '@orchlint/node-cache';
 import { dialects } from '@orchlint/rules';
 import { DEFAULT_MAX_FILE_SIZE, parseFileSize } from '@orchlint/core';
 import {

@@ -18,6 +18,7 @@ import {
   HoverRequest,
   InitializedNotification,
   InitializeRequest,
+  LogMessageNotification,
   PublishDiagnosticsNotification,
   ReferencesRequest,
   RegistrationRequest,
@@ -25,6 +26,7 @@ import {
   ShutdownRequest,
   StreamMessageReader,
   StreamMessageWriter,
+  WorkDoneProgressCreateRequest,
   type CodeAction,
   type CodeLens,
   type CompletionItem,
@@ -39,6 +41,9 @@ import {
   type PublishDiagnosticsParams,
   type Registration,
   type ShowMessageParams,
+  type WorkDoneProgressBegin,
+  type WorkDoneProgressEnd,
+  type WorkDoneProgressReport,
 } from 'vscode-languageserver-protocol/node';
 import type { ManualClock } from './manual-clock.js';
 import { repoRoot } from './paths.js';
@@ -67,6 +72,11 @@ export class LspClient {
   readonly messages: ShowMessageParams[] = [];
   /** How many times the server asked the client to ask for code lenses again (workspace/codeLens/refresh). */
   lensRefreshes = 0;
+  /** The work-done progress tokens the server created, and what it reported on them. */
+  readonly progressTokens: Array<string | number> = [];
+  readonly progress: Array<WorkDoneProgressBegin | WorkDoneProgressReport | WorkDoneProgressEnd> = [];
+  /** What the server logged (window/logMessage). */
+  readonly logs: string[] = [];
   stderr = '';
 
   private constructor(
@@ -92,12 +102,24 @@ export class LspClient {
       this.lensRefreshes++;
       wake();
     });
+    connection.onRequest(WorkDoneProgressCreateRequest.type, (params) => {
+      this.progressTokens.push(params.token);
+      wake();
+    });
+    connection.onNotification('$/progress', (params: { value: (typeof this.progress)[number] }) => {
+      this.progress.push(params.value);
+      wake();
+    });
+    connection.onNotification(LogMessageNotification.type, (params) => {
+      this.logs.push(params.message);
+      wake();
+    });
     connection.listen();
   }
 
-  /** Starts a server script (the built bin by default) with `node SCRIPT --stdio`. */
-  static spawn(script = serverBin): LspClient {
-    const child = spawn(process.execPath, [script, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+  /** Starts a server script (the built bin by default) with `node SCRIPT --stdio`, in `cwd` with `env` when given. */
+  static spawn(script = serverBin, options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): LspClient {
+    const child = spawn(process.execPath, [script, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], ...options });
     const client = new LspClient(
       createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!)),
       child,
@@ -119,13 +141,19 @@ export class LspClient {
     return this.child ? this.child.exitCode !== null || this.child.signalCode !== null : false;
   }
 
-  async initialize(root: string, settings: unknown = {}, capabilities: ClientCapabilities = {}): Promise<void> {
+  /** `cacheDirectory`: where the server may keep its start-up cache (initializationOptions.cacheDirectory). */
+  async initialize(
+    root: string,
+    settings: unknown = {},
+    capabilities: ClientCapabilities = {},
+    cacheDirectory?: string,
+  ): Promise<void> {
     await this.connection.sendRequest(InitializeRequest.type, {
       processId: process.pid,
       rootUri: uriOf(root),
       workspaceFolders: [{ uri: uriOf(root), name: 'test' }],
       capabilities,
-      initializationOptions: { settings },
+      initializationOptions: { settings, ...(cacheDirectory === undefined ? {} : { cacheDirectory }) },
     });
     await this.connection.sendNotification(InitializedNotification.type, {});
   }

@@ -14,7 +14,7 @@ import {
 import { dialects } from '@orchlint/rules/dialects';
 import { toPosix, UsageError, withSlashes } from './discover.js';
 import { staysInside } from './host.js';
-import { presence } from './stamp.js';
+import { presence } from '@orchlint/node-cache/stamp';
 
 /** The versions each dialect models, which a config's `targets` must name. */
 const knownTargets = dialects.flatMap((d) => d.targets ?? []);

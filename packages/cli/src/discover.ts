@@ -3,7 +3,7 @@ import path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import { ALWAYS_SKIPPED, CANDIDATE } from '@orchlint/core';
 import { staysInside } from './host.js';
-import { presence } from './stamp.js';
+import { presence } from '@orchlint/node-cache/stamp';
 
 import { UsageError } from './usage-error.js';
 

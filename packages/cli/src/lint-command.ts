@@ -30,7 +30,7 @@ import { detectDialect, mergeOutcomes, readTargetText, type UnitOutcome } from '
 import type { Io } from './io.js';
 import { planOutputs, writeOutputs, type OutputPlan } from './outputs.js';
 import { replayable, RunRecorder, runKey } from './run-record.js';
-import { presence } from './stamp.js';
+import { presence } from '@orchlint/node-cache/stamp';
 import { lintInWorkers, workerCount, type Job, type JobResult } from './parallel.js';
 import { startProgress } from './progress.js';
 import { inShard, type Shard } from './shard.js';

@@ -1,10 +1,11 @@
-import { createHash } from 'node:crypto';
 import { closeSync, mkdirSync, openSync, readSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_CACHE_FILE } from './choices.js';
 import type { Io } from './io.js';
 import { shellcheckStamp } from './shellcheck.js';
-import { buildId, presence } from './stamp.js';
+import { presence } from '@orchlint/node-cache/stamp';
+import { hashText, sealed, unsealed } from '@orchlint/node-cache/sealed';
+import { buildId } from './stamp.js';
 
 // A run of --cache on unchanged files needs no lint, no rule and no cache entry: the report it
 // prints is the one the last identical run printed. So the cache file starts with a line of run
@@ -41,7 +42,7 @@ export function runKey(paths: readonly string[], options: object, color: boolean
     .filter(([k]) => !IGNORED_OPTIONS.has(k))
     .sort(([a], [b]) => (a < b ? -1 : 1));
   const text = JSON.stringify([buildId(), process.cwd(), paths, chosen, color, shellcheckStamp()]);
-  return createHash('sha256').update(text).digest('base64url');
+  return hashText(text);
 }
 
 /** The options that decide whether a run can be recorded, and where. */
@@ -102,27 +103,6 @@ export function parseRuns(line: string): StoredRun[] {
 export function withRun(runs: readonly StoredRun[], run: StoredRun): string {
   const kept = [run, ...runs.filter((r) => r.key !== run.key)].slice(0, RUNS_KEPT);
   return sealed(JSON.stringify({ version: buildId(), runs: kept }));
-}
-
-/**
- * A line of the cache file: the hash of its JSON, a space, the JSON. A line whose hash does not
- * match (a disk error, an edit, two runs writing at once) reads as no line, never as a report to
- * print or an entry to trust.
- */
-export function sealed(json: string): string {
-  return `${createHash('sha256').update(json).digest('base64url')} ${json}`;
-}
-
-/** A sealed line's value; undefined when the line is not one. */
-export function unsealed(line: string): unknown {
-  const space = line.indexOf(' ');
-  const json = line.slice(space + 1);
-  if (space < 0 || line.slice(0, space) !== createHash('sha256').update(json).digest('base64url')) return undefined;
-  try {
-    return JSON.parse(json);
-  } catch {
-    return undefined;
-  }
 }
 
 /** A file's text up to its first line break; undefined when it cannot be read. */

@@ -14,9 +14,10 @@ export interface FeatureContext {
   parsed(path: string): ParsedDocument | undefined;
 }
 
-/** The unit a file is best seen through: the one it is the main file of, else the first that reads it. */
+/** The unit a file is best seen through: the one it is the main file of, else the first that reads it; linted in this session. */
 export function unitOf(ctx: FeatureContext, path: string): UnitState | undefined {
-  return ctx.units.get(path) ?? ctx.units.containing(path)[0];
+  const unit = ctx.units.get(path) ?? ctx.units.containing(path)[0];
+  return unit && ctx.units.live(unit);
 }
 
 /** The text a unit saw for a file, when the editor's buffer is still that text (offsets still hold). */

@@ -46,7 +46,7 @@ export function flatten(symbols: readonly OutlineSymbol[]): OutlineSymbol[] {
 
 /** The named thing under the cursor: a reference to a symbol, or a symbol's own name. */
 export function targetAt(ctx: FeatureContext, path: string, offset: number): Target | undefined {
-  for (const unit of ctx.units.containing(path)) {
+  for (const unit of ctx.units.liveContaining(path)) {
     const outline = ctx.units.outline(unit);
     if (!outline) continue;
     const here = (p: string | undefined) => (p ?? unit.main) === path;

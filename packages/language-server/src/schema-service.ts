@@ -8,7 +8,7 @@ const navigators = new WeakMap<object, SchemaNavigator>();
  * it is first): the first whose dialect's `schema` service describes that file. One navigator per schema object.
  */
 export function schemaAt(units: Units, path: string): SchemaNavigator | undefined {
-  const readers = units.containing(path).sort((a, b) => Number(b.main === path) - Number(a.main === path));
+  const readers = units.liveContaining(path).sort((a, b) => Number(b.main === path) - Number(a.main === path));
   for (const unit of readers) {
     const navigator = schemaOf(unit, path);
     if (navigator) return navigator;

@@ -13,6 +13,7 @@ import {
   type Disposable,
   type InitializeResult,
 } from 'vscode-languageserver/node';
+import { isAbsolute } from 'node:path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { systemClock, type Clock } from './clock.js';
 import { codeActions, FIX_ALL_KIND, fixAllAction } from './code-actions.js';
@@ -27,7 +28,8 @@ import { isFilePath, pathOfUri, uriOfPath } from './paths.js';
 import { ProjectConfigs } from './project-config.js';
 import { defaultClientSettings, parseClientSettings, settingsFor, type ClientSettings } from './settings.js';
 import { Units } from './units.js';
-import { scanFolder } from './workspace-scan.js';
+import { SERVER_VERSION } from './version.js';
+import { scanWorkspace } from './workspace-scan.js';
 
 export interface ServerOptions {
   dialects: readonly Dialect<any>[];
@@ -59,13 +61,19 @@ export function startServer(connection: Connection, options: ServerOptions): voi
   let pullConfiguration = false;
   let watchFiles = false;
   let refreshLenses = false;
+  let workDoneProgress = false;
+  /** Where the start-up cache is kept (the client's `initializationOptions.cacheDirectory`); none, no cache. */
+  let cacheDirectory: string | undefined;
   let shuttingDown = false;
+  /** Counts the edits and file changes: the state the scan's units share is built again after one. */
+  let changes = 0;
 
   const docAt = (path: string) => {
     const uri = openUris.get(path);
     return uri === undefined ? undefined : documents.get(uri);
   };
   const knownTargets = options.dialects.flatMap((d) => d.targets ?? []);
+  const fileSettings = (p: string) => settingsFor(p, client, projectConfigFor(p));
   const units = new Units({
     dialects: options.dialects,
     rules: options.rules,
@@ -75,7 +83,8 @@ export function startServer(connection: Connection, options: ServerOptions): voi
       isOpen: (p) => openUris.has(p),
     },
     folders: () => folders,
-    settingsFor: (p) => settingsFor(p, client, projectConfigFor(p)),
+    settingsFor: fileSettings,
+    relinted: (paths) => publish(paths),
   });
   const configs = new ProjectConfigs({
     knownRules: [...coreRules, ...options.dialects.flatMap((d) => d.findings ?? []), ...options.rules].map((r) => r.id),
@@ -203,10 +212,13 @@ export function startServer(connection: Connection, options: ServerOptions): voi
     later(path, delay, () => relint(path));
   }
 
-  /** Re-lints every unit that reads `path`; a result whose open documents moved on meanwhile is dropped. */
-  async function relint(path: string): Promise<void> {
+  /**
+   * Re-lints every unit that reads `path` (and, unless `consulted` is false, every unit that consulted
+   * it); a result whose open documents moved on meanwhile is dropped.
+   */
+  async function relint(path: string, consulted = true): Promise<void> {
     if (!client.enable || shuttingDown) return;
-    for (const main of units.affectedBy(path)) {
+    for (const main of units.affectedBy(path, consulted)) {
       let unit;
       try {
         unit = units.lint(main);
@@ -228,30 +240,39 @@ export function startServer(connection: Connection, options: ServerOptions): voi
     for (const path of openUris.keys()) schedule(path, 0);
   }
 
-  async function scan(folder: string): Promise<void> {
-    await scanFolder(
-      folder,
-      (path: string) =>
-        safely('scanning the workspace', undefined, () => {
-          if (units.get(path) || openUris.has(path)) return;
-          const text = units.read(path);
-          const detected = text === undefined ? undefined : units.detect(path, text);
-          if (!detected || detected.alone) return;
-          publish(units.commit(path, units.lint(path)));
-        }),
-      () => shuttingDown || !client.enable,
+  /** Finds the units of every workspace folder (see scanWorkspace), then re-lints the open documents. */
+  async function scan(): Promise<void> {
+    const progress = workDoneProgress && folders.length ? await connection.window.createWorkDoneProgress() : undefined;
+    await scanWorkspace(folders, {
+      units,
+      dialects: options.dialects,
+      cacheDirectory,
+      configFor: projectConfigFor,
+      settingsFor: (file, config) => settingsFor(file, client, config),
+      openPaths: () => [...openUris.keys()],
+      publish,
+      changes: () => changes,
+      stopped: () => shuttingDown || !client.enable,
+      safely,
       clock,
-    );
+      progress,
+    });
     // Members opened before their unit was found were linted alone: now they get their unit's view.
-    relintOpenDocuments();
+    // A unit that only consulted an open file was scanned with its buffer, or restored because the
+    // buffer is what it read (an edit or an opening meanwhile re-lints it as usual): not linted again.
+    for (const path of openUris.keys()) later(`scanned ${path}`, 0, () => relint(path, false));
   }
 
   // ---- lifecycle ---------------------------------------------------------------------------
   connection.onInitialize((params): InitializeResult => {
     for (const f of params.workspaceFolders ?? []) folders.push(pathOfUri(f.uri));
     if (!folders.length && params.rootUri) folders.push(pathOfUri(params.rootUri));
-    const init = params.initializationOptions as { settings?: unknown } | undefined;
+    const init = params.initializationOptions as { settings?: unknown; cacheDirectory?: unknown } | undefined;
     client = readClientSettings(init?.settings ?? init);
+    // Only where the client says: the server writes nothing in the workspace unasked.
+    if (typeof init?.cacheDirectory === 'string' && isAbsolute(init.cacheDirectory))
+      cacheDirectory = init.cacheDirectory;
+    workDoneProgress = Boolean(params.capabilities.window?.workDoneProgress);
     pullConfiguration = Boolean(params.capabilities.workspace?.configuration);
     watchFiles = Boolean(params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration);
     refreshLenses = Boolean(params.capabilities.workspace?.codeLens?.refreshSupport);
@@ -266,7 +287,7 @@ export function startServer(connection: Connection, options: ServerOptions): voi
         codeLensProvider: { resolveProvider: false },
         codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL_KIND] },
       },
-      serverInfo: { name: 'orchlint-language-server', version: '0.2.0' },
+      serverInfo: { name: 'orchlint-language-server', version: SERVER_VERSION },
     };
   });
 
@@ -276,11 +297,7 @@ export function startServer(connection: Connection, options: ServerOptions): voi
       void connection.client.register(DidChangeConfigurationNotification.type, undefined).catch(() => undefined);
       void refreshSettings();
     }
-    if (options.scanWorkspace !== false) {
-      void (async () => {
-        for (const folder of folders) await scan(folder);
-      })().catch((error) => log('scanning the workspace', error));
-    }
+    if (options.scanWorkspace !== false) scan().catch((error) => log('scanning the workspace', error));
   });
 
   async function refreshSettings(pushed?: unknown): Promise<void> {
@@ -324,6 +341,7 @@ export function startServer(connection: Connection, options: ServerOptions): voi
   documents.onDidOpen((event) =>
     safely('opening a document', undefined, () => {
       const path = pathOfUri(event.document.uri);
+      changes++;
       openUris.set(path, event.document.uri);
       justOpened.add(event.document.uri);
       schedule(path, 0);
@@ -334,6 +352,7 @@ export function startServer(connection: Connection, options: ServerOptions): voi
     safely('an edit', undefined, () => {
       // Opening fires a content event too: that lint is already on its way, undebounced.
       if (justOpened.delete(event.document.uri)) return;
+      changes++;
       const path = pathOfUri(event.document.uri);
       schedule(path, debounceMs);
       if (configs.isConfigFile(path, client.configPath)) configChanged(path, debounceMs);
@@ -342,6 +361,7 @@ export function startServer(connection: Connection, options: ServerOptions): voi
   documents.onDidClose((event) =>
     safely('closing a document', undefined, () => {
       const path = pathOfUri(event.document.uri);
+      changes++;
       openUris.delete(path);
       trees.forget(path);
       // Back to the disk's text, and out of view unless another open file shares its unit.
@@ -352,6 +372,7 @@ export function startServer(connection: Connection, options: ServerOptions): voi
 
   connection.onDidChangeWatchedFiles((params) =>
     safely('a file change on disk', undefined, () => {
+      changes++;
       for (const change of params.changes) {
         const path = pathOfUri(change.uri);
         if (openUris.has(path) && change.type !== FileChangeType.Deleted) continue; // the buffer wins

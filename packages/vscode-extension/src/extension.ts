@@ -73,7 +73,11 @@ async function start(context: ExtensionContext): Promise<void> {
   const clientOptions: LanguageClientOptions = {
     documentSelector,
     outputChannel: output,
-    initializationOptions: { settings: settings() },
+    // The start-up cache goes in the workspace's own storage, never in the workspace (none without one).
+    initializationOptions: {
+      settings: settings(),
+      ...(context.storageUri ? { cacheDirectory: context.storageUri.fsPath } : {}),
+    },
     synchronize: {
       configurationSection: 'orchlint',
       fileEvents: workspace.createFileSystemWatcher(CONTENT_FILES),

@@ -334,6 +334,21 @@ try {
       await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).waitFor({ timeout: FIRST_WAIT });
     await page.keyboard.press('Escape');
   });
+  await check("the server keeps its start-up cache in the workspace's storage, not in the workspace", async () => {
+    const cacheFiles = (dir) =>
+      readdirSync(dir, { recursive: true }).filter((f) => /(^|\/)workspace-[\w-]+\.json$/.test(String(f)));
+    const storage = path.join(W, 'ud/User/workspaceStorage');
+    const stored = cacheFiles(storage);
+    if (stored.length !== 1)
+      throw new Error(
+        `expected one start-up cache file under ${storage}, found ${stored}; under ${W}: ${readdirSync(W, {
+          recursive: true,
+        })
+          .filter((f) => /workspace|Storage|globalStorage/.test(String(f)))
+          .slice(0, 40)}`,
+      );
+    if (cacheFiles(ws).length) throw new Error(`a cache file in the workspace: ${cacheFiles(ws)}`);
+  });
   timings.checksMs = Date.now() - t0;
 } catch (error) {
   // A step outside the checks (starting, opening a file) failed: the run says so and fails.

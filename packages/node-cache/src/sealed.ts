@@ -1,0 +1,27 @@
+import { createHash } from 'node:crypto';
+
+/** A text's SHA-256, as the cache files write it. */
+export function hashText(text: string): string {
+  return createHash('sha256').update(text).digest('base64url');
+}
+
+/**
+ * A line of a cache file: the hash of its JSON, a space, the JSON. A line whose hash does not
+ * match (a disk error, an edit, two writers at once, another program's file) reads as no line,
+ * never as a report to print or an entry to trust.
+ */
+export function sealed(json: string): string {
+  return `${hashText(json)} ${json}`;
+}
+
+/** A sealed line's value; undefined when the line is not one. */
+export function unsealed(line: string): unknown {
+  const space = line.indexOf(' ');
+  const json = line.slice(space + 1);
+  if (space < 0 || line.slice(0, space) !== hashText(json)) return undefined;
+  try {
+    return JSON.parse(json);
+  } catch {
+    return undefined;
+  }
+}

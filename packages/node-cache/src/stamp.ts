@@ -1,0 +1,54 @@
+import { statSync, type BigIntStats } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+// A module of its own, with no dependency but node:fs and node:url: a cached CLI run checks its
+// files' stamps before it loads anything else (packages/cli/src/run-record.ts).
+
+/**
+ * A file's or folder's stamp: size, inode, modification and change times in nanoseconds. While it
+ * is unchanged the content is taken to be: a write changes the change time, which no tool can set
+ * back. A path changed less than RACY_MS before it was stamped gets none (undefined), since a
+ * second write within the clock's granularity could leave the stamp as it was; so does a path that
+ * cannot be stat'ed.
+ */
+export function stampOf(p: string, now = Date.now()): string | undefined {
+  const s = statSync(p, { bigint: true, throwIfNoEntry: false });
+  return s && stampFrom(s, now);
+}
+const RACY_MS = 1000;
+
+function stampFrom(s: BigIntStats, now: number): string | undefined {
+  if (now - Number(s.ctimeMs) < RACY_MS || now - Number(s.mtimeMs) < RACY_MS) return undefined;
+  return `${s.size}:${s.ino}:${s.mtimeNs}:${s.ctimeNs}`;
+}
+
+export function stampSafely(p: string): string | undefined {
+  try {
+    return stampOf(p);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A path's stamp for a record of inputs: its stamp, null when nothing is there, undefined when it is
+ * there but its stamp cannot be trusted (changed within the last second) or read.
+ */
+export function presence(p: string, now = Date.now()): string | null | undefined {
+  try {
+    const s = statSync(p, { bigint: true, throwIfNoEntry: false });
+    return s ? stampFrom(s, now) : null;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A build of orchlint, for what a cache file holds: its version and the stamp of the module file
+ * `moduleUrl` names (the caller's own). A build writes that file anew, so a rebuilt orchlint of the
+ * same version, whose rules may report otherwise, neither replays nor reuses what another build stored.
+ */
+export function buildIdOf(version: string, moduleUrl: string): string {
+  const s = statSync(fileURLToPath(moduleUrl), { bigint: true, throwIfNoEntry: false });
+  return s ? `${version}:${s.ino}:${s.ctimeNs}` : version;
+}
