@@ -21,11 +21,13 @@ export interface JobResult {
 }
 
 /**
- * Below this many files one thread is faster: a worker pays for loading orchlint (about 0.2 s of CPU
- * from the bundle) and for building the state its units share (an Archon project's name index)
- * before it lints anything. See docs/performance.md for the measurements.
+ * From this many files on, `auto` lints in workers, for their bounded heaps rather than for speed:
+ * on two cores one thread was as fast or faster at every size measured (1,000 to 10,000 workflows),
+ * since each worker compiles orchlint's hot code again and runs its own collector, while one
+ * thread's heap grows with the run (about 190 MB at 1,000 workflows, 265–290 MB at 2,000, 345–413
+ * MB at 10,000). See docs/performance.md for the measurements.
  */
-export const WORKER_THRESHOLD = 500;
+export const WORKER_THRESHOLD = 1500;
 
 /**
  * A worker's old-space limit. V8 lets a heap grow to about four times what is alive before it
