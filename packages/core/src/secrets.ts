@@ -12,25 +12,37 @@ export interface SecretMatch {
 
 /**
  * Token formats their issuers document, each with a prefix no ordinary text carries; the body
- * lengths keep examples such as `ghp_xxxx` out.
+ * lengths keep examples such as `ghp_xxxx` out. `prefix` is what every match starts with.
  */
-const KNOWN: ReadonlyArray<{ kind: string; pattern: RegExp }> = [
-  { kind: 'GitHub token', pattern: /\b(?:gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{70,255})\b/g },
-  { kind: 'Anthropic API key', pattern: /\bsk-ant-(?:api|admin)\d{2}-[A-Za-z0-9_-]{80,120}\b/g },
-  { kind: 'OpenAI API key', pattern: /\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}T3BlbkFJ[A-Za-z0-9_-]{20,}\b/g },
-  { kind: 'AWS access key id', pattern: /\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/g },
-  { kind: 'Slack token', pattern: /\bxox[abprs]-[0-9]{8,}-[0-9A-Za-z-]{8,}\b/g },
-  { kind: 'Google API key', pattern: /\bAIza[0-9A-Za-z_-]{35}\b/g },
-  { kind: 'Stripe secret key', pattern: /\b[rs]k_live_[0-9A-Za-z]{24,}\b/g },
-  { kind: 'npm token', pattern: /\bnpm_[A-Za-z0-9]{36}\b/g },
-  { kind: 'GitLab token', pattern: /\bglpat-[A-Za-z0-9_-]{20}\b/g },
-  { kind: 'Hugging Face token', pattern: /\bhf_[A-Za-z0-9]{34,}\b/g },
+const KNOWN: ReadonlyArray<{ kind: string; prefix: string; pattern: RegExp }> = [
+  {
+    kind: 'GitHub token',
+    prefix: 'gh[pousr]_|github_pat_',
+    pattern: /\b(?:gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{70,255})\b/g,
+  },
+  { kind: 'Anthropic API key', prefix: 'sk-ant-', pattern: /\bsk-ant-(?:api|admin)\d{2}-[A-Za-z0-9_-]{80,120}\b/g },
+  {
+    kind: 'OpenAI API key',
+    prefix: 'sk-',
+    pattern: /\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}T3BlbkFJ[A-Za-z0-9_-]{20,}\b/g,
+  },
+  { kind: 'AWS access key id', prefix: 'AKIA|ASIA', pattern: /\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/g },
+  { kind: 'Slack token', prefix: 'xox[abprs]-', pattern: /\bxox[abprs]-[0-9]{8,}-[0-9A-Za-z-]{8,}\b/g },
+  { kind: 'Google API key', prefix: 'AIza', pattern: /\bAIza[0-9A-Za-z_-]{35}\b/g },
+  { kind: 'Stripe secret key', prefix: '[rs]k_live_', pattern: /\b[rs]k_live_[0-9A-Za-z]{24,}\b/g },
+  { kind: 'npm token', prefix: 'npm_', pattern: /\bnpm_[A-Za-z0-9]{36}\b/g },
+  { kind: 'GitLab token', prefix: 'glpat-', pattern: /\bglpat-[A-Za-z0-9_-]{20}\b/g },
+  { kind: 'Hugging Face token', prefix: 'hf_', pattern: /\bhf_[A-Za-z0-9]{34,}\b/g },
   // The armour line alone is how a review prompt names what to look for; a key has its body after it.
   {
     kind: 'private key',
+    prefix: '-----BEGIN ',
     pattern: /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----(?=[\s\S]{0,200}?[A-Za-z0-9+/]{64})/g,
   },
 ];
+
+/** Any known format's prefix, in one pass: most texts hold none, and then no format's pattern runs. */
+const ANY_PREFIX = new RegExp(KNOWN.map((k) => k.prefix).join('|'));
 
 /** Issuers' documented examples (AWS's AKIAIOSFODNN7EXAMPLE) carry the word. */
 const EXAMPLE = /EXAMPLE/;
@@ -66,7 +78,7 @@ function show(value: string): string {
 export function findSecrets(text: string): SecretMatch[] {
   const out: SecretMatch[] = [];
   const taken: Span[] = [];
-  for (const { kind, pattern } of KNOWN) {
+  for (const { kind, pattern } of ANY_PREFIX.test(text) ? KNOWN : []) {
     for (const m of text.matchAll(pattern)) {
       // A documented example (`ghp_xxxx…`) repeats a character; a real token is random.
       if (kind !== 'private key' && (entropy(m[0]) < 3 || EXAMPLE.test(m[0]))) continue;
