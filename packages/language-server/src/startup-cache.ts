@@ -127,7 +127,14 @@ export class StartupCache {
    * Keeps a unit the scan linted, with what it read (`reads`) and the main file's stamp taken before
    * its text was read; not one that read a buffer the disk does not hold.
    */
-  store(unit: UnitState, settings: string, text: string, reads: ReadLog, stamp: string | undefined, open: OpenFiles): void {
+  store(
+    unit: UnitState,
+    settings: string,
+    text: string,
+    reads: ReadLog,
+    stamp: string | undefined,
+    open: OpenFiles,
+  ): void {
     const logs = [reads, ...(reads.shared ?? [])];
     if (open.paths.some((p) => p === unit.main || (readsPath(logs, p) && open.differs(p)))) return;
     const stored: StoredUnit = {
