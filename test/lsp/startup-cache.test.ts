@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineRule, type Diagnostic } from '@orchlint/core';
 import { parseClientSettings, settingsFor, systemClock } from '@orchlint/language-server';
+import { sealed, unsealed } from '@orchlint/node-cache';
 import { dialects, rules } from '@orchlint/rules';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Units } from '../../packages/language-server/dist/units.js';
@@ -305,6 +306,31 @@ describe('the start-up cache, in the workspace scan', () => {
     await scanned(elsewhere.root, otherCache);
     writeFileSync(file, readFileSync(path.join(otherCache, readdirSync(otherCache)[0]!), 'utf8'));
     expect(restored(await scanned(ws.root, cache), ws.root)).toEqual([]);
+  });
+
+  it('lints, as if it had no entry, a unit whose entry is of another shape or names a prototype key', async () => {
+    const ws = workspace(archonFiles);
+    const cache = cacheFolder();
+    cleanups.push(ws.dispose);
+    const cold = await scanned(ws.root, cache);
+    const file = path.join(cache, readdirSync(cache)[0]!);
+    const stored = unsealed(readFileSync(file, 'utf8')) as { entries: Record<string, any> };
+    const mainFile = ws.file('.archon/workflows/main.yaml');
+    const cases: Array<(entry: any) => void> = [
+      (entry) => (entry.reads = null),
+      (entry) => (entry.reads.shared = 5),
+      (entry) => (entry.reads.files = 'main.yaml'),
+      (entry) => (entry.reads.shared = ['constructor']),
+    ];
+    for (const damage of cases) {
+      const copy = structuredClone(stored);
+      damage(copy.entries[mainFile]);
+      writeFileSync(file, sealed(JSON.stringify(copy)));
+      // scanned() fails on any error the scan logs.
+      const units = await scanned(ws.root, cache);
+      expect(restored(units, ws.root)).toEqual(['.archon/workflows/deploy.yaml', '.archon/workflows/signoff.yaml']);
+      expect(findings(units)).toEqual(findings(cold));
+    }
   });
 });
 
