@@ -87,6 +87,34 @@ describe('--cache', () => {
     }
   });
 
+  it('reads an entry of another shape, or one naming a prototype key, as no entry', () => {
+    const dir = tempFiles({ 'a.promptpack.yaml': terminalAgentPack, 'b.promptpack.yaml': terminalAgentPack });
+    const cacheFile = path.join(dir, '.orchlintcache');
+    const run = () => orchlint(['--cache', '--format', 'compact', '.'], { cwd: dir });
+    const clean = run();
+    const stored = unsealed(readFileSync(cacheFile, 'utf8').split('\n')[1]!) as { entries: Record<string, any> };
+    const cases: Array<(entry: any) => void> = [
+      (entry) => (entry.reads = null),
+      (entry) => (entry.reads.shared = 5),
+      (entry) => (entry.reads.files = 'a.promptpack.yaml'),
+      (entry) => (entry.reads.shared = ['constructor']),
+      (entry) => (entry.reads.shared = ['__proto__']),
+    ];
+    for (const damage of cases) {
+      const copy = structuredClone(stored);
+      for (const entry of Object.values(copy.entries)) {
+        damage(entry);
+        entry.outcome.diagnostics[0].message = `CACHED ${entry.outcome.diagnostics[0].message}`;
+      }
+      // No run record (the first line): each unit's entry is looked up.
+      writeFileSync(cacheFile, `\n${sealed(JSON.stringify(copy))}`);
+      const r = run();
+      expect(r.stderr).toBe('');
+      expect(r.stdout).toBe(clean.stdout);
+      expect(r.code).toBe(clean.code);
+    }
+  });
+
   it('checks an unchanged file by its stamp alone, and reads and hashes it again once the stamp changes', () => {
     const dir = tempFiles({ 'unit/main.md': 'main', 'unit/other.md': 'one' });
     const cwd = process.cwd();

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineRule, type Diagnostic } from '@orchlint/core';
 import { parseClientSettings, settingsFor, systemClock } from '@orchlint/language-server';
+import { sealed, unsealed } from '@orchlint/node-cache';
 import { dialects, rules } from '@orchlint/rules';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Units } from '../../packages/language-server/dist/units.js';
@@ -305,6 +306,66 @@ describe('the start-up cache, in the workspace scan', () => {
     await scanned(elsewhere.root, otherCache);
     writeFileSync(file, readFileSync(path.join(otherCache, readdirSync(otherCache)[0]!), 'utf8'));
     expect(restored(await scanned(ws.root, cache), ws.root)).toEqual([]);
+  });
+
+  /**
+   * Damages main.yaml's entry in a sealed cache file of an Archon folder each way in turn: each time
+   * the scan lints main.yaml as a fresh lint does, logs no error, and restores the other two units.
+   */
+  async function lintedDespite(damages: Array<(entry: any) => void>) {
+    const ws = workspace(archonFiles);
+    const cache = cacheFolder();
+    cleanups.push(ws.dispose);
+    const cold = await scanned(ws.root, cache);
+    const file = path.join(cache, readdirSync(cache)[0]!);
+    const stored = unsealed(readFileSync(file, 'utf8')) as { entries: Record<string, any> };
+    const mainFile = ws.file('.archon/workflows/main.yaml');
+    for (const damage of damages) {
+      const copy = structuredClone(stored);
+      damage(copy.entries[mainFile]);
+      writeFileSync(file, sealed(JSON.stringify(copy)));
+      // scanned() fails on any error the scan logs.
+      const units = await scanned(ws.root, cache);
+      expect(restored(units, ws.root)).toEqual(['.archon/workflows/deploy.yaml', '.archon/workflows/signoff.yaml']);
+      expect(findings(units)).toEqual(findings(cold));
+      expect([...units.get(mainFile)!.sources.keys()]).toEqual([mainFile]);
+    }
+    return ws;
+  }
+
+  it('lints, as if it had no entry, a unit whose entry is of another shape or names a prototype key', async () => {
+    await lintedDespite([
+      (entry) => (entry.reads = null),
+      (entry) => (entry.reads.shared = 5),
+      (entry) => (entry.reads.files = 'main.yaml'),
+      (entry) => (entry.reads.shared = ['constructor']),
+    ]);
+  });
+
+  it('restores no unit whose stored files or findings it did not verify', async () => {
+    await lintedDespite([
+      // A finding moved to a file outside the workspace, which the unit is then said to hold.
+      (entry) => {
+        entry.outcome.paths.push('/etc/passwd');
+        entry.outcome.diagnostics.push({ ...entry.outcome.diagnostics[0], path: '/etc/passwd' });
+      },
+      (entry) => (entry.outcome.diagnostics = [null, 5]),
+      (entry) => (entry.outcome.diagnostics[0].range = 'line 1'),
+      (entry) => delete entry.outcome.diagnostics[0].span,
+      (entry) => (entry.outcome.consulted = 5),
+      (entry) => (entry.outcome.paths = [entry.outcome.paths[0], 5]),
+      // On a file of the workspace the unit did not read.
+      (entry) =>
+        entry.outcome.diagnostics.push({
+          ...entry.outcome.diagnostics[0],
+          path: entry.outcome.paths[0].replace('main.yaml', 'deploy.yaml'),
+        }),
+      (entry) => {
+        const config = entry.outcome.paths[0].replace('.archon/workflows/main.yaml', 'orchlint.config.yaml');
+        entry.outcome.paths.push(config);
+        entry.outcome.diagnostics.push({ ...entry.outcome.diagnostics[0], path: config });
+      },
+    ]);
   });
 });
 

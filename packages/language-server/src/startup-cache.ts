@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Diagnostic, Dialect, Host, ResolvedSettings } from '@orchlint/core';
+import type { Diagnostic, Dialect, Host, Position, Range, ResolvedSettings } from '@orchlint/core';
 import {
   buildIdOf,
   EntryStore,
@@ -94,8 +94,9 @@ export class StartupCache {
     }
     let reader: Host | undefined;
     const stored = this.entries.lookup(main, settings, text, () => (reader ??= host()));
-    const dialect = stored && dialects.find((d) => d.id === stored.dialect);
-    if (!stored || !dialect || !Array.isArray(stored.diagnostics) || !Array.isArray(stored.paths)) return undefined;
+    if (!isStoredUnit(stored, main, logs)) return undefined;
+    const dialect = dialects.find((d) => d.id === stored.dialect);
+    if (!dialect) return undefined;
     // A unit holds the texts of its sources, with their versions: one open is linted from its buffer.
     if (stored.paths.some((p) => open.paths.includes(p))) {
       this.found.add(main);
@@ -166,6 +167,49 @@ export class StartupCache {
       rmSync(temp, { force: true });
     }
   }
+}
+
+/**
+ * A stored unit of the shape `store` writes, whose files are all verified: its main file, and files
+ * its read logs (which the lookup checked) hold; findings only on those files. A file is data: a
+ * finding restored on a file the cache did not check would reach the editor unchecked.
+ */
+function isStoredUnit(value: unknown, main: string, logs: readonly Log[]): value is StoredUnit {
+  if (typeof value !== 'object' || value === null) return false;
+  const { dialect, diagnostics, paths, consulted } = value as Partial<StoredUnit>;
+  const verified = (p: unknown) =>
+    p === main || (typeof p === 'string' && logs.some((l) => Object.hasOwn(l.files, p) && l.files[p] !== null));
+  if (typeof dialect !== 'string' || !Array.isArray(paths) || !paths.includes(main) || !paths.every(verified))
+    return false;
+  if (!Array.isArray(consulted) || !consulted.every((p) => typeof p === 'string')) return false;
+  return Array.isArray(diagnostics) && diagnostics.every((d) => isDiagnostic(d, paths));
+}
+
+const SEVERITIES = new Set<unknown>(['error', 'warning', 'info']);
+const isPosition = (p: unknown) =>
+  typeof p === 'object' &&
+  p !== null &&
+  Number.isInteger((p as Position).line) &&
+  Number.isInteger((p as Position).character);
+const isRange = (r: unknown) =>
+  typeof r === 'object' && r !== null && isPosition((r as Range).start) && isPosition((r as Range).end);
+
+/** A finding as publishing and hover take it (see toLspDiagnostic, findingsAt), on one of `paths`. */
+function isDiagnostic(value: unknown, paths: readonly string[]): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const d = value as Partial<Diagnostic>;
+  return (
+    typeof d.rule === 'string' &&
+    SEVERITIES.has(d.severity) &&
+    typeof d.message === 'string' &&
+    paths.includes(d.path!) &&
+    isRange(d.range) &&
+    Number.isInteger(d.span?.start) &&
+    Number.isInteger(d.span?.end) &&
+    (d.related === undefined ||
+      (Array.isArray(d.related) &&
+        d.related.every((r) => typeof r?.path === 'string' && typeof r.message === 'string' && isRange(r.range))))
+  );
 }
 
 /**

@@ -45,16 +45,30 @@ export class EntryStore<Outcome> {
   private readonly sharedHolds = new Map<string, boolean>();
   private readonly sharedIds = new WeakMap<ReadLog, string>();
 
-  /** `stored`: what a cache file held (anything else, a file of another shape, starts afresh). */
+  /**
+   * `stored`: what a cache file held (anything else, a file of another shape, starts afresh). Its
+   * entries and shared logs are checked as they are first used: one of another shape is none.
+   */
   constructor(stored?: Partial<StoredEntries<Outcome>>) {
     const valid = isRecord(stored?.entries) && (stored.shared === undefined || isRecord(stored.shared));
-    this.entries = valid ? stored.entries! : Object.create(null);
-    this.shared = (valid && stored.shared) || Object.create(null);
+    // Own keys only: a name from the file is never looked up on Object.prototype.
+    this.entries = Object.assign(Object.create(null), valid ? stored.entries : undefined);
+    this.shared = Object.assign(Object.create(null), valid ? stored.shared : undefined);
+  }
+
+  /** A main file's entry, when the file holds one of the shape this store writes. */
+  private entryOf(file: string): Entry<Outcome> | undefined {
+    const entry = this.entries[file];
+    if (entry === undefined) return undefined;
+    if (isEntry(entry)) return entry;
+    delete this.entries[file];
+    this.dirty = true;
+    return undefined;
   }
 
   /** Notes every file and folder a stored entry depends on, with this run's stamps. */
   inputsOf(file: string, note: (key: string, stamp: string | null | undefined) => void): void {
-    const entry = this.entries[file];
+    const entry = this.entryOf(file);
     note(`f:${file}`, entry ? this.stamp(`f:${file}`, file) : undefined);
     for (const log of entry ? this.logsOf(entry) : []) {
       for (const p in log.files) note(`f:${p}`, this.stamp(`f:${p}`, p));
@@ -64,7 +78,7 @@ export class EntryStore<Outcome> {
 
   /** What a stored entry read besides its main file: its own log and the shared ones it names; none when there is no entry. */
   readsOf(file: string): Array<Omit<ReadLog, 'shared'>> {
-    const entry = this.entries[file];
+    const entry = this.entryOf(file);
     return entry ? this.logsOf(entry) : [];
   }
 
@@ -79,7 +93,7 @@ export class EntryStore<Outcome> {
     text: string | (() => string | undefined),
     host: () => Host,
   ): Outcome | undefined {
-    const entry = this.entries[file];
+    const entry = this.entryOf(file);
     if (!entry || entry.settings !== settings) return undefined;
     if (typeof text === 'string' || !entry.stamp || entry.stamp !== this.stamp(`f:${file}`, file)) {
       const now = typeof text === 'string' ? text : text();
@@ -89,7 +103,7 @@ export class EntryStore<Outcome> {
       let known = this.sharedHolds.get(id);
       if (known === undefined) {
         const log = this.shared[id];
-        known = log !== undefined && this.holds(log, host);
+        known = isLog(log) && this.holds(log, host);
         this.sharedHolds.set(id, known);
       }
       if (!known) return undefined;
@@ -155,14 +169,17 @@ export class EntryStore<Outcome> {
 
   /** What to write: the entries, and only the shared logs some entry still names. */
   stored(): StoredEntries<Outcome> {
-    const shared: Record<string, ReadLog> = {};
-    for (const entry of Object.values(this.entries))
-      for (const id of entry.reads.shared ?? []) if (this.shared[id]) shared[id] = this.shared[id];
+    const shared: Record<string, ReadLog> = Object.create(null);
+    for (const file of Object.keys(this.entries))
+      for (const id of this.entryOf(file)?.reads.shared ?? []) if (isLog(this.shared[id])) shared[id] = this.shared[id];
     return { shared, entries: this.entries };
   }
 
   private logsOf(entry: Entry<Outcome>): Array<Omit<ReadLog, 'shared'>> {
-    return [entry.reads, ...(entry.reads.shared ?? []).flatMap((id) => this.shared[id] ?? [])];
+    return [
+      entry.reads,
+      ...(entry.reads.shared ?? []).flatMap((id) => (isLog(this.shared[id]) ? this.shared[id] : [])),
+    ];
   }
 
   /** A shared log's id: the hash of its content, so logs of different runs that read the same never clash. */
@@ -179,3 +196,38 @@ export class EntryStore<Outcome> {
 
 const isRecord = (value: unknown): value is Record<string, never> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Every value of a record from a cache file is of the type `is` admits. */
+const recordOf = (value: unknown, is: (v: unknown) => boolean): boolean =>
+  isRecord(value) && Object.values(value).every(is);
+const isHash = (v: unknown) => typeof v === 'string' || v === null;
+const isString = (v: unknown): v is string => typeof v === 'string';
+
+/** A read log as this store writes it; checked once per object, since many entries name one shared log. */
+function isLog(value: unknown): value is StoredLog {
+  if (!isRecord(value)) return false;
+  let known = checkedLogs.get(value);
+  if (known === undefined) {
+    const { files, dirs, stamps, shared } = value as Partial<StoredLog>;
+    known =
+      recordOf(files, isHash) &&
+      recordOf(dirs, isHash) &&
+      (stamps === undefined || recordOf(stamps, isString)) &&
+      (shared === undefined || (Array.isArray(shared) && shared.every(isString)));
+    checkedLogs.set(value, known);
+  }
+  return known;
+}
+const checkedLogs = new WeakMap<object, boolean>();
+
+function isEntry<Outcome>(value: unknown): value is Entry<Outcome> {
+  if (!isRecord(value)) return false;
+  const { settings, text, stamp, reads } = value as Partial<Entry<Outcome>>;
+  return (
+    isString(settings) &&
+    isString(text) &&
+    (stamp === undefined || isString(stamp)) &&
+    isLog(reads) &&
+    'outcome' in value
+  );
+}
