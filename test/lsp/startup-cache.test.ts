@@ -1,4 +1,14 @@
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineRule, type Diagnostic } from '@orchlint/core';
@@ -70,6 +80,8 @@ function demoWorkspace() {
 interface ScanOptions {
   open?: Record<string, string>;
   settings?: unknown;
+  /** As a config file's `maxFileSize` sets it. */
+  maxFileSize?: number;
 }
 
 /**
@@ -79,6 +91,10 @@ interface ScanOptions {
 async function scanned(root: string, cacheDirectory: string | undefined, options: ScanOptions = {}) {
   const open = new Map(Object.entries(options.open ?? {}).map(([rel, text]) => [path.join(root, rel), text]));
   const client = parseClientSettings(options.settings ?? {});
+  const sized = (resolved: ReturnType<typeof settingsFor>) =>
+    options.maxFileSize === undefined
+      ? resolved
+      : { ...resolved, settings: { ...resolved.settings, maxFileSize: options.maxFileSize } };
   const units = new Units({
     dialects,
     rules,
@@ -88,7 +104,7 @@ async function scanned(root: string, cacheDirectory: string | undefined, options
       isOpen: (p) => open.has(p),
     },
     folders: () => [root],
-    settingsFor: (p) => settingsFor(p, client, undefined),
+    settingsFor: (p) => sized(settingsFor(p, client, undefined)),
   });
   const errors: unknown[] = [];
   const completed = await scanWorkspace([root], {
@@ -96,7 +112,7 @@ async function scanned(root: string, cacheDirectory: string | undefined, options
     dialects,
     cacheDirectory,
     configFor: () => undefined,
-    settingsFor: (file, config) => settingsFor(file, client, config),
+    settingsFor: (file, config) => sized(settingsFor(file, client, config)),
     openPaths: () => [...open.keys()],
     publish: () => undefined,
     changes: () => 0,
@@ -281,6 +297,27 @@ describe('the start-up cache, in the workspace scan', () => {
     // The included workflow open as on disk: its includer read what the buffer holds, and is restored.
     const included = await scanned(ws.root, cache, { open: { '.archon/workflows/signoff.yaml': signoff } });
     expect(restored(included, ws.root)).toEqual(['.archon/workflows/deploy.yaml', '.archon/workflows/main.yaml']);
+  });
+
+  it('stores no unit that read an open buffer its own reader would not take from disk (a link out of the folder)', async () => {
+    // b.yaml links to a file outside the workspace: closed, no unit reads it, so a.yaml's name is its
+    // own; open, its buffer is what the link's target holds, but the buffer is read, and the names clash.
+    const outside = mkdtempSync(path.join(tmpdir(), 'orchlint-outside-'));
+    const target = path.join(outside, 'b.yaml');
+    const b = 'name: dup\nnodes:\n  - id: one\n    bash: echo two\n';
+    writeFileSync(target, b);
+    const ws = workspace({ '.archon/workflows/a.yaml': 'name: dup\nnodes:\n  - id: one\n    bash: echo one\n' });
+    cleanups.push(ws.dispose, () => rmSync(outside, { recursive: true, force: true }));
+    symlinkSync(target, ws.file('.archon/workflows/b.yaml'));
+    await settle();
+    const a = ws.file('.archon/workflows/a.yaml');
+    const cache = cacheFolder();
+    const rulesOfA = (units: Units) => units.get(a)!.diagnostics.map((d) => d.rule);
+    const opened = await scanned(ws.root, cache, { open: { '.archon/workflows/b.yaml': b } });
+    expect(rulesOfA(opened)).toContain('archon/duplicate-workflow-name');
+    const closed = await scanned(ws.root, cache);
+    expect(rulesOfA(closed)).not.toContain('archon/duplicate-workflow-name');
+    expect(restored(closed, ws.root)).not.toContain('.archon/workflows/a.yaml');
   });
 
   it('ignores a damaged cache file, or one of another folder, and writes a good one in its place', async () => {

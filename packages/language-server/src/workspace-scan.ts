@@ -80,7 +80,7 @@ interface ScanState {
   changes: number;
   shared: Map<string, unknown>;
   configs: Map<string, ProjectConfig | undefined>;
-  open: OpenFiles;
+  open: OpenFilesByUnit;
 }
 
 /**
@@ -129,34 +129,51 @@ export async function scanWorkspace(folders: readonly string[], options: ScanOpt
   }
 }
 
-/** The open files, each buffer compared with its file on disk once. */
-function openFiles({ units, openPaths }: ScanOptions): OpenFiles {
+/** The open files, and how each unit sees them. */
+interface OpenFilesByUnit {
+  paths: readonly string[];
+  /**
+   * The open files as a unit reads them: a buffer differs when it is not what the unit's own reader
+   * would take from disk with the file closed (confined to the unit's read root, under its size
+   * limit), each compared once per root and limit.
+   */
+  forUnit(root: string, maxFileSize: number | undefined): OpenFiles;
+}
+
+function openFiles({ units, openPaths }: ScanOptions): OpenFilesByUnit {
   const differs = new Map<string, boolean>();
+  const paths = openPaths();
   return {
-    paths: openPaths(),
-    differs(p) {
-      let known = differs.get(p);
-      if (known === undefined) {
-        known = units.read(p) !== readDiskText(p);
-        differs.set(p, known);
-      }
-      return known;
-    },
+    paths,
+    forUnit: (root, maxFileSize) => ({
+      paths,
+      differs(p) {
+        const key = `${root}\0${maxFileSize}\0${p}`;
+        let known = differs.get(key);
+        if (known === undefined) {
+          known = units.read(p) !== readDiskText(p, root, maxFileSize);
+          differs.set(key, known);
+        }
+        return known;
+      },
+    }),
   };
 }
 
 function scanFile(file: string, state: ScanState, cache: StartupCache | undefined, options: ScanOptions): void {
   const { units } = options;
-  const { open } = state;
   if (units.get(file)) return;
-  if (open.paths.includes(file)) {
+  if (state.open.paths.includes(file)) {
     cache?.keep(file);
     return;
   }
   // The config file that applies is the same for every file of a folder (its overrides may not be).
   const dir = path.dirname(file);
   if (!state.configs.has(dir)) state.configs.set(dir, options.configFor(file));
-  const key = cache && settingsKey(options.settingsFor(file, state.configs.get(dir)), units.readRoot(file));
+  const settings = options.settingsFor(file, state.configs.get(dir));
+  const root = units.readRoot(file);
+  const open = state.open.forUnit(root, settings.settings.maxFileSize);
+  const key = cache && settingsKey(settings, root);
   const restored = cache?.restore(
     file,
     key!,
