@@ -28,7 +28,7 @@ const TOKENS: ReadonlyArray<[string, string]> = [
 ];
 
 describe('findSecrets', () => {
-  it.each(TOKENS)('finds a %s where it stands', (kind, token) => {
+  it.each(TOKENS)('finds a %s where it stands (case %#)', (kind, token) => {
     const text = `steps:\n  run: deploy --key ${token}\n  note: done\n`;
     const found = findSecrets(text);
     expect(found.map((f) => f.kind)).toEqual([kind]);
