@@ -4,7 +4,7 @@ import type { Host, LintSettings } from '@orchlint/core';
 import { UsageError, type Target } from './discover.js';
 import { fileHost, type ReadMemo } from './host.js';
 import { shellcheckStamp } from './shellcheck.js';
-import { EntryStore, hashText, sealed, unsealed, type ReadLog, type StoredEntries } from '@orchlint/node-cache';
+import { EntryStore, keyOf, sealed, unsealed, type ReadLog, type StoredEntries } from '@orchlint/node-cache';
 import { parseRuns, withRun, type StoredRun } from './run-record.js';
 import { buildId } from './stamp.js';
 import { readRoot, type UnitOutcome } from './lint.js';
@@ -28,13 +28,8 @@ export function settingsKey(settings: LintSettings, forced: string | undefined, 
     .relative(process.cwd(), path.resolve(readRoot(target)))
     .split(path.sep)
     .join('/');
-  const text = JSON.stringify([settings, forced ?? null, target.explicit, root, shellcheck()]);
-  // The files of a run mostly share their settings: each distinct one is hashed once.
-  let key = settingsKeys.get(text);
-  if (key === undefined) settingsKeys.set(text, (key = hashText(text)));
-  return key;
+  return keyOf([settings, forced ?? null, target.explicit, root, shellcheck()]);
 }
-const settingsKeys = new Map<string, string>();
 /** The ShellCheck rules' findings come from the program installed: a cached result is of that one. */
 let shellcheckSeen: string | null | undefined;
 const shellcheck = () => (shellcheckSeen === undefined ? (shellcheckSeen = shellcheckStamp()) : shellcheckSeen);

@@ -5,6 +5,7 @@ import {
   buildIdOf,
   EntryStore,
   hashText,
+  keyOf,
   sealed,
   unsealed,
   type ReadLog,
@@ -217,16 +218,8 @@ function isDiagnostic(value: unknown, paths: readonly string[]): boolean {
  * the config file's for it) and the folder its reads are confined to.
  */
 export function settingsKey(settings: ResolvedSettings, readRoot: string): string {
-  const text = JSON.stringify([settings, readRoot]);
-  // The files of a folder mostly share their settings: each distinct one is hashed once.
-  let key = settingsKeys.get(text);
-  if (key === undefined) {
-    key = hashText(text);
-    settingsKeys.set(text, key);
-  }
-  return key;
+  return keyOf([settings, readRoot]);
 }
-const settingsKeys = new Map<string, string>();
 
 let build: string | undefined;
 /** This build of the server (its version, and the stamp of the file this module was loaded from). */
