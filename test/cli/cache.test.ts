@@ -2,7 +2,7 @@ import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, utimesSync
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fileHost, LintCache, recordingHost } from '@orchlint/cli';
-import { sealed, unsealed } from '@orchlint/node-cache';
+import { EntryStore, noteReads, sealed, unsealed, type ReadLog } from '@orchlint/node-cache';
 import { orchlint, tempFiles, terminalAgentPack } from '../support/orchlint-bin.js';
 
 describe('--cache', () => {
@@ -204,6 +204,26 @@ describe('--cache', () => {
     expect(narrow).not.toMatch(/workspace-packet-repos/);
     lint('--cache', '--cache-location', cache, '.');
     expect(lint('--cache', '--cache-location', cache, 'packet')).toBe(narrow);
+  });
+
+  it('notes the reads of a log the units share once a run, however many units used it', () => {
+    // A folder's project index reads every workflow; noting it again for each unit was 1,000 × 1,000 notes.
+    const shared: ReadLog = { files: { 'p/a.yaml': 'ha', 'p/b.yaml': 'hb' }, dirs: { p: 'hd' }, stamps: {} };
+    const unit = (own: string): ReadLog => ({ files: { [own]: `h-${own}` }, dirs: {}, stamps: {}, shared: [shared] });
+    const counted = () => {
+      const calls = new Map<string, number>();
+      const notes = { note: (key: string) => calls.set(key, (calls.get(key) ?? 0) + 1), sharedNoted: new WeakSet() };
+      return { calls, notes };
+    };
+    const run = counted();
+    for (const own of ['p/a.yaml', 'p/b.yaml', 'x.yaml']) noteReads(unit(own), run.notes);
+    expect(Object.fromEntries(run.calls)).toEqual({ 'f:p/a.yaml': 2, 'f:p/b.yaml': 2, 'd:p': 1, 'f:x.yaml': 1 });
+    // A stored entry's inputs, noted for a run that reuses it, likewise (its main file, its own log, the shared one).
+    const store = new EntryStore<string>();
+    for (const own of ['p/a.yaml', 'p/b.yaml', 'x.yaml']) store.store(own, 's', own, 'outcome', unit(own));
+    const reuse = counted();
+    for (const own of ['p/a.yaml', 'p/b.yaml', 'x.yaml']) store.inputsOf(own, reuse.notes);
+    expect(Object.fromEntries(reuse.calls)).toEqual({ 'f:p/a.yaml': 3, 'f:p/b.yaml': 3, 'd:p': 1, 'f:x.yaml': 2 });
   });
 
   it('finds an Archon project from inside .archon/workflows as a run without --cache does, twice', () => {

@@ -4,13 +4,21 @@ import type { Host, LintSettings } from '@orchlint/core';
 import { UsageError, type Target } from './discover.js';
 import { fileHost, type ReadMemo } from './host.js';
 import { shellcheckStamp } from './shellcheck.js';
-import { EntryStore, keyOf, sealed, unsealed, type ReadLog, type StoredEntries } from '@orchlint/node-cache';
+import {
+  EntryStore,
+  keyOf,
+  sealed,
+  unsealed,
+  type InputNotes,
+  type ReadLog,
+  type StoredEntries,
+} from '@orchlint/node-cache';
 import { parseRuns, withRun, type StoredRun } from './run-record.js';
 import { buildId } from './stamp.js';
 import { readRoot, type UnitOutcome } from './lint.js';
 
 export { DEFAULT_CACHE_FILE } from './choices.js';
-export { noteReads, recordingHost, type ReadLog } from '@orchlint/node-cache';
+export { noteReads, recordingHost, type InputNotes, type ReadLog } from '@orchlint/node-cache';
 
 interface CacheFile extends StoredEntries<UnitOutcome> {
   /** The build of orchlint that wrote it (see buildId). */
@@ -64,8 +72,8 @@ export class LintCache {
   }
 
   /** Notes, for a run record, every file and folder a stored entry depends on, with this run's stamps. */
-  inputsOf(target: Target, note: (key: string, stamp: string | null | undefined) => void): void {
-    this.entries.inputsOf(target.file, note);
+  inputsOf(target: Target, notes: InputNotes): void {
+    this.entries.inputsOf(target.file, notes);
   }
 
   /** Keeps a run record with the entries (see run-record.ts). */

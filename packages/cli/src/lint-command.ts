@@ -20,7 +20,7 @@ import {
 import { MANIFEST } from '@orchlint/prompt-runner';
 import { dialectById, dialects } from '@orchlint/rules/dialects';
 import { Baseline } from './baseline.js';
-import { LintCache, DEFAULT_CACHE_FILE, noteReads, settingsKey } from './cache.js';
+import { LintCache, DEFAULT_CACHE_FILE, noteReads, settingsKey, type InputNotes } from './cache.js';
 import { ConfigError, ConfigResolver } from './config-file.js';
 import { decodeFile, type DecodedText } from './decode.js';
 import { discover, toPosix, UsageError, type Target } from './discover.js';
@@ -156,7 +156,14 @@ export async function runLint(
     return loaded.rules;
   };
   const cache = options.cache ? new LintCache(options.cacheLocation ?? DEFAULT_CACHE_FILE) : undefined;
-  const outcomes = await lintJobs(jobs, options, forced, rulesToLint, cache, note);
+  const outcomes = await lintJobs(
+    jobs,
+    options,
+    forced,
+    rulesToLint,
+    cache,
+    note && { note, sharedNoted: new WeakSet() },
+  );
   if (paths.length && options.errorOnUnmatchedPattern !== false)
     refuseEmptyFolders(paths, targets, jobs, outcomes, otherShards);
   const fixedTexts =
@@ -357,7 +364,7 @@ async function lintJobs(
   forced: Dialect<any> | undefined,
   loadRules: () => Promise<readonly Rule<any>[]>,
   cache: LintCache | undefined,
-  note: ((key: string, stamp: string | null | undefined) => void) | undefined,
+  notes: InputNotes | undefined,
 ): Promise<UnitOutcome[]> {
   const outcomes: Array<UnitOutcome | undefined> = new Array(jobs.length);
   const pending: number[] = [];
@@ -376,7 +383,7 @@ async function lintJobs(
       };
       outcomes[i] = cache.lookup(job.target, settingsKey(job.settings, forced?.id, job.target), read);
       if (!outcomes[i]) read();
-      else if (note) cache.inputsOf(job.target, note);
+      else if (notes) cache.inputsOf(job.target, notes);
     }
     if (!outcomes[i]) pending.push(i);
   });
@@ -403,9 +410,9 @@ async function lintJobs(
     const i = pending[n]!;
     outcomes[i] = r.outcome;
     const text = texts.get(i)?.text;
-    if (note) {
-      note(`f:${jobs[i]!.target.file}`, stamps.get(i));
-      if (r.reads) noteReads(r.reads, note);
+    if (notes) {
+      notes.note(`f:${jobs[i]!.target.file}`, stamps.get(i));
+      if (r.reads) noteReads(r.reads, notes);
     }
     if (cache && r.reads && text !== undefined)
       cache.store(

@@ -1,5 +1,5 @@
 import type { Host } from '@orchlint/core';
-import { hashListing, withoutShared, type ReadLog } from './read-log.js';
+import { firstNote, hashListing, withoutShared, type InputNotes, type ReadLog } from './read-log.js';
 import { hashText } from './sealed.js';
 import { presence } from './stamp.js';
 
@@ -66,13 +66,19 @@ export class EntryStore<Outcome> {
     return undefined;
   }
 
-  /** Notes every file and folder a stored entry depends on, with this run's stamps. */
-  inputsOf(file: string, note: (key: string, stamp: string | null | undefined) => void): void {
+  /** Notes every file and folder a stored entry depends on, with this run's stamps (a shared log once a run). */
+  inputsOf(file: string, notes: InputNotes): void {
     const entry = this.entryOf(file);
-    note(`f:${file}`, entry ? this.stamp(`f:${file}`, file) : undefined);
-    for (const log of entry ? this.logsOf(entry) : []) {
-      for (const p in log.files) note(`f:${p}`, this.stamp(`f:${p}`, p));
-      for (const p in log.dirs) note(`d:${p}`, this.stamp(`d:${p}`, p));
+    notes.note(`f:${file}`, entry ? this.stamp(`f:${file}`, file) : undefined);
+    if (!entry) return;
+    const noteLog = (log: Omit<ReadLog, 'shared'>) => {
+      for (const p in log.files) notes.note(`f:${p}`, this.stamp(`f:${p}`, p));
+      for (const p in log.dirs) notes.note(`d:${p}`, this.stamp(`d:${p}`, p));
+    };
+    noteLog(entry.reads);
+    for (const id of entry.reads.shared ?? []) {
+      const log = this.shared[id];
+      if (isLog(log) && firstNote(log, notes)) noteLog(log);
     }
   }
 

@@ -95,14 +95,29 @@ export function recordingHost(base: Host): { host: Host; log: ReadLog } {
 }
 
 /**
- * Notes, for a record of inputs, what a unit read: each file and folder with the stamp taken before
- * it was read (undefined when none could be trusted), or null when it was absent.
+ * Where a run notes the files and folders it depends on: `note` takes each path (`f:`/`d:` key) with
+ * the stamp taken before it was read (undefined when none could be trusted), or null when it was
+ * absent. A shared log goes in once a run (`sharedNoted`), not once for each unit that used it: in a
+ * folder of 1,000 workflows, each unit's log names the project's, which read all 1,000.
  */
-export function noteReads(log: ReadLog, note: (key: string, stamp: string | null | undefined) => void): void {
-  for (const l of [log, ...(log.shared ?? [])]) {
-    for (const p in l.files) note(`f:${p}`, l.files[p] === null ? null : l.stamps?.[`f:${p}`]);
-    for (const p in l.dirs) note(`d:${p}`, l.dirs[p] === null ? null : l.stamps?.[`d:${p}`]);
+export interface InputNotes {
+  note: (key: string, stamp: string | null | undefined) => void;
+  sharedNoted: WeakSet<object>;
+}
+
+/** Notes, for a record of inputs, what a unit read: its own log and each shared log not noted yet. */
+export function noteReads(log: ReadLog, notes: InputNotes): void {
+  for (const l of [log, ...(log.shared ?? []).filter((s) => firstNote(s, notes))]) {
+    for (const p in l.files) notes.note(`f:${p}`, l.files[p] === null ? null : l.stamps?.[`f:${p}`]);
+    for (const p in l.dirs) notes.note(`d:${p}`, l.dirs[p] === null ? null : l.stamps?.[`d:${p}`]);
   }
+}
+
+/** True the first time a run notes this shared log, false after. */
+export function firstNote(shared: object, notes: InputNotes): boolean {
+  if (notes.sharedNoted.has(shared)) return false;
+  notes.sharedNoted.add(shared);
+  return true;
 }
 
 /** A unit's own reads less those a shared log it used holds already (the unit that built it made them). */
