@@ -38,6 +38,12 @@ const sarifFile = input('sarif-file');
 const args = ['--format', input('format') || 'github'];
 if (sarifFile) args.push('--output', `sarif=${sarifFile}`);
 if (strict) args.push('--strict');
+// The folder action.yml restores from and saves to actions/cache, outside the workspace.
+if (booleanInput('cache')) {
+  if (!process.env.ORCHLINT_CACHE_DIR)
+    fail('input cache is true, but the step has no ORCHLINT_CACHE_DIR to keep it in');
+  args.push('--cache', '--cache-location', path.join(process.env.ORCHLINT_CACHE_DIR, 'orchlint.cache'));
+}
 args.push('--', ...input('paths').split(/\s+/).filter(Boolean));
 if (args.at(-1) === '--') args.push('.');
 

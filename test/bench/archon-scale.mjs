@@ -13,7 +13,7 @@
 // It times the bundle npm installs (bundle/bin.js); ORCHLINT_BENCH_BIN names another entry.
 // `node test/bench/archon-scale.mjs` runs it alone; ORCHLINT_BENCH_ROUNDS sets the rounds (3).
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -92,6 +92,9 @@ export function archonScaleBench() {
     const corpus = writeArchonCorpus(path.join(work, 'distinct/.archon/workflows'), FILES, sources);
     writeSharedNames(path.join(work, 'shared/.archon/workflows'), FILES, sources);
     writeArchonCorpus(path.join(work, 'flat'), FILES, sources);
+    // The distinct folder again, as a CI job finds it: a new checkout (every file's time new) with the
+    // cache of an earlier run restored (the GitHub Action's `cache: true`).
+    const checkout = writeArchonCorpus(path.join(work, 'checkout/.archon/workflows'), FILES, sources);
     writeArchonCorpus(path.join(work, 'large/.archon/workflows'), LARGE, sources);
     writeSharedNames(path.join(work, 'large-shared/.archon/workflows'), LARGE, sources);
     writeFileSync(path.join(work, '.spectral.yaml'), SPECTRAL_RULESET);
@@ -114,6 +117,15 @@ export function archonScaleBench() {
       for (const format of formats)
         filled[`${layout}-${format}`] = orchlint('--format', format, ...cacheOf(layout, format), layout)();
 
+    const checkoutCache = ['--cache', '--cache-location', 'checkout.cache'];
+    filled.checkout = orchlint('--format', 'json', ...checkoutCache, 'checkout')();
+    let checkouts = 0;
+    const newCheckout = () => {
+      const time = new Date(Date.now() - 60_000 - 1000 * ++checkouts);
+      for (const file of checkout.files) utimesSync(file, time, time);
+      return orchlint('--format', 'json', ...checkoutCache, 'checkout')();
+    };
+
     const commands = { flatFloor: floor('flat'), flat: orchlint('--format', 'json', 'flat') };
     for (const layout of layouts) {
       commands[`${layout}:floor`] = floor(layout);
@@ -123,6 +135,7 @@ export function archonScaleBench() {
       }
       commands[`${layout}:off`] = orchlint('--format', 'json', '--concurrency', 'off', layout);
     }
+    commands.checkout = newCheckout;
     commands.version = () => timed(null, [cliBin, '--version'], work, { node: true });
 
     const rounds = [];
@@ -142,6 +155,8 @@ export function archonScaleBench() {
         if (filled[`${layout}-${format}`].stdout !== cold || last[`${layout}:${format}:cached`].stdout !== cold)
           throw new Error(`the --cache report differs from the cold one (${layout}, ${format})`);
       }
+    if (last.checkout.stdout !== filled.checkout.stdout)
+      throw new Error('the report of a new checkout with the cache restored differs from the cold one');
     if (last['distinct:off'].stdout !== last['distinct:json'].stdout)
       throw new Error('the one-thread report differs from the report of the threads auto chose');
     const linted = JSON.parse(last['distinct:json'].stdout).summary.files;
@@ -234,6 +249,12 @@ export function archonScaleBench() {
         );
     }
     out.push(
+      row(
+        'orchlint --cache, new checkout, cache restored',
+        ms('checkout'),
+        x(ratio('checkout', 'distinct:json')),
+        '   of cold (every file hashed, none linted)',
+      ),
       '  beside them:',
       row(
         'orchlint cold, json, the same files in a plain folder',

@@ -1,8 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { sealed } from '@orchlint/node-cache';
 import { tempFiles, terminalAgentPack } from '../support/orchlint-bin.js';
 import { repoRoot } from '../support/paths.js';
 import { sarifValidator } from '../support/sarif.js';
@@ -20,10 +21,12 @@ const action = parse(readFileSync(path.join(repoRoot, 'action.yml'), 'utf8')) as
   runs: { using: string; steps: Step[] };
 };
 
-/** `${{ inputs.x }}` and `${{ github.action_path }}` as the runner expands them. */
-function expand(text: string, inputs: Record<string, string>): string {
-  return text.replace(/\$\{\{\s*(inputs\.([\w-]+)|github\.action_path)\s*\}\}/g, (_, __, name?: string) =>
-    name ? (inputs[name] ?? action.inputs[name]?.default ?? '') : repoRoot,
+/** `${{ inputs.x }}`, `${{ github.action_path }}` and `${{ runner.temp }}` as the runner expands them. */
+function expand(text: string, inputs: Record<string, string>, runnerTemp: string): string {
+  return text.replace(
+    /\$\{\{\s*(inputs\.([\w-]+)|github\.action_path|runner\.temp)\s*\}\}/g,
+    (_, what: string, name?: string) =>
+      name ? (inputs[name] ?? action.inputs[name]?.default ?? '') : what === 'runner.temp' ? runnerTemp : repoRoot,
   );
 }
 
@@ -35,6 +38,7 @@ function expand(text: string, inputs: Record<string, string>): string {
 function runAction(workspace: string, inputs: Record<string, string> = {}) {
   const step = action.runs.steps.find((s) => s.id === 'lint')!;
   const outputFile = path.join(workspace, '..', `${path.basename(workspace)}-output`);
+  const runnerTemp = path.join(workspace, '..', `${path.basename(workspace)}-runner-temp`);
   writeFileSync(outputFile, '');
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
@@ -44,26 +48,31 @@ function runAction(workspace: string, inputs: Record<string, string> = {}) {
     GITHUB_ACTION_PATH: repoRoot,
     GITHUB_WORKSPACE: workspace,
     GITHUB_OUTPUT: outputFile,
+    RUNNER_TEMP: runnerTemp,
   };
-  for (const [k, v] of Object.entries(step.env ?? {})) env[k] = expand(v, inputs);
-  const r = spawnSync('bash', ['-e', '-c', expand(step.run, inputs)], { cwd: workspace, env, encoding: 'utf8' });
+  for (const [k, v] of Object.entries(step.env ?? {})) env[k] = expand(v, inputs, runnerTemp);
+  const r = spawnSync('bash', ['-e', '-c', expand(step.run, inputs, runnerTemp)], {
+    cwd: workspace,
+    env,
+    encoding: 'utf8',
+  });
   const outputs = Object.fromEntries(
     readFileSync(outputFile, 'utf8')
       .split('\n')
       .filter(Boolean)
       .map((l) => l.split(/=(.*)/s).slice(0, 2)),
   );
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr, outputs };
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr, outputs, runnerTemp };
 }
 
 describe('the GitHub Action (action.yml)', () => {
   it('is a composite action whose first step bundles the CLI in the action checkout when bundle/ is absent', () => {
     expect(action.runs.using).toBe('composite');
-    expect(Object.keys(action.inputs).sort()).toEqual(['format', 'paths', 'sarif-file', 'strict']);
+    expect(Object.keys(action.inputs).sort()).toEqual(['cache', 'format', 'paths', 'sarif-file', 'strict']);
     const bundle = action.runs.steps[0]!;
     expect(bundle['working-directory']).toBe('${{ github.action_path }}');
     expect(bundle.run).toMatch(/test -f bundle\/bin\.js \|\| npm install/);
-    expect(action.runs.steps[1]!.env).toHaveProperty('INPUT_SARIF-FILE');
+    expect(action.runs.steps.find((step) => step.id === 'lint')!.env).toHaveProperty('INPUT_SARIF-FILE');
   });
 
   const workspace = tempFiles({
@@ -108,6 +117,49 @@ describe('the GitHub Action (action.yml)', () => {
     const r = runAction(workspace, { format: 'compact', paths: '' });
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/^packs\/support\.promptpack\.yaml:19:7: warning /m);
+  });
+
+  it('keeps its cache, with cache: true, in the folder it restores from and saves to actions/cache', () => {
+    const steps = action.runs.steps as Array<Step & { uses?: string; if?: string; with?: Record<string, string> }>;
+    const restore = steps.findIndex((s) => s.uses?.startsWith('actions/cache/restore@'));
+    const lint = steps.findIndex((s) => s.id === 'lint');
+    const save = steps.findIndex((s) => s.uses?.startsWith('actions/cache/save@'));
+    expect(restore).toBeGreaterThan(0);
+    expect([restore < lint, lint < save]).toEqual([true, true]);
+    // One folder and one key for both, each step only with cache: true; the save also after a failed lint.
+    expect(steps[restore]!.with!.path).toBe(steps[lint]!.env!.ORCHLINT_CACHE_DIR);
+    expect(steps[save]!.with!.path).toBe(steps[restore]!.with!.path);
+    expect(steps[save]!.with!.key).toBe(steps[restore]!.with!.key);
+    expect(steps[restore]!.with!.key.startsWith(steps[restore]!.with!['restore-keys']!)).toBe(true);
+    expect(steps[restore]!.if).toBe("inputs.cache == 'true'");
+    expect(steps[save]!.if).toMatch(/^always\(\) && inputs\.cache == 'true' && /);
+  });
+
+  it('with cache: true, lints a new checkout of unchanged files from the cache of an earlier run', () => {
+    const checkout = tempFiles({
+      'packs/support.promptpack.yaml': terminalAgentPack,
+      'packs/clean.promptpack.yaml': terminalAgentPack.replace('      control: agent\n', ''),
+    });
+    const first = runAction(checkout, { cache: 'true', format: 'compact' });
+    expect(first.code, first.stderr).toBe(0);
+    const cacheFile = path.join(first.runnerTemp, 'orchlint-cache', 'orchlint.cache');
+    expect(existsSync(cacheFile)).toBe(true);
+    expect(existsSync(path.join(checkout, '.orchlintcache'))).toBe(false);
+    // Mark the stored message; a checkout gives every file a new time, so only the entries (by content) can hold.
+    const [runs, entries] = readFileSync(cacheFile, 'utf8').split('\n') as [string, string];
+    const marked = entries
+      .slice(entries.indexOf(' ') + 1)
+      .replace("state 'done' is terminal", "CACHED state 'done' is terminal");
+    writeFileSync(cacheFile, `${runs}\n${sealed(marked)}`);
+    const later = new Date(Date.now() + 5000);
+    for (const f of ['packs/support.promptpack.yaml', 'packs/clean.promptpack.yaml'])
+      utimesSync(path.join(checkout, f), later, later);
+    const second = runAction(checkout, { cache: 'true', format: 'compact' });
+    expect(second.code).toBe(0);
+    expect(second.stdout).toBe(first.stdout.replace("state 'done' is terminal", "CACHED state 'done' is terminal"));
+    // A changed file is linted again.
+    writeFileSync(path.join(checkout, 'packs/support.promptpack.yaml'), `${terminalAgentPack}\n`);
+    expect(runAction(checkout, { cache: 'true', format: 'compact' }).stdout).toBe(first.stdout);
   });
 
   it('stops with one ::error line and exit 2 on a bad input', () => {
