@@ -7,7 +7,7 @@
 // Not `prepare`: npm runs that again inside `npm pack`. The packed tarball carries no scripts
 // (scripts/pack-manifest.mjs), so this never runs where it is installed. It does nothing under pnpm
 // (`pnpm build` is the build there).
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,6 +19,7 @@ const viaPnpm = /pnpm/.test(path.basename(process.env.npm_execpath ?? ''));
 if (viaPnpm && process.env.npm_lifecycle_event === 'postinstall') process.exit(0);
 
 const { rolldown } = await import('rolldown');
+const { BUILD_DIGEST_FILE, bundleDigest } = await import('./bundle-digest.mjs');
 
 /** '@orchlint/x' → the package's TypeScript entry (or its folder, for data packages such as schemas). */
 function workspaceAliases() {
@@ -81,6 +82,8 @@ const builtCli = path.join(root, 'packages/cli/dist');
 const schemaDirs = [path.join(out, 'schemas'), ...(existsSync(builtCli) ? [path.join(builtCli, 'schemas')] : [])];
 const compiled = await writeCompiledSchemas(await import(sourcesFile), root, schemaDirs, rolldown);
 rmSync(sourcesFile);
+// Last, over everything written: the cache's build id (see bundle-digest.mjs).
+writeFileSync(path.join(out, BUILD_DIGEST_FILE), `${bundleDigest(out)}\n`);
 console.error(
   `orchlint bundled into ${path.relative(process.cwd(), out) || '.'}/ (bin.js, language-server.js, ${compiled} compiled schemas)`,
 );

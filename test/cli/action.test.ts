@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -10,8 +10,11 @@ import { sarifValidator } from '../support/sarif.js';
 
 interface Step {
   id?: string;
-  shell: string;
-  run: string;
+  shell?: string;
+  run?: string;
+  uses?: string;
+  if?: string;
+  with?: Record<string, string>;
   env?: Record<string, string>;
   'working-directory'?: string;
 }
@@ -21,37 +24,62 @@ const action = parse(readFileSync(path.join(repoRoot, 'action.yml'), 'utf8')) as
   runs: { using: string; steps: Step[] };
 };
 
-/** `${{ inputs.x }}`, `${{ github.action_path }}` and `${{ runner.temp }}` as the runner expands them. */
-function expand(text: string, inputs: Record<string, string>, runnerTemp: string): string {
+/** What a runner puts in the contexts the action's steps read (beside `inputs`). */
+interface Runner {
+  actionPath: string;
+  runnerTemp: string;
+  github?: Record<string, string>;
+  strategy?: Record<string, string>;
+}
+
+/** `${{ inputs.x }}`, `${{ github.x }}`, `${{ strategy.x }}` and `${{ runner.temp }}` as the runner expands them. */
+function expand(text: string, inputs: Record<string, string>, runner: Runner): string {
   return text.replace(
-    /\$\{\{\s*(inputs\.([\w-]+)|github\.action_path|runner\.temp)\s*\}\}/g,
-    (_, what: string, name?: string) =>
-      name ? (inputs[name] ?? action.inputs[name]?.default ?? '') : what === 'runner.temp' ? runnerTemp : repoRoot,
+    /\$\{\{\s*(inputs|github|strategy|runner)\.([\w-]+)\s*\}\}/g,
+    (_, context: string, name: string) => {
+      if (context === 'inputs') return inputs[name] ?? action.inputs[name]?.default ?? '';
+      if (context === 'runner' && name === 'temp') return runner.runnerTemp;
+      if (context === 'github' && name === 'action_path') return runner.actionPath;
+      return (
+        (context === 'github' ? runner.github : context === 'strategy' ? runner.strategy : undefined)?.[name] ?? ''
+      );
+    },
   );
 }
 
 /**
- * Runs the action's lint step as a runner would: the step's `env` with the inputs expanded (so the
- * inputs arrive as INPUT_* variables), GITHUB_* variables naming temporary paths, `bash -e` in the
- * workspace.
+ * Runs one of the action's `run` steps (the lint step by default) as a runner would: the step's `env`
+ * with the inputs expanded (so the inputs arrive as INPUT_* variables), GITHUB_* variables naming
+ * temporary paths, `bash -e` in the workspace. `actionPath`: the action's checkout (this one).
  */
-function runAction(workspace: string, inputs: Record<string, string> = {}) {
-  const step = action.runs.steps.find((s) => s.id === 'lint')!;
+function runAction(
+  workspace: string,
+  inputs: Record<string, string> = {},
+  { step: id = 'lint', ...given }: Partial<Runner> & { step?: string } = {},
+) {
+  const step = action.runs.steps.find((s) => s.id === id)!;
   const outputFile = path.join(workspace, '..', `${path.basename(workspace)}-output`);
-  const runnerTemp = path.join(workspace, '..', `${path.basename(workspace)}-runner-temp`);
+  const runner: Runner = {
+    actionPath: repoRoot,
+    runnerTemp: path.join(workspace, '..', `${path.basename(workspace)}-runner-temp`),
+    ...given,
+  };
   writeFileSync(outputFile, '');
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
     NO_COLOR: '1',
     GITHUB_ACTIONS: 'true',
-    GITHUB_ACTION_PATH: repoRoot,
+    GITHUB_ACTION_PATH: runner.actionPath,
     GITHUB_WORKSPACE: workspace,
     GITHUB_OUTPUT: outputFile,
-    RUNNER_TEMP: runnerTemp,
+    GITHUB_RUN_ID: runner.github?.run_id ?? '1',
+    GITHUB_RUN_ATTEMPT: runner.github?.run_attempt ?? '1',
+    RUNNER_OS: 'Linux',
+    RUNNER_TEMP: runner.runnerTemp,
   };
-  for (const [k, v] of Object.entries(step.env ?? {})) env[k] = expand(v, inputs, runnerTemp);
-  const r = spawnSync('bash', ['-e', '-c', expand(step.run, inputs, runnerTemp)], {
+  for (const [k, v] of Object.entries(step.env ?? {})) env[k] = expand(v, inputs, runner);
+  const r = spawnSync('bash', ['-e', '-c', expand(step.run!, inputs, runner)], {
     cwd: workspace,
     env,
     encoding: 'utf8',
@@ -62,7 +90,7 @@ function runAction(workspace: string, inputs: Record<string, string> = {}) {
       .filter(Boolean)
       .map((l) => l.split(/=(.*)/s).slice(0, 2)),
   );
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr, outputs, runnerTemp };
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr, outputs, runnerTemp: runner.runnerTemp };
 }
 
 describe('the GitHub Action (action.yml)', () => {
@@ -120,22 +148,47 @@ describe('the GitHub Action (action.yml)', () => {
   });
 
   it('keeps its cache, with cache: true, in the folder it restores from and saves to actions/cache', () => {
-    const steps = action.runs.steps as Array<Step & { uses?: string; if?: string; with?: Record<string, string> }>;
-    const restore = steps.findIndex((s) => s.uses?.startsWith('actions/cache/restore@'));
-    const lint = steps.findIndex((s) => s.id === 'lint');
-    const save = steps.findIndex((s) => s.uses?.startsWith('actions/cache/save@'));
-    expect(restore).toBeGreaterThan(0);
-    expect([restore < lint, lint < save]).toEqual([true, true]);
+    const steps = action.runs.steps;
+    const [name, restore, lint, save] = [
+      steps.findIndex((s) => s.id === 'cache-key'),
+      steps.findIndex((s) => s.uses?.startsWith('actions/cache/restore@')),
+      steps.findIndex((s) => s.id === 'lint'),
+      steps.findIndex((s) => s.uses?.startsWith('actions/cache/save@')),
+    ];
+    expect([0 < name, name < restore, restore < lint, lint < save]).toEqual([true, true, true, true]);
     // One folder and one key for both, each step only with cache: true; the save also after a failed lint.
     expect(steps[restore]!.with!.path).toBe(steps[lint]!.env!.ORCHLINT_CACHE_DIR);
     expect(steps[save]!.with!.path).toBe(steps[restore]!.with!.path);
+    expect(steps[restore]!.with!.key).toBe('${{ steps.cache-key.outputs.key }}');
     expect(steps[save]!.with!.key).toBe(steps[restore]!.with!.key);
-    expect(steps[restore]!.with!.key.startsWith(steps[restore]!.with!['restore-keys']!)).toBe(true);
-    expect(steps[restore]!.if).toBe("inputs.cache == 'true'");
+    expect(steps[restore]!.with!['restore-keys']).toBe('${{ steps.cache-key.outputs.prefix }}');
+    for (const step of [name, restore]) expect(steps[step]!.if).toBe("inputs.cache == 'true'");
     expect(steps[save]!.if).toMatch(/^always\(\) && inputs\.cache == 'true' && /);
   });
 
-  it('with cache: true, lints a new checkout of unchanged files from the cache of an earlier run', () => {
+  it("names the cache by the job, its matrix leg and the paths, whatever the workflow's name", () => {
+    const checkout = tempFiles({ 'a.txt': '' });
+    const keyOf = (inputs: Record<string, string>, github: Record<string, string>, strategy = {}) => {
+      const r = runAction(checkout, { cache: 'true', ...inputs }, { step: 'cache-key', github, strategy });
+      expect(r.code, r.stderr).toBe(0);
+      return r.outputs as { prefix: string; key: string };
+    };
+    const run = { workflow: 'CI, lint', job: 'lint', run_id: '42', run_attempt: '2' };
+    const first = keyOf({}, run);
+    // actions/cache refuses a comma in a key; a run's key is new, its prefix is the job's.
+    expect(first.prefix).toMatch(/^orchlint-Linux-[0-9a-f]{16}-$/);
+    expect(first.key).toBe(`${first.prefix}42-2`);
+    expect(keyOf({}, { ...run, run_id: '43' }).prefix).toBe(first.prefix);
+    for (const other of [
+      keyOf({}, { ...run, job: 'check' }),
+      keyOf({}, run, { 'job-index': '1' }),
+      keyOf({ paths: 'packs' }, run),
+      keyOf({}, { ...run, workflow: 'CI' }),
+    ])
+      expect(other.prefix).not.toBe(first.prefix);
+  });
+
+  it('with cache: true, lints a new checkout of unchanged files from the cache of an earlier job', () => {
     const checkout = tempFiles({
       'packs/support.promptpack.yaml': terminalAgentPack,
       'packs/clean.promptpack.yaml': terminalAgentPack.replace('      control: agent\n', ''),
@@ -154,7 +207,11 @@ describe('the GitHub Action (action.yml)', () => {
     const later = new Date(Date.now() + 5000);
     for (const f of ['packs/support.promptpack.yaml', 'packs/clean.promptpack.yaml'])
       utimesSync(path.join(checkout, f), later, later);
-    const second = runAction(checkout, { cache: 'true', format: 'compact' });
+    // The next job bundles the action again (its npm install): every file of the bundle is new, its content the same.
+    const rebundled = tempFiles({});
+    cpSync(path.join(repoRoot, 'bundle'), path.join(rebundled, 'bundle'), { recursive: true });
+    cpSync(path.join(repoRoot, 'scripts'), path.join(rebundled, 'scripts'), { recursive: true });
+    const second = runAction(checkout, { cache: 'true', format: 'compact' }, { actionPath: rebundled });
     expect(second.code).toBe(0);
     expect(second.stdout).toBe(first.stdout.replace("state 'done' is terminal", "CACHED state 'done' is terminal"));
     // A changed file is linted again.

@@ -1,8 +1,19 @@
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { fileHost, LintCache, recordingHost } from '@orchlint/cli';
-import { EntryStore, noteReads, sealed, unsealed, type ReadLog } from '@orchlint/node-cache';
+import {
+  BUILD_DIGEST_FILE,
+  buildIdOf,
+  EntryStore,
+  noteReads,
+  sealed,
+  unsealed,
+  type ReadLog,
+} from '@orchlint/node-cache';
+import { BUILD_DIGEST_FILE as SCRIPT_DIGEST_FILE, bundleDigest } from '../../scripts/bundle-digest.mjs';
+import { repoRoot } from '../support/paths.js';
 import { orchlint, tempFiles, terminalAgentPack } from '../support/orchlint-bin.js';
 
 describe('--cache', () => {
@@ -224,6 +235,19 @@ describe('--cache', () => {
     const reuse = counted();
     for (const own of ['p/a.yaml', 'p/b.yaml', 'x.yaml']) store.inputsOf(own, reuse.notes);
     expect(Object.fromEntries(reuse.calls)).toEqual({ 'f:p/a.yaml': 3, 'f:p/b.yaml': 3, 'd:p': 1, 'f:x.yaml': 2 });
+  });
+
+  it('keys a bundle by the digest of its content, so the same bundle built again keeps its cache', () => {
+    const bundle = path.join(repoRoot, 'bundle');
+    expect(readFileSync(path.join(bundle, BUILD_DIGEST_FILE), 'utf8')).toBe(`${bundleDigest(bundle)}\n`);
+    expect(SCRIPT_DIGEST_FILE).toBe(BUILD_DIGEST_FILE);
+    const digest = 'ab'.repeat(32);
+    const dir = tempFiles({ 'bin.js': '', [BUILD_DIGEST_FILE]: `${digest}\n` });
+    const moduleUrl = pathToFileURL(path.join(dir, 'bin.js')).href;
+    expect(buildIdOf('1.2.3', moduleUrl)).toBe(`1.2.3:${digest}`);
+    // Not a bundle's (no digest, or not one): the module file's stamp, which a rebuild changes.
+    writeFileSync(path.join(dir, BUILD_DIGEST_FILE), 'not a digest');
+    expect(buildIdOf('1.2.3', moduleUrl)).toMatch(/^1\.2\.3:\d+:\d+$/);
   });
 
   it('finds an Archon project from inside .archon/workflows as a run without --cache does, twice', () => {

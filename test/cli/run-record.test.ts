@@ -6,6 +6,7 @@ import { presence, unsealed } from '@orchlint/node-cache';
 import { RunRecorder } from '../../packages/cli/dist/run-record.js';
 import { loadedBy, orchlint, tempFiles } from '../support/orchlint-bin.js';
 import { cliBin } from '../support/paths.js';
+import { BUILD_DIGEST_FILE, bundleDigest } from '../../scripts/bundle-digest.mjs';
 
 /** Stamps of paths changed within the last second are not trusted: a run record needs older ones. */
 const settle = () => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1100);
@@ -143,6 +144,8 @@ describe('--cache on a run with nothing changed', { timeout: 120_000 }, () => {
       if (text.includes('rename one of them'))
         writeFileSync(file, text.replaceAll('rename one of them', 'rename either'));
     }
+    // Its digest, as bundling writes it: the build id of a bundle (see scripts/bundle-digest.mjs).
+    writeFileSync(path.join(rebuilt, BUILD_DIGEST_FILE), `${bundleDigest(rebuilt)}\n`);
     const run = (bin: string) =>
       spawnSync(process.execPath, [bin, ...args], {
         cwd: dir,
@@ -202,6 +205,15 @@ describe('--cache on a run with nothing changed', { timeout: 120_000 }, () => {
     expect(presence(file, Date.now() + 2000)).toMatch(/^\d+:\d+:\d+:\d+$/);
     const recorder = new RunRecorder();
     recorder.note(`f:${file}`, presence(file));
+    expect(recorder.record('key', 0)).toBeUndefined();
+  });
+
+  it('keeps no record of a run that saw two stamps of one path (it changed while the run read it)', () => {
+    const recorder = new RunRecorder();
+    recorder.note('f:/p/a.yaml', '1:2:3:4');
+    recorder.note('f:/p/a.yaml', '1:2:3:4');
+    expect(recorder.record('key', 0)).toBeDefined();
+    recorder.note('f:/p/a.yaml', '1:2:5:6');
     expect(recorder.record('key', 0)).toBeUndefined();
   });
 });

@@ -145,7 +145,9 @@ export class RunRecorder {
 
   /** A path the run read (`f:`/`d:` key): its stamp, or null when it was absent; undefined spoils the record. */
   note(key: string, stamp: string | null | undefined): void {
-    if (stamp === undefined) this.complete = false;
+    const known = this.inputs.get(key);
+    // Two stamps of one path in a run: it changed while the run read it; no stamp describes what was read.
+    if (stamp === undefined || (known !== undefined && known !== stamp)) this.complete = false;
     else this.inputs.set(key, stamp);
   }
 

@@ -97,8 +97,9 @@ export function recordingHost(base: Host): { host: Host; log: ReadLog } {
 /**
  * Where a run notes the files and folders it depends on: `note` takes each path (`f:`/`d:` key) with
  * the stamp taken before it was read (undefined when none could be trusted), or null when it was
- * absent. A shared log goes in once a run (`sharedNoted`), not once for each unit that used it: in a
- * folder of 1,000 workflows, each unit's log names the project's, which read all 1,000.
+ * absent. A shared log goes in once (`sharedNoted`), not once for each unit that used it: in a
+ * folder of 1,000 workflows, each unit's log names the project's, which read all 1,000. (From worker
+ * threads each batch of results brings its own copy of the log: once per batch there.)
  */
 export interface InputNotes {
   note: (key: string, stamp: string | null | undefined) => void;

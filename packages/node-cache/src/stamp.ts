@@ -1,7 +1,8 @@
-import { statSync, type BigIntStats } from 'node:fs';
+import { readFileSync, statSync, type BigIntStats } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-// A module of its own, with no dependency but node:fs and node:url: a cached CLI run checks its
+// A module of its own, with no dependency but node:fs, node:path and node:url: a cached CLI run checks its
 // files' stamps before it loads anything else (packages/cli/src/run-record.ts).
 
 /**
@@ -44,11 +45,27 @@ export function presence(p: string, now = Date.now()): string | null | undefined
 }
 
 /**
- * A build of orchlint, for what a cache file holds: its version and the stamp of the module file
- * `moduleUrl` names (the caller's own). A build writes that file anew, so a rebuilt orchlint of the
- * same version, whose rules may report otherwise, neither replays nor reuses what another build stored.
+ * The file beside a bundle's modules that holds the digest of their content (scripts/bundle-digest.mjs
+ * writes it when it bundles).
+ */
+export const BUILD_DIGEST_FILE = 'build-digest';
+
+/**
+ * A build of orchlint, for what a cache file holds: its version and the digest of the bundle the
+ * module `moduleUrl` names (the caller's own) belongs to, else that module file's stamp. A rebuilt
+ * orchlint of the same version, whose rules may report otherwise, neither replays nor reuses what
+ * another build stored; the same bundle built again (the GitHub Action's `npm install` in each job)
+ * keeps its id, so a cache restored from an earlier job holds.
  */
 export function buildIdOf(version: string, moduleUrl: string): string {
-  const s = statSync(fileURLToPath(moduleUrl), { bigint: true, throwIfNoEntry: false });
+  const file = fileURLToPath(moduleUrl);
+  let digest: string | undefined;
+  try {
+    digest = readFileSync(path.join(path.dirname(file), BUILD_DIGEST_FILE), 'utf8').trim();
+  } catch {
+    // Not a bundle (a development build's dist/): the module's stamp.
+  }
+  if (digest && /^[0-9a-f]{64}$/.test(digest)) return `${version}:${digest}`;
+  const s = statSync(file, { bigint: true, throwIfNoEntry: false });
   return s ? `${version}:${s.ino}:${s.ctimeNs}` : version;
 }
