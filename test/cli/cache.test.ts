@@ -9,6 +9,7 @@ import {
   EntryStore,
   noteReads,
   sealed,
+  stampOf,
   unsealed,
   type ReadLog,
 } from '@orchlint/node-cache';
@@ -235,6 +236,25 @@ describe('--cache', () => {
     const reuse = counted();
     for (const own of ['p/a.yaml', 'p/b.yaml', 'x.yaml']) store.inputsOf(own, reuse.notes);
     expect(Object.fromEntries(reuse.calls)).toEqual({ 'f:p/a.yaml': 3, 'f:p/b.yaml': 3, 'd:p': 1, 'f:x.yaml': 2 });
+  });
+
+  it("logs a read served from the run's memory with the stamp taken before the file was first read", () => {
+    const settle = () => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1100);
+    const dir = tempFiles({ 'a.yaml': 'v: 1\n' });
+    const file = path.join(dir, 'a.yaml');
+    settle();
+    const memo = new Map();
+    const first = recordingHost(fileHost(dir, memo));
+    expect(first.host.readFile(file)).toBe('v: 1\n');
+    // Written while the run goes on: the next unit is served the text the run read, so its log must
+    // keep the stamp of that text, or a later run would take the new file for the one this run linted.
+    writeFileSync(file, 'v: 2\n');
+    settle();
+    const second = recordingHost(fileHost(dir, memo));
+    expect(second.host.readFile(file)).toBe('v: 1\n');
+    expect(second.log.files[file]).toBe(first.log.files[file]);
+    expect(second.log.stamps![`f:${file}`]).toBe(first.log.stamps![`f:${file}`]);
+    expect(second.log.stamps![`f:${file}`]).not.toBe(stampOf(file));
   });
 
   it('keys a bundle by the digest of its content, so the same bundle built again keeps its cache', () => {

@@ -36,6 +36,11 @@ const emptyLog = (): ReadLog => ({
 interface SharedLogs {
   logs: Map<string, ReadLog>;
   building: Set<string>;
+  /**
+   * Each path's stamp as taken before its first read: a later read may be served from the run's
+   * memory of that read, and a stamp taken then, after a write, would vouch for text it never saw.
+   */
+  stamps: Map<string, string | undefined>;
 }
 const sharedLogsOf = new WeakMap<Map<string, unknown>, SharedLogs>();
 
@@ -50,7 +55,7 @@ export function recordingHost(base: Host): { host: Host; log: ReadLog } {
   const shared = base.shared;
   let state: SharedLogs | undefined;
   if (shared) {
-    state = sharedLogsOf.get(shared) ?? { logs: new Map(), building: new Set() };
+    state = sharedLogsOf.get(shared) ?? { logs: new Map(), building: new Set(), stamps: new Map() };
     sharedLogsOf.set(shared, state);
   }
   const used = new Set<ReadLog>();
@@ -63,6 +68,12 @@ export function recordingHost(base: Host): { host: Host; log: ReadLog } {
       log.shared ??= [];
       log.shared.push(sharedLog);
     }
+  };
+  /** A path's stamp before its first read through a host over this run's memory (see SharedLogs.stamps). */
+  const firstStamp = (key: string, p: string): string | undefined => {
+    if (!state) return stampSafely(p);
+    if (!state.stamps.has(key)) state.stamps.set(key, stampSafely(p));
+    return state.stamps.get(key);
   };
   /** Into the unit's own log, and the log of each shared state being built (a read it is made of). */
   const note = (into: 'files' | 'dirs', key: string, p: string, hash: string | null, stamp: string | undefined) => {
@@ -79,13 +90,13 @@ export function recordingHost(base: Host): { host: Host; log: ReadLog } {
       ...(base.shellcheck ? { shellcheck: base.shellcheck } : {}),
       ...(shared && state ? { shared: sharedView(shared, state, use) } : {}),
       readFile(p) {
-        const stamp = stampSafely(p);
+        const stamp = firstStamp(`f:${p}`, p);
         const text = base.readFile(p);
         note('files', `f:${p}`, p, text === undefined ? null : hashText(text), stamp);
         return text;
       },
       readDir(p) {
-        const stamp = stampSafely(p);
+        const stamp = firstStamp(`d:${p}`, p);
         const names = base.readDir(p);
         note('dirs', `d:${p}`, p, names === undefined ? null : hashListing(names), stamp);
         return names;
