@@ -51,6 +51,9 @@ function workspaceAliases() {
 const out = path.join(root, 'bundle');
 rmSync(out, { recursive: true, force: true });
 const bundle = await rolldown({
+  // Module names in the output's comments are relative to cwd: the root, wherever this runs from, so
+  // the bundle (and its build-digest) is the same bytes.
+  cwd: root,
   input: {
     bin: path.join(root, 'packages/cli/src/bin.ts'),
     worker: path.join(root, 'packages/cli/src/worker.ts'),

@@ -38,7 +38,7 @@ export async function writeCompiledSchemas(sources, root, outDirs, rolldown) {
       input[name] = path.join(scratch, `${name}.cjs`);
       index[key] = `${name}.cjs`;
     });
-    const bundle = await rolldown({ input, platform: 'node', logLevel: 'warn' });
+    const bundle = await rolldown({ cwd: root, input, platform: 'node', logLevel: 'warn' });
     for (const dir of outDirs) {
       rmSync(dir, { recursive: true, force: true });
       await bundle.write({ dir, format: 'cjs', entryFileNames: '[name].cjs', chunkFileNames: 'shared-[hash].cjs' });

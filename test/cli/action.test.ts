@@ -29,22 +29,20 @@ interface Runner {
   actionPath: string;
   runnerTemp: string;
   github?: Record<string, string>;
-  strategy?: Record<string, string>;
+  /** The job's matrix values; none outside a matrix. */
+  matrix?: Record<string, string>;
 }
 
-/** `${{ inputs.x }}`, `${{ github.x }}`, `${{ strategy.x }}` and `${{ runner.temp }}` as the runner expands them. */
+/** `${{ inputs.x }}`, `${{ github.x }}`, `${{ runner.temp }}` and `${{ toJSON(matrix) }}` as the runner expands them. */
 function expand(text: string, inputs: Record<string, string>, runner: Runner): string {
-  return text.replace(
-    /\$\{\{\s*(inputs|github|strategy|runner)\.([\w-]+)\s*\}\}/g,
-    (_, context: string, name: string) => {
+  return text
+    .replace(/\$\{\{\s*toJSON\(matrix\)\s*\}\}/g, () => JSON.stringify(runner.matrix ?? null, null, 2))
+    .replace(/\$\{\{\s*(inputs|github|runner)\.([\w-]+)\s*\}\}/g, (_, context: string, name: string) => {
       if (context === 'inputs') return inputs[name] ?? action.inputs[name]?.default ?? '';
       if (context === 'runner' && name === 'temp') return runner.runnerTemp;
       if (context === 'github' && name === 'action_path') return runner.actionPath;
-      return (
-        (context === 'github' ? runner.github : context === 'strategy' ? runner.strategy : undefined)?.[name] ?? ''
-      );
-    },
-  );
+      return (context === 'github' ? runner.github?.[name] : undefined) ?? '';
+    });
 }
 
 /**
@@ -166,10 +164,14 @@ describe('the GitHub Action (action.yml)', () => {
     expect(steps[save]!.if).toMatch(/^always\(\) && inputs\.cache == 'true' && /);
   });
 
-  it("names the cache by the job, its matrix leg and the paths, whatever the workflow's name", () => {
+  it("names the cache by the job, its matrix leg's values and the paths, whatever the workflow's name", () => {
     const checkout = tempFiles({ 'a.txt': '' });
-    const keyOf = (inputs: Record<string, string>, github: Record<string, string>, strategy = {}) => {
-      const r = runAction(checkout, { cache: 'true', ...inputs }, { step: 'cache-key', github, strategy });
+    const keyOf = (inputs: Record<string, string>, github: Record<string, string>, matrix?: Record<string, string>) => {
+      const r = runAction(
+        checkout,
+        { cache: 'true', ...inputs },
+        { step: 'cache-key', github, ...(matrix ? { matrix } : {}) },
+      );
       expect(r.code, r.stderr).toBe(0);
       return r.outputs as { prefix: string; key: string };
     };
@@ -179,13 +181,14 @@ describe('the GitHub Action (action.yml)', () => {
     expect(first.prefix).toMatch(/^orchlint-Linux-[0-9a-f]{16}-$/);
     expect(first.key).toBe(`${first.prefix}42-2`);
     expect(keyOf({}, { ...run, run_id: '43' }).prefix).toBe(first.prefix);
-    for (const other of [
+    const others = [
       keyOf({}, { ...run, job: 'check' }),
-      keyOf({}, run, { 'job-index': '1' }),
+      keyOf({}, run, { os: 'ubuntu-latest' }),
+      keyOf({}, run, { os: 'macos-latest' }),
       keyOf({ paths: 'packs' }, run),
       keyOf({}, { ...run, workflow: 'CI' }),
-    ])
-      expect(other.prefix).not.toBe(first.prefix);
+    ];
+    expect(new Set([first, ...others].map((k) => k.prefix)).size).toBe(others.length + 1);
   });
 
   it('with cache: true, lints a new checkout of unchanged files from the cache of an earlier job', () => {

@@ -1,4 +1,13 @@
-import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -227,6 +236,13 @@ describe('--cache', () => {
       const notes = { note: (key: string) => calls.set(key, (calls.get(key) ?? 0) + 1), sharedNoted: new WeakSet() };
       return { calls, notes };
     };
+    // Read as absent but there (a link out of the root): its stamp, as a later run's stat finds it.
+    const refused = new Map<string, unknown>();
+    noteReads(
+      { files: { link: null, gone: null }, dirs: {}, stamps: { 'f:link': '1:2:3:4' } },
+      { note: (key, stamp) => refused.set(key, stamp), sharedNoted: new WeakSet() },
+    );
+    expect(Object.fromEntries(refused)).toEqual({ 'f:link': '1:2:3:4', 'f:gone': null });
     const run = counted();
     for (const own of ['p/a.yaml', 'p/b.yaml', 'x.yaml']) noteReads(unit(own), run.notes);
     expect(Object.fromEntries(run.calls)).toEqual({ 'f:p/a.yaml': 2, 'f:p/b.yaml': 2, 'd:p': 1, 'f:x.yaml': 1 });
@@ -265,9 +281,16 @@ describe('--cache', () => {
     const dir = tempFiles({ 'bin.js': '', [BUILD_DIGEST_FILE]: `${digest}\n` });
     const moduleUrl = pathToFileURL(path.join(dir, 'bin.js')).href;
     expect(buildIdOf('1.2.3', moduleUrl)).toBe(`1.2.3:${digest}`);
-    // Not a bundle's (no digest, or not one): the module file's stamp, which a rebuild changes.
+    // Not a bundle's (no digest, or not one): the stamps of the module file and of the tsc build
+    // info beside it, which tsc -b rewrites when a package the module depends on is emitted again.
     writeFileSync(path.join(dir, BUILD_DIGEST_FILE), 'not a digest');
-    expect(buildIdOf('1.2.3', moduleUrl)).toMatch(/^1\.2\.3:\d+:\d+$/);
+    expect(buildIdOf('1.2.3', moduleUrl)).toMatch(/^1\.2\.3:\d+:\d+:-$/);
+    writeFileSync(path.join(dir, 'tsconfig.tsbuildinfo'), '{}');
+    const built = buildIdOf('1.2.3', moduleUrl);
+    expect(built).toMatch(/^1\.2\.3:\d+:\d+:\d+:\d+$/);
+    rmSync(path.join(dir, 'tsconfig.tsbuildinfo'));
+    writeFileSync(path.join(dir, 'tsconfig.tsbuildinfo'), '{}');
+    expect(buildIdOf('1.2.3', moduleUrl)).not.toBe(built);
   });
 
   it('finds an Archon project from inside .archon/workflows as a run without --cache does, twice', () => {

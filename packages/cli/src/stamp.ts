@@ -5,8 +5,8 @@ import { version } from './version.js';
 // files' stamps before it loads anything else (run-record.ts).
 
 /**
- * This build of orchlint, for what a cache file holds: its version and the stamp of the file this
- * module was loaded from (see buildIdOf).
+ * This build of orchlint, for what a cache file holds: its version and its bundle's digest, or
+ * outside a bundle the stamps of this module's build (see buildIdOf).
  */
 export function buildId(): string {
   build ??= buildIdOf(version, import.meta.url);

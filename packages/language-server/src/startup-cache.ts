@@ -222,7 +222,7 @@ export function settingsKey(settings: ResolvedSettings, readRoot: string): strin
 }
 
 let build: string | undefined;
-/** This build of the server (its version, and the stamp of the file this module was loaded from). */
+/** This build of the server: its version and its bundle's digest, or the stamps of this module's build (see buildIdOf). */
 function buildId(): string {
   build ??= buildIdOf(SERVER_VERSION, import.meta.url);
   return build;

@@ -59,6 +59,8 @@ export function recordingHost(base: Host): { host: Host; log: ReadLog } {
     sharedLogsOf.set(shared, state);
   }
   const used = new Set<ReadLog>();
+  /** Without a run's shared state, this unit's own first stamps (its host may still remember texts). */
+  const ownStamps = new Map<string, string | undefined>();
   const use = (key: string) => {
     const sharedLog = state!.logs.get(key)!;
     // A shared state built from another is made of its reads too.
@@ -71,9 +73,9 @@ export function recordingHost(base: Host): { host: Host; log: ReadLog } {
   };
   /** A path's stamp before its first read through a host over this run's memory (see SharedLogs.stamps). */
   const firstStamp = (key: string, p: string): string | undefined => {
-    if (!state) return stampSafely(p);
-    if (!state.stamps.has(key)) state.stamps.set(key, stampSafely(p));
-    return state.stamps.get(key);
+    const stamps = state?.stamps ?? ownStamps;
+    if (!stamps.has(key)) stamps.set(key, stampSafely(p));
+    return stamps.get(key);
   };
   /** Into the unit's own log, and the log of each shared state being built (a read it is made of). */
   const note = (into: 'files' | 'dirs', key: string, p: string, hash: string | null, stamp: string | undefined) => {
@@ -120,8 +122,9 @@ export interface InputNotes {
 /** Notes, for a record of inputs, what a unit read: its own log and each shared log not noted yet. */
 export function noteReads(log: ReadLog, notes: InputNotes): void {
   for (const l of [log, ...(log.shared ?? []).filter((s) => firstNote(s, notes))]) {
-    for (const p in l.files) notes.note(`f:${p}`, l.files[p] === null ? null : l.stamps?.[`f:${p}`]);
-    for (const p in l.dirs) notes.note(`d:${p}`, l.dirs[p] === null ? null : l.stamps?.[`d:${p}`]);
+    // Read as absent but there (a link out of the root, say): its stamp, as a later run's stat gives it.
+    for (const p in l.files) notes.note(`f:${p}`, l.stamps?.[`f:${p}`] ?? (l.files[p] === null ? null : undefined));
+    for (const p in l.dirs) notes.note(`d:${p}`, l.stamps?.[`d:${p}`] ?? (l.dirs[p] === null ? null : undefined));
   }
 }
 

@@ -52,20 +52,27 @@ export const BUILD_DIGEST_FILE = 'build-digest';
 
 /**
  * A build of orchlint, for what a cache file holds: its version and the digest of the bundle the
- * module `moduleUrl` names (the caller's own) belongs to, else that module file's stamp. A rebuilt
- * orchlint of the same version, whose rules may report otherwise, neither replays nor reuses what
- * another build stored; the same bundle built again (the GitHub Action's `npm install` in each job)
- * keeps its id, so a cache restored from an earlier job holds.
+ * module `moduleUrl` names (the caller's own) belongs to. A rebuilt orchlint of the same version,
+ * whose rules may report otherwise, neither replays nor reuses what another build stored; the same
+ * bundle built again (the GitHub Action's `npm install` in each job) keeps its id, so a cache
+ * restored from an earlier job holds. Outside a bundle (a development build's `dist/`, the VS Code
+ * extension's server): the stamps of the module file and of the `tsconfig.tsbuildinfo` beside it,
+ * which `tsc -b` rewrites whenever a package the module's depends on is emitted again (a rule's
+ * edit emits the rules package, not this module).
  */
 export function buildIdOf(version: string, moduleUrl: string): string {
   const file = fileURLToPath(moduleUrl);
+  const beside = (name: string) => path.join(path.dirname(file), name);
   let digest: string | undefined;
   try {
-    digest = readFileSync(path.join(path.dirname(file), BUILD_DIGEST_FILE), 'utf8').trim();
+    digest = readFileSync(beside(BUILD_DIGEST_FILE), 'utf8').trim();
   } catch {
-    // Not a bundle (a development build's dist/): the module's stamp.
+    // Not a bundle: the stamps below.
   }
   if (digest && /^[0-9a-f]{64}$/.test(digest)) return `${version}:${digest}`;
-  const s = statSync(file, { bigint: true, throwIfNoEntry: false });
-  return s ? `${version}:${s.ino}:${s.ctimeNs}` : version;
+  const stamps = [file, beside('tsconfig.tsbuildinfo')].map((p) => {
+    const s = statSync(p, { bigint: true, throwIfNoEntry: false });
+    return s ? `${s.ino}:${s.ctimeNs}` : '-';
+  });
+  return `${version}:${stamps.join(':')}`;
 }
