@@ -276,9 +276,22 @@ try {
         if (Date.now() > deadline) throw new Error('no squiggle under the finding');
         await page.waitForTimeout(250);
       }
-      await page.mouse.move(x, y);
+      // A hover opens on a mouse move and closes when the markers under it change (VS Code's own
+      // prompt-file checks publish again after a while): until the step's wait runs out, move onto
+      // the squiggle again (a pixel to the side) whenever no hover with the finding shows.
       const hover = page.locator('.monaco-hover:not(.hidden)', { hasText: d.rule });
-      await hover.waitFor({ timeout: NEXT_WAIT });
+      const hoverDeadline = Date.now() + NEXT_WAIT;
+      for (let nudge = 0; ; nudge++) {
+        await page.mouse.move(x + (nudge % 2), y);
+        const left = hoverDeadline - Date.now();
+        if (left <= 0) throw new Error('no hover with the finding on its squiggle');
+        try {
+          await hover.waitFor({ timeout: Math.min(left, 5_000) });
+          break;
+        } catch (error) {
+          if (Date.now() >= hoverDeadline) throw error;
+        }
+      }
       const text = normalize(await hover.textContent());
       if (!text.includes(normalize(d.message).slice(0, 60)))
         throw new Error(`the hover says ${JSON.stringify(text.slice(0, 200))}`);
