@@ -24,7 +24,7 @@ import {
 } from '@orchlint/node-cache';
 import { BUILD_DIGEST_FILE as SCRIPT_DIGEST_FILE, bundleDigest } from '../../scripts/bundle-digest.mjs';
 import { repoRoot } from '../support/paths.js';
-import { orchlint, tempFiles, terminalAgentPack } from '../support/orchlint-bin.js';
+import { orchlint, settle, tempFiles, terminalAgentPack } from '../support/orchlint-bin.js';
 
 describe('--cache', () => {
   it('keeps results in .orchlintcache in the working directory and reuses them while nothing changes', () => {
@@ -144,7 +144,6 @@ describe('--cache', () => {
       // Stamps of files changed (or touched) within the last second are not trusted: a second write could keep them.
       const past = new Date(Date.now() - 60_000);
       for (const f of ['unit/main.md', 'unit/other.md', 'unit']) utimesSync(f, past, past);
-      const settle = () => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1100);
       settle();
       const target = { file: 'unit/main.md', explicit: true, root: 'unit' };
       const outcome = { file: 'unit/main.md', files: [{ path: 'unit/main.md', dialect: 'fake' }], diagnostics: [] };
@@ -217,7 +216,7 @@ describe('--cache', () => {
     // Stamps younger than a second are not trusted: age every file and folder so the cache reads by stamp.
     const past = new Date(Date.now() - 60_000);
     for (const f of [...names, 'packet/prompts', 'packet', '.']) utimesSync(path.join(dir, f), past, past);
-    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1100);
+    settle();
     const cache = path.join(tempFiles({}), 'cache.json');
     const lint = (...args: string[]) => orchlint(['--format', 'compact', ...args], { cwd: dir }).stdout;
     const narrow = lint('packet');
@@ -255,7 +254,6 @@ describe('--cache', () => {
   });
 
   it("logs a read served from the run's memory with the stamp taken before the file was first read", () => {
-    const settle = () => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1100);
     const dir = tempFiles({ 'a.yaml': 'v: 1\n' });
     const file = path.join(dir, 'a.yaml');
     settle();

@@ -4,12 +4,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { presence, unsealed } from '@orchlint/node-cache';
 import { RunRecorder } from '../../packages/cli/dist/run-record.js';
-import { loadedBy, orchlint, tempFiles } from '../support/orchlint-bin.js';
+import { loadedBy, orchlint, settle, tempFiles } from '../support/orchlint-bin.js';
 import { cliBin } from '../support/paths.js';
 import { BUILD_DIGEST_FILE, bundleDigest } from '../../scripts/bundle-digest.mjs';
-
-/** Stamps of paths changed within the last second are not trusted: a run record needs older ones. */
-const settle = () => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1100);
 
 const workflow = (name: string, extra = '') =>
   `name: ${name}\ndescription: Ship it.\nnodes:\n  - id: ship\n    bash: ./ship.sh\n${extra}`;

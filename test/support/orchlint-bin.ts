@@ -61,6 +61,14 @@ export interface JsonReport {
 }
 export const jsonReport = (stdout: string): JsonReport => JSON.parse(stdout) as JsonReport;
 
+/**
+ * Waits out the window in which a path's stamp is not trusted (changed within the last second, see
+ * packages/node-cache/src/stamp.ts): a cache reads files by stamp only once they are older.
+ */
+export const settle = (): void => {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1100);
+};
+
 /** tempFiles for a test file: each folder it makes is removed after the file's tests. */
 export function tempFolders(): (files: Record<string, string>) => string {
   const made: string[] = [];
